@@ -1,0 +1,85 @@
+import type { Db } from '../db/open.js';
+import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
+
+export interface ConversationSummary {
+  sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
+  messageCount: number; avgResponseMs: number | null; rating: 'up' | 'down' | null;
+}
+
+const SUMMARY_SELECT = `SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, c.started_at AS startedAt,
+    c.last_message_at AS lastMessageAt,
+    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount,
+    (SELECT round(avg(m.response_ms), 1) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS avgResponseMs,
+    (SELECT m.rating FROM messages m WHERE m.conversation_id = c.id AND m.rating IS NOT NULL ORDER BY m.seq DESC LIMIT 1) AS rating
+  FROM conversations c WHERE ${CONVERSATION_WHERE}`;
+
+export function listConversations(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
+  const total = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
+  const items = db.prepare(`${SUMMARY_SELECT} ORDER BY c.started_at DESC, c.rowid DESC LIMIT @limit OFFSET @offset`)
+    .all({ ...f, limit: page.limit, offset: page.offset }) as ConversationSummary[];
+  return { items, total };
+}
+
+export interface ExportRow {
+  sessionId: string; assistantId: string; userId: string | null; source: string | null; messageId: string; role: string;
+  content: string; timestamp: string; confidence: number | null; rating: string | null;
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every message of the filtered conversations, oldest conversation first, fetched in batches:
+ * a live better-sqlite3 iterator would hold the connection while the response drains and make
+ * every other request fail with "connection is busy".
+ */
+export function* exportRows(db: Db, f: ConversationFilter): Generator<ExportRow> {
+  const batch = db.prepare(`SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, m.id AS messageId, m.role,
+      m.content, m.created_at AS timestamp, m.confidence, m.rating
+    FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE} ORDER BY c.started_at, c.rowid, m.seq
+    LIMIT @limit OFFSET @offset`);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = batch.all({ ...f, limit: EXPORT_BATCH, offset }) as ExportRow[];
+    yield* rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+export function computeMetrics(db: Db, f: ConversationFilter) {
+  const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE}`;
+  const totals = db.prepare(`SELECT
+      (SELECT count(*) FROM conversations c WHERE ${CONVERSATION_WHERE}) AS conversations,
+      count(*) AS messages,
+      sum(m.rating = 'up') AS up, sum(m.rating = 'down') AS down,
+      sum(m.answered = 1) AS answered, sum(m.answered = 0) AS unanswered,
+      avg(m.response_ms) AS avgMs
+    ${base}`).get(f) as { conversations: number; messages: number; up: number | null; down: number | null; answered: number | null; unanswered: number | null; avgMs: number | null };
+  const responseCount = (db.prepare(`SELECT count(*) AS n ${base} AND m.response_ms IS NOT NULL`).get(f) as { n: number }).n;
+  const p95Index = Math.max(0, Math.ceil(responseCount * 0.95) - 1);
+  const p95 = responseCount
+    ? (db.prepare(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`).get({ ...f, offset: p95Index }) as { ms: number }).ms
+    : null;
+  const up = totals.up ?? 0;
+  const down = totals.down ?? 0;
+  const answered = totals.answered ?? 0;
+  const unanswered = totals.unanswered ?? 0;
+  const round = (n: number | null, digits = 1) => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+  return {
+    totalConversations: totals.conversations,
+    totalMessages: totals.messages,
+    avgConversationLength: totals.conversations ? round(totals.messages / totals.conversations, 2) : 0,
+    avgResponseMs: round(totals.avgMs),
+    p95ResponseMs: round(p95),
+    satisfaction: { up, down, rate: up + down ? round(up / (up + down), 3) : null },
+    knowledgeBaseCoverage: answered + unanswered ? round(answered / (answered + unanswered), 3) : null,
+    unansweredCount: unanswered,
+  };
+}
+
+export function listKnowledgeGaps(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
+  const where = `organization_id = @org AND (@assistantId IS NULL OR assistant_id = @assistantId)
+    AND (@from IS NULL OR last_asked_at >= @from) AND (@to IS NULL OR last_asked_at <= @to)`;
+  const total = (db.prepare(`SELECT count(*) AS n FROM knowledge_gaps WHERE ${where}`).get(f) as { n: number }).n;
+  const items = db.prepare(`SELECT question, count, last_asked_at AS lastAskedAt, assistant_id AS assistantId, round(best_confidence, 3) AS bestConfidence
+    FROM knowledge_gaps WHERE ${where} ORDER BY count DESC, last_asked_at DESC LIMIT @limit OFFSET @offset`).all({ ...f, limit: page.limit, offset: page.offset });
+  return { items, total };
+}

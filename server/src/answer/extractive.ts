@@ -1,0 +1,285 @@
+/**
+ * The offline ("extractive") answerer: builds a short answer out of the best sentences of
+ * the retrieved passages, with no model call.
+ *
+ * Sentences are scored by how much of the question they cover (stemmed terms weighted by
+ * rarity among the candidates), the passage's retrieval score, whether the passage's
+ * headings match the question, and a little by position. The best few are chosen greedily
+ * without near-duplicates, widened with the context they need (the sentence an "It ..."
+ * refers to, the steps after a "To do X:"), put back in document order and rendered as
+ * prose paragraphs, lists and code blocks.
+ */
+import { contentTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from './text.js';
+
+export interface Passage {
+  id: string;
+  title: string;
+  url: string | null;
+  text: string;
+  headingPath: string[];
+  /** Relevance normalised to 0..1, best first. */
+  score: number;
+}
+
+export interface ExtractiveAnswer {
+  text: string;
+  usedPassageIds: string[];
+  /** termCoverage of the question by the answer text. */
+  coverage: number;
+}
+
+/** Only the best few passages are read: lower ones are mostly noise for a short answer. */
+const MAX_PASSAGES = 5;
+const MAX_SENTENCES = 5;
+/** Sentences must score at least this share of the best one (looser for the second pick). */
+const KEEP_RATIO = 0.5;
+const SECOND_RATIO = 0.35;
+/** Term-set Jaccard similarity above which a sentence repeats one already chosen. */
+const DUPLICATE_JACCARD = 0.6;
+/** A "To configure it:" sentence brings along at most this many following list items. */
+const MAX_FOLLOWING_ITEMS = 8;
+
+const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, position: 0.05 };
+
+/** Openers that lean on the previous sentence ("It expires after 90 days."). */
+const CONNECTOR_RE = /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
+
+const EMPTY: ExtractiveAnswer = Object.freeze({ text: '', usedPassageIds: [], coverage: 0 }) as ExtractiveAnswer;
+
+interface Sentence {
+  rank: number; // the passage's rank among the passages read
+  index: number; // position among the passage's sentence units
+  unit: SentenceUnit;
+  terms: Set<string>;
+  score: number;
+  matched: number; // question terms the sentence itself contains
+  headingShare: number; // share of question terms found in the passage's headings/title
+}
+
+interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: Set<string> }
+
+/** Passages by score (stable: input order breaks ties), the top few with any text. */
+function rankPassages(passages: Passage[]): Passage[] {
+  return passages
+    .map((passage, order) => ({ passage, order }))
+    .filter(({ passage }) => typeof passage.text === 'string' && passage.text.trim() !== '')
+    .sort((a, b) => (b.passage.score || 0) - (a.passage.score || 0) || a.order - b.order)
+    .slice(0, MAX_PASSAGES)
+    .map(({ passage }) => passage);
+}
+
+function readPassage(passage: Passage, rank: number): ReadPassage {
+  const sentences = sentenceUnits(passage.text).map((unit, index): Sentence => ({
+    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, headingShare: 0,
+  }));
+  const headingTerms = new Set(contentTerms(`${passage.headingPath.join(' ')} ${passage.title}`));
+  return { passage, sentences, headingTerms };
+}
+
+function isCandidate(s: Sentence): boolean {
+  return (s.unit.kind === 'prose' || s.unit.kind === 'list' || s.unit.kind === 'table') && s.terms.size > 0;
+}
+
+/** Rarity weight of each question term among the candidate sentences (BM25-style IDF). */
+function idfWeights(question: string[], candidates: Sentence[]): Map<string, number> {
+  const n = candidates.length;
+  const weights = new Map<string, number>();
+  for (const term of question) {
+    const df = candidates.filter((s) => s.terms.has(term)).length;
+    weights.set(term, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return weights;
+}
+
+function scoreSentences(question: string[], read: ReadPassage[]): Sentence[] {
+  const candidates = read.flatMap((r) => r.sentences.filter(isCandidate));
+  const idf = idfWeights(question, candidates);
+  const totalIdf = question.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) || 1;
+  for (const s of candidates) {
+    const r = read[s.rank] as ReadPassage;
+    const hits = question.filter((t) => s.terms.has(t));
+    const headingHits = question.filter((t) => r.headingTerms.has(t)).length;
+    s.matched = hits.length;
+    s.headingShare = headingHits / question.length;
+    s.score =
+      WEIGHTS.relevance * (hits.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) / totalIdf) +
+      WEIGHTS.passage * clamp01(r.passage.score) +
+      WEIGHTS.heading * s.headingShare +
+      WEIGHTS.position / (1 + s.index);
+  }
+  return candidates;
+}
+
+function clamp01(x: number): number {
+  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 1 : shared / union;
+}
+
+function byScore(a: Sentence, b: Sentence): number {
+  return b.score - a.score || a.rank - b.rank || a.index - b.index;
+}
+
+function byPosition(a: Sentence, b: Sentence): number {
+  return a.rank - b.rank || a.index - b.index;
+}
+
+/** Greedy pick: best first, skipping weak, repeated and over-budget sentences. */
+function pickSentences(candidates: Sentence[], maxLength: number): Sentence[] {
+  // A sentence that shares no term with the question is only eligible under a heading that does.
+  const ordered = candidates.filter((s) => s.matched > 0 || s.headingShare >= 0.5).sort(byScore);
+  const best = ordered.find((s) => s.matched > 0);
+  if (!best) return [];
+  const chosen: Sentence[] = [best];
+  let length = best.unit.text.length;
+  for (const s of ordered) {
+    if (chosen.length >= MAX_SENTENCES) break;
+    if (s === best) continue;
+    const ratio = chosen.length === 1 ? SECOND_RATIO : KEEP_RATIO;
+    if (s.score < best.score * ratio) break;
+    if (chosen.some((c) => jaccard(c.terms, s.terms) > DUPLICATE_JACCARD)) continue;
+    if (length + 1 + s.unit.text.length > maxLength) continue;
+    chosen.push(s);
+    length += 1 + s.unit.text.length;
+  }
+  return chosen;
+}
+
+/** Adds what chosen sentences need to make sense: their antecedent, or the steps they introduce. */
+function addContext(chosen: Sentence[], read: ReadPassage[]): Sentence[] {
+  const selected = new Set(chosen);
+  for (const s of chosen) {
+    const sentences = (read[s.rank] as ReadPassage).sentences;
+    const prev = sentences[s.index - 1];
+    if (prev && CONNECTOR_RE.test(displayText(s.unit)) && isReadable(prev)) selected.add(prev);
+    if (/:\s*$/.test(s.unit.text)) for (const next of following(sentences, s.index)) selected.add(next);
+  }
+  return [...selected].sort(byPosition);
+}
+
+function isReadable(s: Sentence): boolean {
+  return s.unit.kind === 'prose' || s.unit.kind === 'list' || s.unit.kind === 'table';
+}
+
+/** The code block or list right after an introducing sentence ("Run:" / "To rotate a key:"). */
+function following(sentences: Sentence[], index: number): Sentence[] {
+  const first = sentences[index + 1];
+  if (!first) return [];
+  if (first.unit.kind === 'code') return [first];
+  if (first.unit.kind !== 'list') return [];
+  const items: Sentence[] = [];
+  const blocks = new Set<number>();
+  for (let i = index + 1; i < sentences.length; i++) {
+    const s = sentences[i] as Sentence;
+    if (s.unit.kind !== 'list') break;
+    blocks.add(s.unit.block);
+    if (blocks.size > MAX_FOLLOWING_ITEMS) break;
+    items.push(s);
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------------------
+// Rendering
+// ---------------------------------------------------------------------------
+
+const LIST_MARKER_RE = /^\s*(?:[-*+\u2022]|(\d{1,9})[.)])\s+/;
+
+/** A sentence without markdown block syntax: heading marks, quote marks, list markers. */
+function displayText(unit: SentenceUnit): string {
+  if (unit.kind === 'code') return unit.text;
+  return unit.text
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(/^(?:\s*>)+\s?/, '')
+    .replace(LIST_MARKER_RE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function endsSentence(text: string): boolean {
+  return /[.!?:;\u2026\u3002\uff01\uff1f]["')\]*_`\u201d\u2019]*$/.test(text);
+}
+
+type OutBlock =
+  | { type: 'prose'; group: number; parts: string[] }
+  | { type: 'list'; items: Array<{ key: string; marker: string; text: string }> }
+  | { type: 'lines'; lines: string[] }
+  | { type: 'code'; text: string };
+
+/** One list item's marker: its number for ordered lists ("2."), a dash otherwise. */
+function listMarker(s: Sentence, isItemStart: boolean): string {
+  const number = isItemStart ? LIST_MARKER_RE.exec(s.unit.text)?.[1] : undefined;
+  return number ? `${number}.` : '-';
+}
+
+/**
+ * Lays the selected sentences out: prose from the top passage forms the first paragraph,
+ * prose from the others the second; lists stay lists (a lone item reads as prose), code
+ * stays fenced, table rows stay on their own lines.
+ */
+function layout(selected: Sentence[]): OutBlock[] {
+  const listItems = new Set(selected.filter((s) => s.unit.kind === 'list').map((s) => `${s.rank}:${s.unit.block}`));
+  const firstRank = selected[0]?.rank ?? 0;
+  const blocks: OutBlock[] = [];
+  for (const s of selected) {
+    const text = displayText(s.unit);
+    if (!text) continue;
+    const last = blocks[blocks.length - 1];
+    if (s.unit.kind === 'code') {
+      blocks.push({ type: 'code', text });
+    } else if (s.unit.kind === 'table') {
+      if (last?.type === 'lines') last.lines.push(text);
+      else blocks.push({ type: 'lines', lines: [text] });
+    } else if (s.unit.kind === 'list' && listItems.size > 1) {
+      const key = `${s.rank}:${s.unit.block}`;
+      const isItemStart = LIST_MARKER_RE.test(s.unit.text);
+      const item = last?.type === 'list' ? last.items[last.items.length - 1] : undefined;
+      if (last?.type === 'list' && item?.key === key) item.text += ` ${text}`;
+      else if (last?.type === 'list') last.items.push({ key, marker: listMarker(s, isItemStart), text });
+      else blocks.push({ type: 'list', items: [{ key, marker: listMarker(s, isItemStart), text }] });
+    } else {
+      const group = s.rank === firstRank ? 0 : 1;
+      if (last?.type === 'prose' && last.group === group) last.parts.push(text);
+      else blocks.push({ type: 'prose', group, parts: [text] });
+    }
+  }
+  return blocks;
+}
+
+function renderBlock(block: OutBlock): string {
+  switch (block.type) {
+    case 'prose':
+      // Sentences lifted from lists or lines may lack a full stop; joined as prose they need one.
+      return block.parts.map((p, i) => (i < block.parts.length - 1 && !endsSentence(p) ? `${p}.` : p)).join(' ');
+    case 'list':
+      return block.items.map((item) => `${item.marker} ${item.text}`).join('\n');
+    case 'lines':
+      return block.lines.join('\n');
+    case 'code':
+      return block.text;
+  }
+}
+
+/**
+ * Answers `question` from `passages` by extraction. Returns an empty answer when nothing
+ * in the passages shares a content term with the question. Deterministic.
+ */
+export function composeExtractiveAnswer(question: string, passages: Passage[], opts: { maxLength: number }): ExtractiveAnswer {
+  const terms = contentTerms(question);
+  if (terms.length === 0 || !Array.isArray(passages) || passages.length === 0) return { ...EMPTY, usedPassageIds: [] };
+  const read = rankPassages(passages).map(readPassage);
+  const maxLength = Math.max(0, Math.floor(opts.maxLength));
+  const chosen = pickSentences(scoreSentences(terms, read), maxLength);
+  if (chosen.length === 0) return { ...EMPTY, usedPassageIds: [] };
+
+  const selected = addContext(chosen, read);
+  const text = truncateAtWord(layout(selected).map(renderBlock).join('\n\n'), maxLength);
+  if (!text) return { ...EMPTY, usedPassageIds: [] };
+  const usedPassageIds = [...new Set(selected.map((s) => (read[s.rank] as ReadPassage).passage.id))];
+  return { text, usedPassageIds, coverage: termCoverage(question, text) };
+}

@@ -1,0 +1,519 @@
+/**
+ * Shared text utilities for retrieval and extractive answering: tokenizing, stemming,
+ * stopwords, sentence splitting, safe truncation and question/term coverage.
+ *
+ * Everything here is pure and deterministic; no dependencies beyond the JS runtime.
+ */
+
+// ---------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------
+
+/**
+ * A word: letters/digits of any script, with combining marks, and inner apostrophes
+ * ("don't", "user's"). Apostrophes are normalised to ASCII `'` and kept, so "don't" is
+ * one token "don't" (and matches the stopword list); stem() drops a possessive "'s".
+ */
+const WORD_RE = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['\u2019\u02bc][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+
+/**
+ * Han and kana are written without spaces, so a run of them is a phrase, not a word.
+ * Emitting each ideograph/kana separately gives partial matches a chance.
+ */
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_SPLIT_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/** Lowercased word tokens in document order (duplicates kept). */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  // NFKC folds compatibility forms (ligatures, full-width letters) so they match plain ones.
+  const normalised = text.normalize('NFKC').toLowerCase();
+  for (const match of normalised.matchAll(WORD_RE)) {
+    const token = match[0].replace(/[\u2019\u02bc]/g, "'");
+    if (CJK_CHAR_RE.test(token)) {
+      for (const piece of token.match(CJK_SPLIT_RE) ?? []) out.push(piece);
+    } else {
+      out.push(token);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Porter stemmer (Porter 1980, with the "-ly" rule from Porter2 so quickly → quick)
+// ---------------------------------------------------------------------------
+
+const C = '[^aeiou][^aeiouy]*'; // consonant sequence
+const V = '[aeiouy][aeiou]*'; // vowel sequence
+const M_GT0 = new RegExp(`^(${C})?${V}${C}`); // measure > 0
+const M_EQ1 = new RegExp(`^(${C})?${V}${C}(${V})?$`); // measure == 1
+const M_GT1 = new RegExp(`^(${C})?${V}${C}${V}${C}`); // measure > 1
+const HAS_VOWEL = new RegExp(`^(${C})?[aeiouy]`);
+const CVC = new RegExp(`^${C}[aeiouy][^aeiouwxy]$`); // ends consonant-vowel-consonant (short stem)
+
+const STEP2: Record<string, string> = {
+  ational: 'ate', tional: 'tion', enci: 'ence', anci: 'ance', izer: 'ize', bli: 'ble',
+  alli: 'al', entli: 'ent', eli: 'e', ousli: 'ous', ization: 'ize', ation: 'ate',
+  ator: 'ate', alism: 'al', iveness: 'ive', fulness: 'ful', ousness: 'ous', aliti: 'al',
+  iviti: 'ive', biliti: 'ble', logi: 'log',
+};
+const STEP2_RE = new RegExp(`^(.+?)(${Object.keys(STEP2).join('|')})$`);
+const STEP3: Record<string, string> = {
+  icate: 'ic', ative: '', alize: 'al', iciti: 'ic', ical: 'ic', ful: '', ness: '',
+};
+const STEP3_RE = new RegExp(`^(.+?)(${Object.keys(STEP3).join('|')})$`);
+const STEP4_RE = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
+
+function step1ab(word: string): string {
+  let w = word;
+  if (/^(.+?)(ss|i)es$/.test(w)) w = w.replace(/^(.+?)(ss|i)es$/, '$1$2');
+  else if (/^(.+?)([^s])s$/.test(w)) w = w.replace(/^(.+?)([^s])s$/, '$1$2');
+
+  const eed = /^(.+?)eed$/.exec(w);
+  const edIng = /^(.+?)(ed|ing)$/.exec(w);
+  if (eed) {
+    if (M_GT0.test(eed[1] ?? '')) w = w.slice(0, -1);
+  } else if (edIng && HAS_VOWEL.test(edIng[1] ?? '')) {
+    w = edIng[1] ?? w;
+    // Repair the stem the suffix removal left behind: rotat → rotate, runn → run, hop → hope.
+    if (/(at|bl|iz)$/.test(w)) w += 'e';
+    else if (/([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
+    else if (CVC.test(w)) w += 'e';
+  }
+  return w;
+}
+
+function step1c(w: string): string {
+  const m = /^(.+?)y$/.exec(w);
+  return m && HAS_VOWEL.test(m[1] ?? '') ? `${m[1]}i` : w;
+}
+
+function step2(w: string): string {
+  const m = STEP2_RE.exec(w);
+  if (m) {
+    const [, stemPart = '', suffix = ''] = m;
+    return M_GT0.test(stemPart) ? stemPart + (STEP2[suffix] ?? '') : w;
+  }
+  // Porter2's "li" rule: adverbs in -ly lose it after a valid li-ending (quickly → quick).
+  const li = /^(.+?[cdeghkmnrt])li$/.exec(w);
+  return li && M_GT0.test(li[1] ?? '') ? (li[1] ?? w) : w;
+}
+
+function step3(w: string): string {
+  const m = STEP3_RE.exec(w);
+  if (!m) return w;
+  const [, stemPart = '', suffix = ''] = m;
+  return M_GT0.test(stemPart) ? stemPart + (STEP3[suffix] ?? '') : w;
+}
+
+function step4(w: string): string {
+  const m = STEP4_RE.exec(w);
+  if (m) return M_GT1.test(m[1] ?? '') ? (m[1] ?? w) : w;
+  const ion = /^(.+?)(s|t)(ion)$/.exec(w);
+  if (ion) {
+    const stemPart = (ion[1] ?? '') + (ion[2] ?? '');
+    if (M_GT1.test(stemPart)) return stemPart;
+  }
+  return w;
+}
+
+function step5(word: string): string {
+  let w = word;
+  const e = /^(.+?)e$/.exec(w);
+  if (e) {
+    const stemPart = e[1] ?? '';
+    if (M_GT1.test(stemPart) || (M_EQ1.test(stemPart) && !CVC.test(stemPart))) w = stemPart;
+  }
+  if (/ll$/.test(w) && M_GT1.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+function porter(word: string): string {
+  // A leading y is a consonant; uppercase marks it so the vowel classes skip it.
+  const leadingY = word.startsWith('y');
+  let w = leadingY ? `Y${word.slice(1)}` : word;
+  w = step5(step4(step3(step2(step1c(step1ab(w))))));
+  return leadingY ? `y${w.slice(1)}` : w;
+}
+
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 20_000;
+
+/**
+ * Porter-style English stem of one word, lowercased. Words containing anything but ASCII
+ * letters (other scripts, digits, accents) are only lowercased: the rules are English.
+ * A possessive "'s" / trailing "'" is dropped first so "user's" matches "users".
+ */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/[\u2019\u02bc]/g, "'");
+  if (/^[a-z]+'s?$/.test(w)) w = w.replace(/'s?$/, '');
+  if (w.length <= 2 || !/^[a-z]+$/.test(w)) return w;
+  const cached = stemCache.get(w);
+  if (cached !== undefined) return cached;
+  const result = porter(w);
+  // A bounded cache: stemming the same vocabulary repeatedly is the common case.
+  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+  stemCache.set(w, result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Stopwords and content terms
+// ---------------------------------------------------------------------------
+
+/** English function words plus question words; never stemmed, compared to raw tokens. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all also am an and any are aren\'t arent as at be because been before ' +
+    'being below between both but by can can\'t cannot cant could couldn\'t couldnt did didn\'t didnt do does ' +
+    'doesn\'t doesnt doing don\'t dont down during each either else etc ever every few for from further ' +
+    'get gets got had hadn\'t has hasn\'t hasnt have haven\'t havent having he he\'d he\'ll he\'s her here ' +
+    'here\'s hers herself him himself his how how\'s however i i\'d i\'ll i\'m i\'ve id if im in into is isn\'t ' +
+    'isnt it it\'s its itself ive just let\'s lets may me might more most much must mustn\'t my myself ' +
+    'need needs no nor not of off on once only or other ought our ours ourselves out over own please ' +
+    'same shall shan\'t she she\'d she\'ll she\'s should shouldn\'t so some such than that that\'s the their ' +
+    'theirs them themselves then there there\'s these they they\'d they\'ll they\'re they\'ve this those ' +
+    'through thus to too under until up upon us very via was wasn\'t we we\'d we\'ll we\'re we\'ve were ' +
+    'weren\'t what what\'s whats when when\'s where where\'s which while who who\'s whom whose why why\'s ' +
+    'will with won\'t would wouldn\'t yes yet you you\'d you\'ll you\'re you\'ve your yours yourself yourselves'
+  ).split(' '),
+);
+
+function isContentToken(token: string): boolean {
+  if (STOPWORDS.has(token)) return false;
+  // A lone Latin letter ("a", "s" from "it s") carries no meaning; lone CJK characters do.
+  return !(token.length === 1 && /[a-z]/.test(token));
+}
+
+/** Tokenize, drop stopwords, stem and dedupe (first occurrence order). */
+export function contentTerms(text: string): string[] {
+  const seen = new Set<string>();
+  for (const token of tokenize(text)) {
+    if (!isContentToken(token)) continue;
+    seen.add(stem(token));
+  }
+  return [...seen];
+}
+
+/** Every stemmed token of a text (stopwords included) — the side a question is matched against. */
+function stemSet(text: string): Set<string> {
+  return new Set(tokenize(text).map(stem));
+}
+
+/** Share (0..1) of the question's content terms found, stemmed, in `text`; 0 if it has none. */
+export function termCoverage(question: string, text: string): number {
+  const terms = contentTerms(question);
+  if (terms.length === 0) return 0;
+  const present = stemSet(text);
+  return terms.filter((t) => present.has(t)).length / terms.length;
+}
+
+// ---------------------------------------------------------------------------
+// Sentence splitting
+// ---------------------------------------------------------------------------
+
+export type SentenceKind = 'prose' | 'list' | 'heading' | 'code' | 'table';
+
+/**
+ * One sentence with where it came from. `start`/`end` index the original text (so callers
+ * can slice the untouched source); `text` is normalised (soft line wraps collapsed).
+ * `block` numbers the paragraph / list item / line the sentence belongs to.
+ */
+export interface SentenceUnit {
+  text: string;
+  start: number;
+  end: number;
+  kind: SentenceKind;
+  block: number;
+}
+
+const FENCE_OPEN_RE = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_ITEM_RE = /^\s*(?:[-*+\u2022]|\d{1,9}[.)])\s+\S/;
+const HEADING_LINE_RE = /^ {0,3}#{1,6}(?:\s|$)/;
+const HR_RE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const TABLE_DIVIDER_RE = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const BLOCKQUOTE_RE = /^\s*>/;
+
+function isTableRow(line: string): boolean {
+  return /^\s*\|/.test(line) || line.includes(' | ');
+}
+
+function lineKind(line: string): SentenceKind | 'blank' | 'skip' | 'fence' | 'quote' | 'text' {
+  if (line.trim() === '') return 'blank';
+  if (FENCE_OPEN_RE.test(line)) return 'fence';
+  if (HR_RE.test(line) || TABLE_DIVIDER_RE.test(line)) return 'skip';
+  if (HEADING_LINE_RE.test(line)) return 'heading';
+  if (LIST_ITEM_RE.test(line)) return 'list';
+  if (BLOCKQUOTE_RE.test(line)) return 'quote';
+  if (isTableRow(line)) return 'table';
+  return 'text';
+}
+
+interface Line { text: string; start: number; end: number }
+
+function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    // A trailing \r (CRLF input) is not part of the line's content.
+    const contentEnd = end > start && text[end - 1] === '\r' ? end - 1 : end;
+    lines.push({ text: text.slice(start, contentEnd), start, end: contentEnd });
+    if (nl === -1) return lines;
+    start = nl + 1;
+  }
+}
+
+const SENTENCE_END_CHARS = '.!?\u2026\u3002\uff01\uff1f';
+const CLOSERS = '"\')]}*_`\u201d\u2019\u00bb';
+const TRAILING_CLOSERS_RE = /["')\]}*_`\u201d\u2019\u00bb]+$/;
+
+/** Whether `cur` continues the line before it (a hard-wrapped paragraph) rather than starting anew. */
+function continuesLine(prev: string, cur: string, segmentKind: SentenceKind): boolean {
+  if (segmentKind === 'heading' || segmentKind === 'table' || segmentKind === 'code') return false;
+  if (segmentKind === 'list' && /^\s{2,}\S/.test(cur)) return true; // indented continuation of an item
+  let trimmed = prev.trimEnd();
+  while (trimmed && CLOSERS.includes(trimmed[trimmed.length - 1] ?? '')) trimmed = trimmed.slice(0, -1);
+  const last = trimmed[trimmed.length - 1] ?? '';
+  const first = cur.trimStart()[0] ?? '';
+  if (/\p{Ll}/u.test(first)) return true;
+  // Terminal punctuation: keep together and let the in-line splitter decide (abbreviations).
+  if (SENTENCE_END_CHARS.includes(last)) return true;
+  if (',;-\u2013\u2014(&/'.includes(last)) return true;
+  // A line ending in a function word ("the", "to") cannot be a complete title or sentence.
+  const lastWord = /([\p{L}']+)$/u.exec(trimmed.toLowerCase())?.[1];
+  return lastWord !== undefined && STOPWORDS.has(lastWord);
+}
+
+interface Segment { start: number; end: number; kind: SentenceKind }
+
+/** Groups lines into segments: paragraphs (soft-wrapped), list items, headings, table rows, code fences. */
+function segmentLines(text: string): Segment[] {
+  const lines = splitLines(text);
+  const segments: Segment[] = [];
+  let current: (Segment & { lastLine: string }) | null = null;
+  const close = (): void => {
+    if (current) segments.push({ start: current.start, end: current.end, kind: current.kind });
+    current = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    const kind = lineKind(line.text);
+    if (kind === 'fence') {
+      close();
+      const end = fenceEnd(lines, i);
+      segments.push({ start: line.start, end: (lines[end] as Line).end, kind: 'code' });
+      i = end;
+      continue;
+    }
+    if (kind === 'blank' || kind === 'skip') { close(); continue; }
+    if (current && kind === 'text' && continuesLine(current.lastLine, line.text, current.kind)) {
+      current.end = line.end;
+      current.lastLine = line.text;
+      continue;
+    }
+    close();
+    const segKind: SentenceKind = kind === 'text' || kind === 'quote' ? 'prose' : kind;
+    current = { start: line.start, end: line.end, kind: segKind, lastLine: line.text };
+  }
+  close();
+  return segments;
+}
+
+/** Index of the line closing the fence opened at `open` (the last line when unclosed). */
+function fenceEnd(lines: Line[], open: number): number {
+  const marker = FENCE_OPEN_RE.exec((lines[open] as Line).text)?.[1] ?? '```';
+  const closeRe = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
+  for (let j = open + 1; j < lines.length; j++) {
+    if (closeRe.test((lines[j] as Line).text)) return j;
+  }
+  return lines.length - 1;
+}
+
+/** Abbreviations after which a period never ends a sentence. */
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'e.g', 'i.e', 'cf', 'approx',
+  'viz', 'al', 'resp', 'esp', 'incl', 'dept', 'est', 'gen', 'gov', 'rev', 'capt', 'col', 'lt', 'sgt',
+]);
+/** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3"). */
+const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v']);
+
+/** Character ranges where punctuation is not sentence punctuation: URLs, emails, inline code, link targets. */
+function protectedRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  const patterns = [
+    /`[^`\n]+`/g,
+    /\]\([^)\s]*\)/g,
+    /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi,
+    /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+  ];
+  for (const re of patterns) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index ?? 0;
+      // Trailing punctuation belongs to the sentence, not the URL ("see https://x.io/a.").
+      const body = m[0].replace(/[.,;:!?'")\]]+$/, '');
+      ranges.push([start, start + body.length]);
+    }
+  }
+  return ranges;
+}
+
+function inRanges(ranges: Array<[number, number]>, index: number): boolean {
+  return ranges.some(([s, e]) => index >= s && index < e);
+}
+
+/** The word (letters/digits/inner dots) right before `index`, lowercased. */
+function wordBefore(text: string, index: number, from: number): { word: string; start: number } {
+  let i = index;
+  while (i > from && /[\p{L}\p{N}.]/u.test(text[i - 1] ?? '')) i--;
+  return { word: text.slice(i, index).replace(/^\.+/, '').toLowerCase(), start: i };
+}
+
+/**
+ * Whether the terminal punctuation run `text[i..j)` ends a sentence, given the next
+ * non-space character at `k`.
+ */
+function isBoundary(text: string, i: number, j: number, k: number, segStart: number): boolean {
+  const run = text.slice(i, j).replace(TRAILING_CLOSERS_RE, '');
+  const next = text[k] ?? '';
+  if (/[\u3002\uff01\uff1f]/.test(run)) return true;
+  if (/\p{Ll}/u.test(next)) return false;
+  if (run.includes('\u2026') || run.includes('..')) return /\p{Lu}/u.test(next);
+  if (run !== '.') return true; // ! ? and combinations
+  const { word, start } = wordBefore(text, i, segStart);
+  if (ABBREVIATIONS.has(word)) return false;
+  if (NUMERIC_ABBREVIATIONS.has(word) && /\p{N}/u.test(next)) return false;
+  if (/^\p{Lu}$/u.test(text.slice(start, i))) return false; // an initial: "J. Smith"
+  // "1. Install" at the start of a line is a list marker, not a sentence.
+  if (/^\d+$/.test(word) && text.slice(segStart, start).trim() === '') return false;
+  return true;
+}
+
+
+/** Splits one prose/list segment into sentence spans at terminal punctuation. */
+function splitSegment(text: string, seg: Segment): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const ranges = protectedRanges(text.slice(seg.start, seg.end)).map(
+    ([s, e]): [number, number] => [s + seg.start, e + seg.start],
+  );
+  let sentenceStart = seg.start;
+  let i = seg.start;
+  while (i < seg.end) {
+    const ch = text[i] ?? '';
+    if (!SENTENCE_END_CHARS.includes(ch) || inRanges(ranges, i)) { i++; continue; }
+    let j = i;
+    while (j < seg.end && (SENTENCE_END_CHARS.includes(text[j] ?? '') || CLOSERS.includes(text[j] ?? ''))) j++;
+    const cjk = /[\u3002\uff01\uff1f]/.test(text.slice(i, j));
+    if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? ''))) { i = j; continue; }
+    let k = j;
+    while (k < seg.end && /\s/.test(text[k] ?? '')) k++;
+    if (k < seg.end && isBoundary(text, i, j, k, sentenceStart)) {
+      spans.push([sentenceStart, j]);
+      sentenceStart = k;
+    }
+    i = k > i ? k : i + 1;
+  }
+  spans.push([sentenceStart, seg.end]);
+  return spans;
+}
+
+function trimSpan(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s < e && /\s/.test(text[s] ?? '')) s++;
+  while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
+  return [s, e];
+}
+
+/**
+ * Sentences with their kind and position. Line breaks end a sentence unless the next
+ * line is a soft wrap of the same paragraph; list items, headings, table rows and fenced
+ * code blocks (kept whole) are always their own units; horizontal rules are dropped.
+ */
+export function sentenceUnits(text: string): SentenceUnit[] {
+  const units: SentenceUnit[] = [];
+  segmentLines(text).forEach((seg, block) => {
+    const atomic = seg.kind === 'code' || seg.kind === 'heading' || seg.kind === 'table';
+    const spans = atomic ? [[seg.start, seg.end] as [number, number]] : splitSegment(text, seg);
+    for (const [rawStart, rawEnd] of spans) {
+      const [start, end] = trimSpan(text, rawStart, rawEnd);
+      if (start >= end) continue;
+      const raw = text.slice(start, end);
+      // Code keeps its layout; everything else collapses soft wraps and runs of spaces.
+      const normalised = seg.kind === 'code' ? raw.replace(/\r\n?/g, '\n') : raw.replace(/\s+/g, ' ');
+      units.push({ text: normalised, start, end, kind: seg.kind, block });
+    }
+  });
+  return units;
+}
+
+/** Sentences of a text (see sentenceUnits), normalised; markdown markers are kept. */
+export function splitSentences(text: string): string[] {
+  return sentenceUnits(text).map((u) => u.text);
+}
+
+// ---------------------------------------------------------------------------
+// Truncation
+// ---------------------------------------------------------------------------
+
+const ELLIPSIS = '\u2026';
+const WORDISH_RE = /[\p{L}\p{N}\p{M}'\u2019_\u200d\ufe0f]/u;
+
+/** Spans a cut must not fall inside: markdown links/images, bare URLs, inline code. */
+function atomicSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const patterns = [/!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /`[^`\n]+`/g];
+  for (const re of patterns) {
+    for (const m of text.matchAll(re)) spans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
+  return spans;
+}
+
+function isCjk(ch: string): boolean {
+  return CJK_CHAR_RE.test(ch);
+}
+
+/** Whether cutting between text[i-1] and text[i] keeps words (and code points) whole. */
+function isWordBoundary(text: string, i: number): boolean {
+  const before = text[i - 1] ?? '';
+  const after = text[i] ?? '';
+  const code = text.charCodeAt(i);
+  if (code >= 0xdc00 && code <= 0xdfff) return false; // inside a surrogate pair
+  if (/[\p{M}\u200d\ufe0f]/u.test(after)) return false; // a combining mark belongs to its base
+  if (isCjk(before) || isCjk(after)) return true;
+  return !(WORDISH_RE.test(before) && WORDISH_RE.test(after));
+}
+
+/** Best cut position ≤ limit: the last whitespace, else any word boundary, outside atomic spans. */
+function findCut(text: string, limit: number, spans: Array<[number, number]>): number {
+  const allowed = (i: number): boolean => !spans.some(([s, e]) => i > s && i < e);
+  for (let i = limit; i > 0; i--) {
+    if (/\s/.test(text[i] ?? '') && allowed(i)) return i;
+  }
+  for (let i = limit; i > 0; i--) {
+    if (isWordBoundary(text, i) && allowed(i)) return i;
+  }
+  return 0;
+}
+
+/**
+ * Caps `text` at `max` characters (UTF-16 units, like String#length) without cutting a
+ * word, a markdown link or a URL; appends "…" when anything was cut (counted in `max`).
+ * Returns "" when not even one word fits.
+ */
+export function truncateAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < 2) return '';
+  const limit = max - ELLIPSIS.length;
+  let cut = findCut(text, limit, atomicSpans(text));
+  let head = text.slice(0, cut).trimEnd();
+  // Dangling separators read badly before an ellipsis ("Open the app, …").
+  head = head.replace(/[\s,;:\-\u2013\u2014(\[{/&]+$/u, '');
+  // An unclosed code fence would swallow whatever the client renders after the answer.
+  if ((head.match(/^ {0,3}```/gm) ?? []).length % 2 === 1) {
+    cut = head.lastIndexOf('```');
+    head = head.slice(0, cut).trimEnd();
+  }
+  return head ? head + ELLIPSIS : '';
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Express } from 'express';
+import { analyticsRouter } from './analytics/routes.js';
+import { apiKeysRouter } from './api-keys/routes.js';
+import { assistantsRouter } from './assistants/routes.js';
+import { createAssistantStore } from './assistants/service.js';
+import { authRouter } from './auth/routes.js';
+import { chatRouter } from './chat/routes.js';
+import { createChatService } from './chat/service.js';
+import type { AppContext } from './context.js';
+import { conversationsRouter } from './conversations/routes.js';
+import { createConversationStore } from './conversations/store.js';
+import { requireAuth } from './http/auth.js';
+import { AppError, errorHandler } from './http/errors.js';
+import { rateLimit } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import { knowledgeRouter } from './knowledge/routes.js';
+import { createRetriever } from './knowledge/retrieval.js';
+import { createKnowledgeStore } from './knowledge/store.js';
+import { organizationsRouter } from './organizations/routes.js';
+import { widgetRouter } from './widget-api/routes.js';
+
+/** JSON bodies above this are refused with 413 (API.md §1). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface ParleyApp {
+  app: Express;
+  /** Periodic upkeep (idle conversations, limiter memory); main.ts runs it on a timer. */
+  maintain(): void;
+}
+
+/** Builds the whole HTTP application from its dependencies; no env, no globals. */
+export function createApp(ctx: AppContext): ParleyApp {
+  const assistants = createAssistantStore(ctx.db);
+  const knowledge = createKnowledgeStore(ctx.db);
+  const retriever = createRetriever(ctx.db);
+  const conversations = createConversationStore(ctx.db);
+  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('query parser', 'simple');
+  app.set('json spaces', 0);
+
+  app.use(requestId());
+  app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  app.get('/js/widget.js', serveWidget(ctx.widgetFile));
+  app.get(['/demo', '/demo/'], serveDemo(ctx));
+  app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
+
+  const json = express.json({ limit: JSON_BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures });
+  const limited = rateLimit(ctx.limiter);
+
+  // Public routes first: auth and the widget API carry no bearer token.
+  const open = Router();
+  open.use(['/auth', '/widget'], json);
+  open.use(authRouter(ctx, [authenticate, limited]));
+  open.use(widgetRouter({ ctx, chat, conversations, findAssistant: (id) => findAssistantAnyOrg(id) }));
+
+  const api = Router();
+  api.use(authenticate, limited, json);
+  api.use(organizationsRouter(ctx));
+  api.use(apiKeysRouter(ctx));
+  api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
+  api.use(conversationsRouter(ctx, conversations, assistants));
+  for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants));
+  api.use(knowledgeRouter(ctx, knowledge, assistants, retriever));
+  api.use(analyticsRouter(ctx));
+
+  for (const prefix of ['/v1', '/api/v1']) {
+    app.use(prefix, open);
+    app.use(prefix, api);
+  }
+  app.use((_req, _res) => { throw new AppError('resource_not_found', 'No such route'); });
+  app.use(errorHandler(ctx.logger));
+
+  const orgOfAssistant = ctx.db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM assistants WHERE id = ?');
+  function findAssistantAnyOrg(id: string) {
+    const row = orgOfAssistant.get(id);
+    return row ? assistants.get(row.organization_id, id) : null;
+  }
+
+  return {
+    app,
+    maintain() {
+      conversations.endIdle(ctx.clock.now());
+      ctx.limiter.sweep();
+    },
+  };
+}
+
+function serveWidget(file: string): express.RequestHandler {
+  return function sendWidget(_req, res) {
+    if (!fs.existsSync(file)) throw new AppError('resource_not_found', 'The widget is not built: run npm run build --workspace widget');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    // Short max-age plus ETag: sites pick up a new widget within minutes, revalidation is cheap.
+    res.sendFile(file, { maxAge: 5 * 60_000, etag: true, lastModified: true, headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+  };
+}
+
+function serveDemo(ctx: AppContext): express.RequestHandler {
+  return function sendDemo(req, res) {
+    if (req.path === '/demo') return res.redirect(301, '/demo/');
+    const appId = (ctx.db.prepare("SELECT value FROM settings WHERE key = 'demo_assistant_id'").get() as { value: string } | undefined)?.value;
+    const file = path.join(ctx.demoDir, 'site', 'index.html');
+    if (!appId || !fs.existsSync(file)) throw new AppError('resource_not_found', 'No demo on this server (start with SEED_DEMO=true on a new database)');
+    const html = fs.readFileSync(file, 'utf8').replaceAll('__PARLEY_PUBLIC_URL__', ctx.config.publicUrl).replaceAll('__PARLEY_APP_ID__', appId);
+    res.type('html').send(html);
+  };
+}
+
+/** The demo knowledge files, so the demo assistant's source links lead somewhere real. */
+function serveDemoDoc(demoDir: string): express.RequestHandler {
+  return function sendDemoDoc(req, res) {
+    const name = req.params.name as string;
+    const file = path.join(demoDir, 'knowledge', `${name}.md`);
+    if (!/^[\w-]+$/.test(name) || !fs.existsSync(file)) throw new AppError('resource_not_found', 'No such demo document');
+    res.type('text/markdown; charset=utf-8').send(fs.readFileSync(file, 'utf8'));
+  };
+}

@@ -1,0 +1,59 @@
+import { Router, type Response } from 'express';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf, requirePermission } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { readPage, sendData, sendPage } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { deepMerge, isPlainObject } from '../lib/json.js';
+import { assistantConfigSchema, createAssistantSchema } from './schemas.js';
+import { configOf, type Assistant, type AssistantStore } from './service.js';
+
+/** Loads an assistant the caller may see: other organizations' ids and, for bound keys, other assistants' ids are 404. */
+export function visibleAssistant(store: AssistantStore, res: Response, id: string): Assistant {
+  const p = principalOf(res);
+  if (p.assistantId && p.assistantId !== id) throw notFound('Assistant');
+  const a = store.get(p.organizationId, id);
+  if (!a) throw notFound('Assistant');
+  return a;
+}
+
+/** Mounted at /assistants, /apps and /integrations: one resource, three names (API.md §6). */
+export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router {
+  const r = Router();
+
+  r.post('/', requirePermission('assistants:write'), (req, res) => {
+    const p = principalOf(res);
+    if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create assistants');
+    const { type, ...config } = parseInput(createAssistantSchema, req.body);
+    sendData(res, store.create(p.organizationId, type, config, nowIso(ctx)), 201);
+  });
+
+  r.get('/', requirePermission('assistants:read'), (req, res) => {
+    const p = principalOf(res);
+    const page = readPage(req);
+    const { items, total } = store.list(p.organizationId, p.assistantId, page);
+    sendPage(res, items, total, page);
+  });
+
+  r.get('/:id', requirePermission('assistants:read'), (req, res) => {
+    sendData(res, visibleAssistant(store, res, req.params.id as string));
+  });
+
+  r.patch('/:id', requirePermission('assistants:write'), (req, res) => {
+    const current = visibleAssistant(store, res, req.params.id as string);
+    if (!isPlainObject(req.body)) throw new AppError('validation_error', 'Request body must be a JSON object');
+    const { type, id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...patch } = req.body;
+    if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
+    const merged = parseInput(assistantConfigSchema, deepMerge(configOf(current), patch));
+    sendData(res, store.replace(current.organizationId, current.id, merged, nowIso(ctx)));
+  });
+
+  r.delete('/:id', requirePermission('assistants:write'), (req, res) => {
+    const current = visibleAssistant(store, res, req.params.id as string);
+    store.remove(current.organizationId, current.id);
+    sendData(res, { id: current.id, deleted: true });
+  });
+
+  return r;
+}

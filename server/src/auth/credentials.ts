@@ -1,0 +1,68 @@
+import type { Db } from '../db/open.js';
+import { isoAt } from '../lib/clock.js';
+import { parseIpRule, type IpRule } from '../lib/ip.js';
+import { parseJson } from '../lib/json.js';
+import { PERMISSIONS, PLAN_LIMITS, type Permission, type Plan, type Principal } from './permissions.js';
+import { hashToken } from './tokens.js';
+
+interface KeyRow {
+  id: string; organization_id: string; plan: Plan; permissions: string; assistant_id: string | null;
+  allowed_ips: string; rate_per_minute: number | null; rate_per_day: number | null;
+  expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
+}
+interface SessionRow { id: string; user_id: string; organization_id: string; plan: Plan; expires_at: string; revoked_at: string | null }
+
+export interface ResolvedCredential { principal: Principal; allowedIps: IpRule[] }
+
+const ALL_PERMISSIONS: ReadonlySet<Permission> = new Set(PERMISSIONS);
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves bearer tokens to principals; statements are prepared once per database. */
+export function createCredentialResolver(db: Db) {
+  const keyByHash = db.prepare<[string], KeyRow>(`
+    SELECT k.id, k.organization_id, o.plan, k.permissions, k.assistant_id, k.allowed_ips, k.rate_per_minute,
+           k.rate_per_day, k.expires_at, k.revoked_at, k.last_used_at
+    FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.key_hash = ?`);
+  const sessionByHash = db.prepare<[string], SessionRow>(`
+    SELECT s.id, s.user_id, s.organization_id, o.plan, s.expires_at, s.revoked_at
+    FROM user_sessions s JOIN organizations o ON o.id = s.organization_id WHERE s.token_hash = ?`);
+  const touchKey = db.prepare<[string, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
+
+  function resolveKey(hash: string, nowMs: number): ResolvedCredential | null {
+    const row = keyByHash.get(hash);
+    if (!row || row.revoked_at !== null) return null;
+    if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) return null;
+    // last_used_at is advisory: writing it at most once a minute keeps the hot path read-only.
+    if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) touchKey.run(isoAt(nowMs), row.id);
+    const plan = PLAN_LIMITS[row.plan];
+    return {
+      principal: {
+        kind: 'api_key', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: null,
+        permissions: new Set(parseJson<Permission[]>(row.permissions, [])), assistantId: row.assistant_id,
+        limits: { perMinute: Math.min(plan.perMinute, row.rate_per_minute ?? Infinity), perDay: Math.min(plan.perDay, row.rate_per_day ?? Infinity) },
+      },
+      allowedIps: parseJson<string[]>(row.allowed_ips, []).flatMap((r) => parseIpRule(r) ?? []),
+    };
+  }
+
+  function resolveSession(hash: string, nowMs: number): ResolvedCredential | null {
+    const row = sessionByHash.get(hash);
+    if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= nowMs) return null;
+    return {
+      principal: {
+        kind: 'user', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: row.user_id,
+        permissions: ALL_PERMISSIONS, assistantId: null, limits: { ...PLAN_LIMITS[row.plan] },
+      },
+      allowedIps: [],
+    };
+  }
+
+  return {
+    resolve(token: string, nowMs: number): ResolvedCredential | null {
+      const hash = hashToken(token);
+      return token.startsWith('sk_') ? resolveKey(hash, nowMs) : resolveSession(hash, nowMs);
+    },
+  };
+}
+
+export type CredentialResolver = ReturnType<typeof createCredentialResolver>;

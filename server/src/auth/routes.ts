@@ -1,0 +1,80 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { createFailureTracker, principalOf } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { sendData } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { createSession, findUserByEmail, primaryOrganization, registerAccount, revokeSession } from './service.js';
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
+
+const registerSchema = z.strictObject({
+  email,
+  password: z.string().min(10, 'must be at least 10 characters').max(256),
+  name: z.string().trim().min(1).max(100).optional(),
+  organizationName: z.string().trim().min(1).max(200),
+});
+
+const loginSchema = z.strictObject({ email, password: z.string().min(1).max(256) });
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+/** Failed logins tolerated per 15 minutes before 429: per email, and per client IP. */
+export const LOGIN_LIMITS = { perEmail: 5, perIp: 20 } as const;
+/** Registrations per client IP per hour. */
+export const REGISTRATION_LIMIT_PER_HOUR = 10;
+
+export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Router {
+  const r = Router();
+  const emailFailures = createFailureTracker(ctx.clock, LOGIN_LIMITS.perEmail, FIFTEEN_MINUTES);
+  const ipFailures = createFailureTracker(ctx.clock, LOGIN_LIMITS.perIp, FIFTEEN_MINUTES);
+  const registrations = createFailureTracker(ctx.clock, REGISTRATION_LIMIT_PER_HOUR, 60 * 60_000);
+
+  r.post('/auth/register', async (req, res) => {
+    if (ctx.config.registration === 'closed') throw new AppError('permission_denied', 'Registration is closed on this server');
+    const ip = req.ip ?? '';
+    if (registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
+    const input = parseInput(registerSchema, req.body);
+    if (findUserByEmail(ctx.db, input.email)) throw new AppError('conflict', 'An account with this email already exists');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const account = registerAccount(ctx.db, { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName }, ctx.clock.now());
+      registrations.record(ip);
+      sendData(res, account, 201);
+    } catch (err) {
+      // Two registrations racing for one email: the UNIQUE constraint decides.
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppError('conflict', 'An account with this email already exists');
+      throw err;
+    }
+  });
+
+  r.post('/auth/login', async (req, res) => {
+    const input = parseInput(loginSchema, req.body);
+    const ip = req.ip ?? '';
+    if (emailFailures.blocked(input.email) || ipFailures.blocked(ip)) {
+      throw new AppError('rate_limit_exceeded', 'Too many failed login attempts, try again in 15 minutes', { 'Retry-After': '900' });
+    }
+    const user = findUserByEmail(ctx.db, input.email);
+    // Verify against a dummy hash for unknown emails so timing does not reveal who has an account.
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+    const organization = user && ok ? primaryOrganization(ctx.db, user.id) : null;
+    if (!user || !organization) {
+      emailFailures.record(input.email);
+      ipFailures.record(ip);
+      throw new AppError('authentication_error', 'Invalid email or password');
+    }
+    const token = createSession(ctx.db, user.id, organization.id, ctx.clock.now());
+    sendData(res, { user: { id: user.id, email: user.email, name: user.name }, organization, token });
+  });
+
+  r.post('/auth/logout', ...authenticate, (_req, res) => {
+    const p = principalOf(res);
+    if (p.kind !== 'user') throw new AppError('validation_error', 'Logout revokes a user session token; revoke API keys with DELETE /v1/api-keys/:id');
+    revokeSession(ctx.db, p.credentialId, nowIso(ctx));
+    sendData(res, { revoked: true });
+  });
+
+  return r;
+}

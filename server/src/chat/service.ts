@@ -1,0 +1,191 @@
+import { estimateConfidence } from '../answer/confidence.js';
+import type { Passage } from '../answer/extractive.js';
+import type { AnswerProviders, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
+import { fillVariables, matchTemplate } from '../answer/templates.js';
+import { contentTerms, truncateAtWord } from '../answer/text.js';
+import type { Assistant } from '../assistants/service.js';
+import type { ConversationStore, Channel, Conversation } from '../conversations/store.js';
+import type { Db } from '../db/open.js';
+import { AppError } from '../http/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { randomBase62 } from '../lib/ids.js';
+import { chunkUrl, type RetrievedChunk, type Retriever } from '../knowledge/retrieval.js';
+import { recordKnowledgeGap } from './knowledge-gaps.js';
+
+export interface ChatInput {
+  assistant: Assistant;
+  message: string;
+  /** Absent → a new conversation with a server-made id. */
+  sessionId: string | null;
+  metadata: Record<string, unknown>;
+  channel: Channel;
+  signal?: AbortSignal | undefined;
+  /** Called with each piece of the answer as it is produced (SSE). */
+  onDelta?: ((text: string) => void) | undefined;
+}
+
+export interface ChatSource { title: string; url: string | null }
+
+export interface ChatResult {
+  response: string;
+  sessionId: string;
+  confidence: number;
+  sources: ChatSource[];
+  messageId: string;
+  userMessageId: string;
+  fallback: boolean;
+  suggestions: string[];
+  handoff: Assistant['fallback']['handoff'] | null;
+  conversation: Conversation;
+  isNewConversation: boolean;
+}
+
+/** Passages given to the answerer; enough to cover a question that spans two sections. */
+const PASSAGES_FOR_ANSWER = 6;
+const SOURCE_SNIPPET_CHARS = 300;
+
+export function newSessionId(): string {
+  return `sess_${randomBase62(24)}`;
+}
+
+export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders }) {
+  const { db, clock, retriever, conversations } = deps;
+
+  function openConversation(input: ChatInput, at: string): { conversation: Conversation; isNew: boolean } {
+    const orgId = input.assistant.organizationId;
+    if (input.sessionId) {
+      const existing = conversations.findBySession(orgId, input.sessionId);
+      if (existing) {
+        if (existing.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
+        return { conversation: existing, isNew: false };
+      }
+    }
+    const sessionId = input.sessionId ?? newSessionId();
+    return { conversation: conversations.create({ organizationId: orgId, assistantId: input.assistant.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
+  }
+
+  /**
+   * A short follow-up ("and on Windows?") means little alone: when the question has fewer than
+   * two content words, the previous user turn joins the retrieval query.
+   */
+  function retrievalQuery(message: string, history: HistoryTurn[]): string {
+    if (contentTerms(message).length >= 2) return message;
+    const previous = [...history].reverse().find((h) => h.role === 'user');
+    return previous ? `${previous.content} ${message}` : message;
+  }
+
+  function toPassages(chunks: RetrievedChunk[]): Passage[] {
+    const top = chunks[0]?.score ?? 1;
+    return chunks.map((c) => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
+  }
+
+  async function generate(input: ChatInput, history: HistoryTurn[]) {
+    const a = input.assistant;
+    const template = matchTemplate(a.templates, input.message);
+    if (template) {
+      return { text: fillVariables(template.response, a.variables), confidence: 1, used: [] as Passage[], passages: [] as Passage[], templateId: template.id ?? null, usage: null as AnswerUsage | null };
+    }
+    const chunks = retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
+    const passages = toPassages(chunks);
+    const provider = deps.providers[a.model.provider];
+    if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);
+    let text = '';
+    let used: string[] | null = null;
+    let coverage: number | null = null;
+    let usage: AnswerUsage | null = null;
+    for await (const event of provider.answer({
+      question: input.message, passages, history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
+      language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
+    }, { signal: input.signal })) {
+      if (event.type === 'delta') text += event.text;
+      else ({ usedPassageIds: used, coverage, usage } = event);
+    }
+    const usedPassages = used ? passages.filter((p) => used?.includes(p.id)) : passages.slice(0, 3);
+    const confidence = text ? estimateConfidence(input.message, passages, coverage) : 0;
+    return { text, confidence, used: usedPassages, passages, templateId: null, usage };
+  }
+
+  function suggestionsFrom(passages: Passage[]): string[] {
+    const seen = new Set<string>();
+    for (const p of passages) {
+      const topic = p.headingPath.at(-1) ?? p.title;
+      if (topic) seen.add(topic);
+      if (seen.size === 3) break;
+    }
+    return [...seen];
+  }
+
+  return {
+    async chat(input: ChatInput): Promise<ChatResult> {
+      const startedMs = clock.now();
+      const startedAt = new Date(startedMs).toISOString();
+      const t0 = performance.now();
+      // The conversation is read (or planned) first; nothing is written until the answer exists,
+      // so a failed answer leaves no half-conversation behind.
+      const existing = input.sessionId ? conversations.findBySession(input.assistant.organizationId, input.sessionId) : null;
+      if (existing && existing.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
+      const history: HistoryTurn[] = existing ? conversations.lastMessages(existing.id, input.assistant.historyLimit).map((m) => ({ role: m.role, content: m.content })) : [];
+
+      const a = input.assistant;
+      const generated = await generate(input, history);
+      const isFallback = generated.confidence < a.confidenceThreshold;
+      const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
+      const handoff = isFallback && a.fallback.handoff.enabled ? a.fallback.handoff : null;
+      let response = isFallback ? fillVariables(a.fallback.message, a.variables) : generated.text;
+      if (isFallback && input.channel !== 'widget') {
+        // API clients get one self-contained text; the widget renders these as chips and a button.
+        if (suggestions.length) response += `\n\nYou could ask about: ${suggestions.join('; ')}.`;
+        if (handoff) response += `\n\n${handoff.message}${handoff.url ? ` ${handoff.url}` : ''}${handoff.email ? ` (${handoff.email})` : ''}`;
+      }
+      response = truncateAtWord(response, a.maxResponseLength);
+      const used = isFallback ? [] : generated.used;
+      const sources = distinctSources(used);
+      const metadataSources = Object.fromEntries(used.map((p, i) => [String(i + 1), {
+        text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title,
+      }]));
+      const responseMs = Math.round((performance.now() - t0) * 10) / 10;
+      const at = new Date(clock.now()).toISOString();
+
+      const written = db.transaction(() => {
+        // Re-read inside the transaction: a parallel first message may have created the session.
+        const { conversation, isNew } = openConversation(input, startedAt);
+        const [userMessage, assistantMessage] = conversations.append(conversation.id, [
+          { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
+          {
+            role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs,
+            metadata: {
+              confidence: generated.confidence, sources: metadataSources,
+              ...(isFallback && { fallback: true, ...(suggestions.length && { suggestions }) }),
+              ...(generated.templateId && { templateId: generated.templateId }),
+              ...(generated.usage && { usage: generated.usage }),
+              responseMs,
+            },
+          },
+        ], at);
+        if (isFallback && !generated.templateId) recordKnowledgeGap(db, { organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at });
+        return { conversation, isNew, userMessage, assistantMessage };
+      })();
+
+      if (input.onDelta) {
+        for (const piece of response.match(/\S+\s*/g) ?? []) input.onDelta(piece);
+      }
+      return {
+        response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources, fallback: isFallback, suggestions, handoff,
+        messageId: (written.assistantMessage as { id: string }).id, userMessageId: (written.userMessage as { id: string }).id,
+        conversation: written.conversation, isNewConversation: written.isNew,
+      };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+function distinctSources(passages: Passage[]): ChatSource[] {
+  const seen = new Map<string, ChatSource>();
+  for (const p of passages) {
+    const key = `${p.title}\u0000${p.url ?? ''}`;
+    if (!seen.has(key)) seen.set(key, { title: p.title, url: p.url });
+  }
+  return [...seen.values()];
+}
+

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, typed. `main.ts` is the only caller. */
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  publicUrl: string;
+  /** undefined = decide from the database: seed when it is new. */
+  seedDemo: boolean | undefined;
+  trustProxy: number;
+  registration: 'open' | 'closed';
+  webhookAllowPrivate: boolean;
+  logLevel: LogLevel;
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('./data/parley.db'),
+  PUBLIC_URL: z.url().optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  REGISTRATION: z.enum(['open', 'closed']).default('open'),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+});
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  // Empty strings in env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(e.DATABASE_PATH),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    registration: e.REGISTRATION,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    logLevel: e.LOG_LEVEL,
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    anthropicApiKey: e.ANTHROPIC_API_KEY,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+  };
+}

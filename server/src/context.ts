@@ -1,0 +1,27 @@
+import type { CredentialResolver } from './auth/credentials.js';
+import type { Config } from './config.js';
+import type { Db } from './db/open.js';
+import type { FailureTracker } from './http/auth.js';
+import type { RateLimiter } from './http/rate-limit.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import type { AnswerProviders } from './answer/providers/types.js';
+
+/** What every router and service may use: the side effects, passed in (ARCHITECTURE.md §3). */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  limiter: RateLimiter;
+  credentials: CredentialResolver;
+  authFailures: FailureTracker;
+  providers: AnswerProviders;
+  /** Where the built widget lives; tests may point elsewhere. */
+  widgetFile: string;
+  demoDir: string;
+}
+
+export function nowIso(ctx: Pick<AppContext, 'clock'>): string {
+  return new Date(ctx.clock.now()).toISOString();
+}

@@ -1,0 +1,70 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { visibleAssistant } from '../assistants/routes.js';
+import type { AssistantStore } from '../assistants/service.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf, requirePermission } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { sendData } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import type { Conversation, ConversationStore } from './store.js';
+
+const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
+export const feedbackSchema = z.strictObject({ messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
+
+export function conversationView(c: Conversation, store: ConversationStore) {
+  return {
+    sessionId: c.sessionId, assistantId: c.assistantId, startedAt: c.startedAt, lastMessageAt: c.lastMessageAt, endedAt: c.endedAt,
+    status: c.status, metadata: c.metadata, messages: store.messages(c.id),
+  };
+}
+
+export function conversationsRouter(ctx: AppContext, store: ConversationStore, assistants: AssistantStore): Router {
+  const r = Router();
+
+  /** Sessions are organization-scoped; a key bound to an assistant sees only its conversations. */
+  const visibleConversation = (res: Response, sessionId: string): Conversation => {
+    const p = principalOf(res);
+    const c = store.findBySession(p.organizationId, sessionId);
+    if (!c || (p.assistantId && c.assistantId !== p.assistantId)) throw notFound('Conversation');
+    return c;
+  };
+
+  r.get('/integrations/:id/conversations/:sessionId', requirePermission('conversations:read'), (req, res) => {
+    const assistant = visibleAssistant(assistants, res, req.params.id as string);
+    const c = visibleConversation(res, req.params.sessionId as string);
+    if (c.assistantId !== assistant.id) throw notFound('Conversation');
+    sendData(res, conversationView(c, store));
+  });
+
+  // The seed's bare array, oldest first, for the analytics message view.
+  r.get('/conversations/:sessionId/messages', requirePermission('conversations:read'), (req, res) => {
+    res.json(store.messages(visibleConversation(res, req.params.sessionId as string).id));
+  });
+
+  r.post('/conversations/:sessionId/messages', requirePermission('conversations:write'), (req, res) => {
+    const c = visibleConversation(res, req.params.sessionId as string);
+    const input = parseInput(humanMessageSchema, req.body);
+    const p = principalOf(res);
+    const [message] = store.append(c.id, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
+    sendData(res, message, 201);
+  });
+
+  r.post('/conversations/:sessionId/feedback', requirePermission(['chat', 'conversations:write']), (req, res) => {
+    const c = visibleConversation(res, req.params.sessionId as string);
+    const input = parseInput(feedbackSchema, req.body);
+    if (!store.rate(c.id, input.messageId, input.rating, input.comment ?? null)) throw notFound('Assistant message');
+    sendData(res, { sessionId: c.sessionId, messageId: input.messageId, rating: input.rating });
+  });
+
+  r.post('/conversations/:sessionId/end', requirePermission(['chat', 'conversations:write']), (req, res) => {
+    const c = visibleConversation(res, req.params.sessionId as string);
+    if (c.status === 'ended') throw new AppError('conflict', 'This conversation has already ended');
+    const at = nowIso(ctx);
+    store.end(c.id, at);
+    sendData(res, { sessionId: c.sessionId, status: 'ended', endedAt: at });
+  });
+
+  return r;
+}

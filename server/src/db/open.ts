@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/**
+ * Opens the database the way every part of Parley expects it: WAL so that an acknowledged
+ * write survives a crash, foreign keys on, and a busy timeout so a second process (a CLI,
+ * a backup) never makes a request fail at once.
+ */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode keeps every committed transaction across a process crash or kill -9
+  // (the WAL is written before the commit returns); only an OS crash or power loss can lose the
+  // last few. FULL would fsync on every chat message for protection we do not need here.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}

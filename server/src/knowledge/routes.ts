@@ -1,0 +1,101 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { AssistantStore } from '../assistants/service.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf, requirePermission } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { readPage, sendData, sendPage } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { chunkUrl, type Retriever } from './retrieval.js';
+import type { KnowledgeBase, KnowledgeStore } from './store.js';
+
+const kbSchema = z.strictObject({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish() });
+const kbPatchSchema = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional() });
+const documentSchema = z.strictObject({
+  title: z.string().trim().min(1).max(500),
+  content: z.string().refine((s) => s.trim().length > 0, { message: 'must not be empty' }),
+  format: z.enum(['text', 'markdown', 'html']).default('text'),
+  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048).nullish(),
+});
+const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
+
+export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: Retriever): Router {
+  const r = Router();
+
+  /** Bases a key bound to one assistant may touch: those connected to it. */
+  const boundKbIds = (res: Response): string[] | null => {
+    const p = principalOf(res);
+    if (!p.assistantId) return null;
+    return assistants.get(p.organizationId, p.assistantId)?.knowledgeBases.map((k) => k.id) ?? [];
+  };
+  const visibleKb = (res: Response, id: string): KnowledgeBase => {
+    const only = boundKbIds(res);
+    const kb = only && !only.includes(id) ? null : store.getKb(principalOf(res).organizationId, id);
+    if (!kb) throw notFound('Knowledge base');
+    return kb;
+  };
+
+  r.post('/knowledge-bases', requirePermission('knowledge_bases:write'), (req, res) => {
+    const p = principalOf(res);
+    if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create knowledge bases');
+    const input = parseInput(kbSchema, req.body);
+    sendData(res, store.createKb(p.organizationId, { name: input.name, description: input.description ?? null }, nowIso(ctx)), 201);
+  });
+  r.get('/knowledge-bases', requirePermission('knowledge_bases:read'), (req, res) => {
+    const page = readPage(req);
+    const { items, total } = store.listKbs(principalOf(res).organizationId, boundKbIds(res), page);
+    sendPage(res, items, total, page);
+  });
+  r.get('/knowledge-bases/:id', requirePermission('knowledge_bases:read'), (req, res) => {
+    sendData(res, visibleKb(res, req.params.id as string));
+  });
+  r.patch('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const input = parseInput(kbPatchSchema, req.body);
+    sendData(res, store.updateKb(kb.organizationId, kb.id, input, nowIso(ctx)));
+  });
+  r.delete('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    store.deleteKb(kb.organizationId, kb.id);
+    sendData(res, { id: kb.id, deleted: true });
+  });
+
+  r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && 'url' in body && !('content' in body)) {
+      throw new AppError('validation_error', 'Fetching documents from a URL is not available on this server yet: send {title, content, format?, url?}');
+    }
+    const input = parseInput(documentSchema, req.body);
+    sendData(res, store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
+  });
+  r.get('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:read'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const page = readPage(req);
+    const { items, total } = store.listDocuments(kb.id, page);
+    sendPage(res, items, total, page);
+  });
+  r.get('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:read'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const doc = store.getDocument(kb.id, req.params.docId as string);
+    if (!doc) throw notFound('Document');
+    sendData(res, doc);
+  });
+  r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    if (!store.deleteDocument(kb.id, req.params.docId as string, nowIso(ctx))) throw notFound('Document');
+    sendData(res, { id: req.params.docId, deleted: true });
+  });
+
+  r.post('/knowledge-bases/:id/search', requirePermission('knowledge_bases:read'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const input = parseInput(searchSchema, req.body);
+    const hits = retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
+    sendData(res, hits.map((h) => ({
+      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), text: h.text, score: Number(h.score.toFixed(4)),
+    })));
+  });
+
+  return r;
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { createExtractiveProvider } from './answer/providers/extractive.js';
+import type { AnswerProviders } from './answer/providers/types.js';
+import { createCredentialResolver } from './auth/credentials.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/open.js';
+import { createFailureTracker } from './http/auth.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import { DEMO_DIR, WIDGET_FILE } from './paths.js';
+
+/** Wires a context from its parts; tests pass their own clock, providers and files. */
+export function createContext(parts: { db: Db; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string }): AppContext {
+  const clock = parts.clock ?? systemClock;
+  return {
+    db: parts.db, config: parts.config, logger: parts.logger, clock,
+    limiter: createRateLimiter(clock),
+    credentials: createCredentialResolver(parts.db),
+    authFailures: createFailureTracker(clock),
+    providers: parts.providers ?? { extractive: createExtractiveProvider() },
+    widgetFile: parts.widgetFile ?? WIDGET_FILE,
+    demoDir: parts.demoDir ?? DEMO_DIR,
+  };
+}
+
+/** Listens, and returns a close that finishes in-flight requests before resolving. */
+export async function listen(ctx: AppContext, port: number, host: string): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  const { app, maintain } = createApp(ctx);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  const timer = setInterval(() => {
+    try {
+      maintain();
+    } catch (err) {
+      ctx.logger.error('maintenance failed', { error: String(err) });
+    }
+  }, 60_000);
+  timer.unref();
+  const address = server.address();
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => {
+      clearInterval(timer);
+      server.close(() => resolve());
+      // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+      server.closeIdleConnections();
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+import type { Config } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { migrate } from '../src/db/migrate.js';
+import { openDb, type Db } from '../src/db/open.js';
+import { seedDemo } from '../src/demo/seed.js';
+import type { Clock } from '../src/lib/clock.js';
+import { createLogger } from '../src/lib/logger.js';
+import type { AnswerProviders } from '../src/answer/providers/types.js';
+import { DEMO_KNOWLEDGE_DIR } from '../src/paths.js';
+import { createContext, listen } from '../src/server.js';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0, host: '127.0.0.1', databasePath: ':memory:', publicUrl: 'http://127.0.0.1:0', seedDemo: false, trustProxy: 0,
+    registration: 'open', webhookAllowPrivate: false, logLevel: 'silent', openaiApiKey: undefined, openaiBaseUrl: undefined,
+    anthropicApiKey: undefined, anthropicBaseUrl: undefined, ...overrides,
+  };
+}
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (also the server's PUBLIC_URL). */
+  url: string;
+  ctx: AppContext;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
+export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db } = {}): Promise<TestServer> {
+  const db = opts.db ?? openDb(':memory:');
+  migrate(db);
+  const config = testConfig(opts.config);
+  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers });
+  const server = await listen(ctx, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.port}`;
+  // The public URL is only known once listening; the app reads it per request.
+  if (!opts.config?.publicUrl) config.publicUrl = url;
+  return {
+    url, ctx, db,
+    close: async () => {
+      await server.close();
+      if (!opts.db) db.close();
+    },
+  };
+}
+
+export interface DemoTestServer extends TestServer {
+  apiKey: string;
+  assistantId: string;
+  knowledgeBaseId: string;
+  organizationId: string;
+}
+
+/**
+ * A real Parley seeded with the demo organization (knowledge from demo/knowledge, an assistant
+ * whose widget allows the server's own origin, an all-permission API key). For connector and
+ * widget end-to-end tests.
+ */
+export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders } = {}): Promise<DemoTestServer> {
+  const server = await startServer(opts);
+  const demo = await seedDemo(server.db, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
+  return { ...server, apiKey: demo.apiKey, assistantId: demo.assistantId, knowledgeBaseId: demo.knowledgeBaseId, organizationId: demo.organizationId };
+}
