@@ -506,14 +506,10 @@ export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 2) return '';
   const limit = max - ELLIPSIS.length;
-  let cut = findCut(text, limit, atomicSpans(text));
-  let head = text.slice(0, cut).trimEnd();
+  let head = text.slice(0, findCut(text, limit, atomicSpans(text)));
+  // An unclosed code fence would swallow whatever the client renders after the answer.
+  if ((head.match(/^ {0,3}```/gm) ?? []).length % 2 === 1) head = head.slice(0, head.lastIndexOf('```'));
   // Dangling separators read badly before an ellipsis ("Open the app, …").
   head = head.replace(/[\s,;:\-\u2013\u2014(\[{/&]+$/u, '');
-  // An unclosed code fence would swallow whatever the client renders after the answer.
-  if ((head.match(/^ {0,3}```/gm) ?? []).length % 2 === 1) {
-    cut = head.lastIndexOf('```');
-    head = head.slice(0, cut).trimEnd();
-  }
   return head ? head + ELLIPSIS : '';
 }

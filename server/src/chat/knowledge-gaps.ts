@@ -2,16 +2,42 @@ import { contentTerms } from '../answer/text.js';
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 
-/** Questions with the same content words (stemmed, any order) are one gap. */
-export function gapKey(question: string): string {
-  const terms = [...new Set(contentTerms(question))].sort();
-  return terms.length ? terms.join(' ') : question.trim().toLowerCase().slice(0, 200);
+/** Two questions whose content words overlap this much (Jaccard) are one gap. */
+export const GAP_SIMILARITY = 0.6;
+/** Recent gaps compared against a new question; older ones age out of grouping. */
+const CANDIDATES = 500;
+
+export function gapTerms(question: string): string[] {
+  return [...new Set(contentTerms(question))].sort();
 }
 
+export function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (!a.length && !b.length) return 1;
+  const setB = new Set(b);
+  const shared = a.filter((t) => setB.has(t)).length;
+  return shared / (a.length + b.length - shared);
+}
+
+/**
+ * Records a question the assistant could not answer confidently. Similar questions (same
+ * content words in any order, or nearly so) count as one gap, so the list shows what is
+ * missing rather than every phrasing of it.
+ */
 export function recordKnowledgeGap(db: Db, g: { organizationId: string; assistantId: string; question: string; confidence: number; at: string }): void {
+  const terms = gapTerms(g.question);
+  const key = terms.length ? terms.join(' ') : g.question.trim().toLowerCase().slice(0, 200);
+  const candidates = db.prepare<[string, number], { id: string; group_key: string }>(
+    'SELECT id, group_key FROM knowledge_gaps WHERE assistant_id = ? ORDER BY last_asked_at DESC LIMIT ?').all(g.assistantId, CANDIDATES);
+  let best: { id: string; score: number } | null = null;
+  for (const c of candidates) {
+    const score = c.group_key === key ? 1 : terms.length ? jaccard(terms, c.group_key.split(' ')) : 0;
+    if (score >= GAP_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
+  }
+  if (best) {
+    db.prepare(`UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?, best_confidence = max(best_confidence, ?) WHERE id = ?`)
+      .run(g.at, g.question.slice(0, 1000), g.confidence, best.id);
+    return;
+  }
   db.prepare(`INSERT INTO knowledge_gaps (id, organization_id, assistant_id, group_key, question, count, best_confidence, first_asked_at, last_asked_at)
-    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)
-    ON CONFLICT (assistant_id, group_key) DO UPDATE SET count = count + 1, last_asked_at = excluded.last_asked_at,
-      question = excluded.question, best_confidence = max(best_confidence, excluded.best_confidence)`)
-    .run(newId('gap'), g.organizationId, g.assistantId, gapKey(g.question), g.question.slice(0, 1000), g.confidence, g.at, g.at);
+    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`).run(newId('gap'), g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at);
 }

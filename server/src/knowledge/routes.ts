@@ -93,7 +93,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const input = parseInput(searchSchema, req.body);
     const hits = retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
     sendData(res, hits.map((h) => ({
-      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), text: h.text, score: Number(h.score.toFixed(4)),
+      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), text: h.text, score: Number(h.score.toPrecision(6)),
     })));
   });
 
