@@ -26,11 +26,11 @@ export interface TestServer {
 }
 
 /** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
-export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db } = {}): Promise<TestServer> {
+export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string } = {}): Promise<TestServer> {
   const db = opts.db ?? openDb(':memory:');
   migrate(db);
   const config = testConfig(opts.config);
-  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers });
+  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile });
   const server = await listen(ctx, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.

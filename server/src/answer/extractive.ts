@@ -31,9 +31,9 @@ export interface ExtractiveAnswer {
 /** Only the best few passages are read: lower ones are mostly noise for a short answer. */
 const MAX_PASSAGES = 5;
 const MAX_SENTENCES = 5;
-/** Sentences must score at least this share of the best one (looser for the second pick). */
+/** Sentences must reach this share of the best one's score and relevance (looser for the second pick). */
 const KEEP_RATIO = 0.5;
-const SECOND_RATIO = 0.35;
+const SECOND_RATIO = 0.4;
 /** Term-set Jaccard similarity above which a sentence repeats one already chosen. */
 const DUPLICATE_JACCARD = 0.6;
 /** A "To configure it:" sentence brings along at most this many following list items. */
@@ -53,7 +53,7 @@ interface Sentence {
   terms: Set<string>;
   score: number;
   matched: number; // question terms the sentence itself contains
-  headingShare: number; // share of question terms found in the passage's headings/title
+  relevance: number; // IDF-weighted share of the question the sentence itself covers
 }
 
 interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: Set<string> }
@@ -70,7 +70,7 @@ function rankPassages(passages: Passage[]): Passage[] {
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = sentenceUnits(passage.text).map((unit, index): Sentence => ({
-    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, headingShare: 0,
+    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, relevance: 0,
   }));
   const headingTerms = new Set(contentTerms(`${passage.headingPath.join(' ')} ${passage.title}`));
   return { passage, sentences, headingTerms };
@@ -100,11 +100,11 @@ function scoreSentences(question: string[], read: ReadPassage[]): Sentence[] {
     const hits = question.filter((t) => s.terms.has(t));
     const headingHits = question.filter((t) => r.headingTerms.has(t)).length;
     s.matched = hits.length;
-    s.headingShare = headingHits / question.length;
+    s.relevance = hits.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) / totalIdf;
     s.score =
-      WEIGHTS.relevance * (hits.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) / totalIdf) +
+      WEIGHTS.relevance * s.relevance +
       WEIGHTS.passage * clamp01(r.passage.score) +
-      WEIGHTS.heading * s.headingShare +
+      WEIGHTS.heading * (headingHits / question.length) +
       WEIGHTS.position / (1 + s.index);
   }
   return candidates;
@@ -129,11 +129,14 @@ function byPosition(a: Sentence, b: Sentence): number {
   return a.rank - b.rank || a.index - b.index;
 }
 
-/** Greedy pick: best first, skipping weak, repeated and over-budget sentences. */
+/**
+ * Greedy pick: best first, skipping weak, repeated and over-budget sentences. "Weak" is
+ * judged on both the total score and the sentence's own relevance, since the passage
+ * score lifts every sentence of a good passage alike.
+ */
 function pickSentences(candidates: Sentence[], maxLength: number): Sentence[] {
-  // A sentence that shares no term with the question is only eligible under a heading that does.
-  const ordered = candidates.filter((s) => s.matched > 0 || s.headingShare >= 0.5).sort(byScore);
-  const best = ordered.find((s) => s.matched > 0);
+  const ordered = candidates.filter((s) => s.matched > 0).sort(byScore);
+  const best = ordered[0];
   if (!best) return [];
   const chosen: Sentence[] = [best];
   let length = best.unit.text.length;
@@ -141,7 +144,7 @@ function pickSentences(candidates: Sentence[], maxLength: number): Sentence[] {
     if (chosen.length >= MAX_SENTENCES) break;
     if (s === best) continue;
     const ratio = chosen.length === 1 ? SECOND_RATIO : KEEP_RATIO;
-    if (s.score < best.score * ratio) break;
+    if (s.score < best.score * ratio || s.relevance < best.relevance * ratio) continue;
     if (chosen.some((c) => jaccard(c.terms, s.terms) > DUPLICATE_JACCARD)) continue;
     if (length + 1 + s.unit.text.length > maxLength) continue;
     chosen.push(s);

@@ -80,8 +80,8 @@ describe('htmlToMarkdownText: content selection', () => {
   });
 
   it('keeps a form that wraps the whole page (ASP.NET style)', () => {
-    const html = '<body><form id="aspnetForm"><h1>Refund policy</h1><p>Refunds within 30 days.</p></form></body>';
-    expect(htmlToMarkdownText(html).text).toBe('# Refund policy\n\nRefunds within 30 days.');
+    const html = '<body><form id="aspnetForm"><h1>Refund policy</h1><p>Refunds within 30 days.</p></form><p>Contact us anytime.</p></body>';
+    expect(htmlToMarkdownText(html).text).toBe('# Refund policy\n\nRefunds within 30 days.\n\nContact us anytime.');
   });
 
   it('keeps boilerplate when it is all there is rather than returning nothing', () => {

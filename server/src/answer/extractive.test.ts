@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { composeExtractiveAnswer, type Passage } from './extractive.js';
+
+const passage = (id: string, score: number, text: string, headingPath: string[] = [], title = id): Passage => ({
+  id, title, url: `https://docs.example.com/${id}`, text, headingPath, score,
+});
+
+const KEYS = passage(
+  'keys',
+  0.93,
+  'API keys authenticate server-to-server requests. Each key belongs to one organization.\n\n' +
+    'To rotate an API key, open Settings → API keys and click **Rotate** next to the key. ' +
+    'The old key keeps working for 24 hours so you can deploy the new one. ' +
+    'It is revoked automatically after that.',
+  ['Security', 'API keys'],
+  'Managing API keys',
+);
+const BILLING = passage(
+  'billing',
+  0.41,
+  'Invoices are emailed on the first day of each month. You can download past invoices from Settings → Billing. ' +
+    'Payment provider keys are managed by Parley.',
+  ['Billing'],
+);
+const LIMITS = passage(
+  'limits',
+  0.37,
+  'Every API key is limited to 60 requests per minute. Exceeding the limit returns HTTP 429 with a Retry-After header.',
+  ['API', 'Rate limits'],
+);
+const SSO = passage(
+  'sso',
+  0.2,
+  'SAML single sign-on is available on the Business plan. Ask your administrator to configure the identity provider.',
+  ['Security', 'Single sign-on'],
+);
+const PASSAGES = [KEYS, BILLING, LIMITS, SSO];
+
+/** Every word of the answer (ellipsis aside) must appear whole in the passages. */
+function expectWholeWords(answer: string, passages: Passage[]): void {
+  const source = new Set(passages.flatMap((p) => p.text.match(/[\p{L}\p{N}]+/gu) ?? []));
+  for (const word of answer.replace(/\u2026$/, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+    expect(source.has(word), `"${word}" is not a whole word of the sources`).toBe(true);
+  }
+}
+
+describe('composeExtractiveAnswer: answering', () => {
+  it('answers "How do I rotate an API key?" with the rotation steps, not unrelated passages', () => {
+    const answer = composeExtractiveAnswer('How do I rotate an API key?', PASSAGES, { maxLength: 2000 });
+    expect(answer.text).toContain('To rotate an API key, open Settings → API keys and click **Rotate** next to the key.');
+    expect(answer.text).not.toContain('Invoices');
+    expect(answer.text).not.toContain('SAML');
+    expect(answer.text).not.toContain('Payment provider');
+    expect(answer.usedPassageIds).toEqual(['keys']);
+    expect(answer.coverage).toBe(1);
+    expect(answer.text).not.toMatch(/^#/m);
+  });
+
+  it('finds the passage that actually holds the answer even when it is not ranked first', () => {
+    const answer = composeExtractiveAnswer('What is the rate limit per minute for an API key?', PASSAGES, { maxLength: 600 });
+    expect(answer.text).toContain('Every API key is limited to 60 requests per minute.');
+    expect(answer.usedPassageIds).toContain('limits');
+    expect(answer.text).not.toContain('SAML');
+    expect(answer.text).not.toContain('Invoices');
+  });
+
+  it('stays within maxLength without cutting words', () => {
+    for (const maxLength of [100, 130, 160, 250]) {
+      const answer = composeExtractiveAnswer('How do I rotate an API key?', PASSAGES, { maxLength });
+      expect(answer.text.length).toBeLessThanOrEqual(maxLength);
+      expect(answer.text).toMatch(/rotate an API key/);
+      expectWholeWords(answer.text, PASSAGES);
+    }
+  });
+
+  it('prefers a short complete answer over a truncated longer one when the budget is tight', () => {
+    const answer = composeExtractiveAnswer('How do I rotate an API key?', PASSAGES, { maxLength: 100 });
+    expect(answer.text).toBe('To rotate an API key, open Settings → API keys and click **Rotate** next to the key.');
+  });
+
+  it('weights rare question terms above common ones (IDF over candidates)', () => {
+    const exports = passage(
+      'analytics',
+      0.8,
+      'Conversations are listed newest first. Conversations can be filtered by date. ' +
+        'Conversations older than a year are archived. Use the export button to download conversations as CSV or JSONL.',
+    );
+    const answer = composeExtractiveAnswer('How do I export conversations as CSV?', [exports], { maxLength: 400 });
+    expect(answer.text.startsWith('Use the export button to download conversations as CSV or JSONL.')).toBe(true);
+    expect(answer.text).not.toContain('archived');
+  });
+
+  it('uses matching headings to break ties between passages', () => {
+    const text = 'Open the dashboard and pick a theme.';
+    const a = passage('a', 0.5, text, ['Analytics'], 'Dashboard');
+    const b = passage('b', 0.5, text, ['Widget', 'Theme'], 'Widget theme');
+    const answer = composeExtractiveAnswer('How do I change the widget theme?', [a, b], { maxLength: 500 });
+    expect(answer.text).toBe(text);
+    expect(answer.usedPassageIds).toEqual(['b']);
+  });
+});
+
+describe('composeExtractiveAnswer: readability', () => {
+  it('adds the preceding sentence when the chosen one starts with a pronoun', () => {
+    const tokens = passage(
+      'tokens',
+      0.9,
+      'Session tokens are issued by the login endpoint. Personal access tokens are created in your profile. ' +
+        'They expire after 90 days unless renewed.',
+    );
+    const answer = composeExtractiveAnswer('When do they expire after renewal?', [tokens], { maxLength: 500 });
+    expect(answer.text).toContain('Personal access tokens are created in your profile. They expire after 90 days unless renewed.');
+  });
+
+  it('brings the steps along with a sentence that introduces a list, and keeps them a list', () => {
+    const widget = passage(
+      'widget',
+      1,
+      'To configure the widget:\n\n1. Open the assistant.\n2. Choose **Widget**.\n3. Pick a theme and position.\n\nThe widget script is loaded asynchronously.',
+      ['Widget'],
+    );
+    const answer = composeExtractiveAnswer('How do I configure the widget?', [widget], { maxLength: 500 });
+    expect(answer.text).toBe('To configure the widget:\n\n1. Open the assistant.\n2. Choose **Widget**.\n3. Pick a theme and position.');
+  });
+
+  it('brings the code block along with a sentence that introduces it', () => {
+    const install = passage(
+      'install',
+      1,
+      'Install the CLI with npm:\n\n```bash\nnpm install -g parley\n```\n\nSee the changelog for release notes.',
+      ['Getting started', 'Install'],
+    );
+    const answer = composeExtractiveAnswer('How do I install the CLI?', [install], { maxLength: 500 });
+    expect(answer.text).toBe('Install the CLI with npm:\n\n```bash\nnpm install -g parley\n```');
+  });
+
+  it('renders several chosen list items as a list and a lone item as prose', () => {
+    const plans = passage(
+      'plans',
+      1,
+      'Pricing overview.\n\n- Free includes 100 conversations per month.\n- Pro includes 10,000 conversations per month.\n- Enterprise has no conversation limit.',
+    );
+    const many = composeExtractiveAnswer('How many conversations per month are included?', [plans], { maxLength: 500 });
+    expect(many.text).toMatch(/^- Free includes 100 conversations per month\.\n- Pro includes 10,000 conversations per month\./m);
+
+    const one = composeExtractiveAnswer('Which tier has no conversation limit?', [plans], { maxLength: 500 });
+    expect(one.text).toBe('Enterprise has no conversation limit.');
+  });
+
+  it('keeps the whole list an introducing sentence announces', () => {
+    const plans = passage('plans', 1, 'Parley has three plans:\n\n- Free\n- Pro\n- Enterprise\n\nPrices are in USD.');
+    const answer = composeExtractiveAnswer('Which plans are there?', [plans], { maxLength: 500 });
+    expect(answer.text).toBe('Parley has three plans:\n\n- Free\n- Pro\n- Enterprise');
+  });
+
+  it('strips markdown heading marks and quote markers from the answer', () => {
+    const doc = passage('doc', 1, '## Webhook retries\n\n> Failed webhook deliveries are retried eight times.\n\nRetries use exponential backoff.');
+    const answer = composeExtractiveAnswer('How are failed webhook deliveries retried?', [doc], { maxLength: 500 });
+    expect(answer.text).toContain('Failed webhook deliveries are retried eight times.');
+    expect(answer.text).not.toMatch(/^[#>]/m);
+  });
+
+  it('orders sentences by passage rank, then by their position in the passage', () => {
+    const first = passage('first', 0.9, 'Verify the webhook signature before trusting the payload. To verify a webhook signature, compute an HMAC of the body.');
+    const second = passage('second', 0.6, 'Webhook signatures are verified with your endpoint secret.');
+    const answer = composeExtractiveAnswer('How do I verify webhook signatures?', [second, first], { maxLength: 800 });
+    const iSigned = answer.text.indexOf('Verify the webhook signature before');
+    const iHeader = answer.text.indexOf('To verify a webhook signature');
+    const iVerify = answer.text.indexOf('Webhook signatures are verified');
+    expect(iSigned).toBeGreaterThanOrEqual(0);
+    expect(iHeader).toBeGreaterThan(iSigned);
+    expect(iVerify).toBeGreaterThan(iHeader);
+    expect(answer.usedPassageIds).toEqual(['first', 'second']);
+    // The top passage's prose and the others' are two paragraphs.
+    expect(answer.text.split('\n\n')).toHaveLength(2);
+  });
+
+  it('does not repeat a sentence that appears in two passages', () => {
+    const sentence = 'Conversations end automatically after 30 minutes of inactivity.';
+    const a = passage('a', 0.9, sentence);
+    const b = passage('b', 0.8, `${sentence} Ended conversations stay searchable.`);
+    const answer = composeExtractiveAnswer('When do conversations end automatically?', [a, b], { maxLength: 800 });
+    expect(answer.text.split(sentence)).toHaveLength(2);
+  });
+
+  it('uses at most five extracted sentences', () => {
+    const settings = passage(
+      'widget',
+      1,
+      [
+        'The widget position can be bottom-right or bottom-left.',
+        'The widget theme supports light, dark and custom colors.',
+        'The widget welcome message greets visitors.',
+        'The widget icon URL replaces the default bubble.',
+        'The widget initial state is collapsed or expanded.',
+        'The widget allowed origins restrict embedding.',
+        'The widget language follows the assistant.',
+      ].join(' '),
+    );
+    const answer = composeExtractiveAnswer('Which widget options exist?', [settings], { maxLength: 5000 });
+    expect(answer.text.match(/The widget/g)).toHaveLength(5);
+  });
+
+  it('skips near-duplicate sentences (term Jaccard above 0.6)', () => {
+    const repetitive = passage('r', 1, Array.from({ length: 6 }, (_, i) => `Widget option ${i} changes widget setting number ${i}.`).join(' '));
+    const answer = composeExtractiveAnswer('Which widget option changes a widget setting?', [repetitive], { maxLength: 5000 });
+    expect(answer.text).toBe('Widget option 0 changes widget setting number 0.');
+  });
+});
+
+describe('composeExtractiveAnswer: empty answers and determinism', () => {
+  const EMPTY = { text: '', usedPassageIds: [], coverage: 0 };
+
+  it('is empty with no passages', () => {
+    expect(composeExtractiveAnswer('How do I rotate an API key?', [], { maxLength: 500 })).toEqual(EMPTY);
+  });
+
+  it('is empty when no sentence shares a term with the question', () => {
+    expect(composeExtractiveAnswer('What is the weather in Paris?', PASSAGES, { maxLength: 500 })).toEqual(EMPTY);
+  });
+
+  it('is empty when the question has only stopwords', () => {
+    expect(composeExtractiveAnswer('What is it and how does it do that?', PASSAGES, { maxLength: 500 })).toEqual(EMPTY);
+  });
+
+  it('is empty when passages have no text', () => {
+    expect(composeExtractiveAnswer('API key?', [passage('x', 1, '   ')], { maxLength: 500 })).toEqual(EMPTY);
+  });
+
+  it('reports partial coverage when the answer misses some question terms', () => {
+    const answer = composeExtractiveAnswer('How do I rotate an API key from the mobile app?', PASSAGES, { maxLength: 2000 });
+    expect(answer.coverage).toBeGreaterThan(0);
+    expect(answer.coverage).toBeLessThan(1);
+  });
+
+  it('is deterministic', () => {
+    const runs = Array.from({ length: 3 }, () => composeExtractiveAnswer('How do I rotate an API key?', PASSAGES, { maxLength: 300 }));
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[2]).toEqual(runs[0]);
+  });
+});
