@@ -47,8 +47,14 @@ export async function listen(ctx: AppContext, port: number, host: string): Promi
     port: typeof address === 'object' && address ? address.port : port,
     close: () => new Promise<void>((resolve) => {
       clearInterval(timer);
-      server.close(() => resolve());
-      // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+      // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
+      // (its request done), otherwise close() would wait for the client to hang up.
+      const reaper = setInterval(() => server.closeIdleConnections(), 25);
+      server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+      server.close(() => {
+        clearInterval(reaper);
+        resolve();
+      });
       server.closeIdleConnections();
     }),
   };

@@ -339,9 +339,12 @@ const ABBREVIATIONS = new Set([
 /** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3"). */
 const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v']);
 
-/** Character ranges where punctuation is not sentence punctuation: URLs, emails, inline code, link targets. */
-function protectedRanges(text: string): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
+/**
+ * Marks characters where punctuation is not sentence punctuation: URLs, emails, inline
+ * code, link targets. A per-character mask keeps the lookup O(1) however many there are.
+ */
+function protectedMask(text: string): Uint8Array {
+  const mask = new Uint8Array(text.length);
   const patterns = [
     /`[^`\n]+`/g,
     /\]\([^)\s]*\)/g,
@@ -353,14 +356,10 @@ function protectedRanges(text: string): Array<[number, number]> {
       const start = m.index ?? 0;
       // Trailing punctuation belongs to the sentence, not the URL ("see https://x.io/a.").
       const body = m[0].replace(/[.,;:!?'")\]]+$/, '');
-      ranges.push([start, start + body.length]);
+      mask.fill(1, start, start + body.length);
     }
   }
-  return ranges;
-}
-
-function inRanges(ranges: Array<[number, number]>, index: number): boolean {
-  return ranges.some(([s, e]) => index >= s && index < e);
+  return mask;
 }
 
 /** The word (letters/digits/inner dots) right before `index`, lowercased. */
@@ -394,14 +393,12 @@ function isBoundary(text: string, i: number, j: number, k: number, segStart: num
 /** Splits one prose/list segment into sentence spans at terminal punctuation. */
 function splitSegment(text: string, seg: Segment): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  const ranges = protectedRanges(text.slice(seg.start, seg.end)).map(
-    ([s, e]): [number, number] => [s + seg.start, e + seg.start],
-  );
+  const mask = protectedMask(text.slice(seg.start, seg.end));
   let sentenceStart = seg.start;
   let i = seg.start;
   while (i < seg.end) {
     const ch = text[i] ?? '';
-    if (!SENTENCE_END_CHARS.includes(ch) || inRanges(ranges, i)) { i++; continue; }
+    if (!SENTENCE_END_CHARS.includes(ch) || mask[i - seg.start] === 1) { i++; continue; }
     let j = i;
     while (j < seg.end && (SENTENCE_END_CHARS.includes(text[j] ?? '') || CLOSERS.includes(text[j] ?? ''))) j++;
     const cjk = /[\u3002\uff01\uff1f]/.test(text.slice(i, j));
@@ -460,14 +457,17 @@ export function splitSentences(text: string): string[] {
 const ELLIPSIS = '\u2026';
 const WORDISH_RE = /[\p{L}\p{N}\p{M}'\u2019_\u200d\ufe0f]/u;
 
-/** Spans a cut must not fall inside: markdown links/images, bare URLs, inline code. */
-function atomicSpans(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
+/** Marks positions a cut must not fall on: inside markdown links/images, bare URLs, inline code. */
+function atomicMask(text: string): Uint8Array {
+  const mask = new Uint8Array(text.length + 1);
   const patterns = [/!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /`[^`\n]+`/g];
   for (const re of patterns) {
-    for (const m of text.matchAll(re)) spans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    for (const m of text.matchAll(re)) {
+      const start = m.index ?? 0;
+      mask.fill(1, start + 1, start + m[0].length); // cutting right before or after the span is fine
+    }
   }
-  return spans;
+  return mask;
 }
 
 function isCjk(ch: string): boolean {
@@ -486,13 +486,12 @@ function isWordBoundary(text: string, i: number): boolean {
 }
 
 /** Best cut position ≤ limit: the last whitespace, else any word boundary, outside atomic spans. */
-function findCut(text: string, limit: number, spans: Array<[number, number]>): number {
-  const allowed = (i: number): boolean => !spans.some(([s, e]) => i > s && i < e);
+function findCut(text: string, limit: number, blocked: Uint8Array): number {
   for (let i = limit; i > 0; i--) {
-    if (/\s/.test(text[i] ?? '') && allowed(i)) return i;
+    if (/\s/.test(text[i] ?? '') && blocked[i] !== 1) return i;
   }
   for (let i = limit; i > 0; i--) {
-    if (isWordBoundary(text, i) && allowed(i)) return i;
+    if (isWordBoundary(text, i) && blocked[i] !== 1) return i;
   }
   return 0;
 }
@@ -506,7 +505,7 @@ export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 2) return '';
   const limit = max - ELLIPSIS.length;
-  let head = text.slice(0, findCut(text, limit, atomicSpans(text)));
+  let head = text.slice(0, findCut(text, limit, atomicMask(text)));
   // An unclosed code fence would swallow whatever the client renders after the answer.
   if ((head.match(/^ {0,3}```/gm) ?? []).length % 2 === 1) head = head.slice(0, head.lastIndexOf('```'));
   // Dangling separators read badly before an ellipsis ("Open the app, …").

@@ -355,7 +355,7 @@ function isPageWrappingForm(el: ElementNode): boolean {
 function isDropped(el: ElementNode, relaxed: boolean): boolean {
   if (ALWAYS_DROP.has(el.name) || isHidden(el)) return true;
   if (relaxed) return false;
-  if (BOILERPLATE.has(el.name)) return true;
+  if (BOILERPLATE.has(el.name)) return !(el.name === 'form' && isPageWrappingForm(el));
   if (BOILERPLATE_ROLES.has((el.attrs.get('role') ?? '').toLowerCase())) return true;
   if (NEVER_BANNER.has(el.name)) return false;
   return BANNER_RE.test(`${el.attrs.get('id') ?? ''} ${el.attrs.get('class') ?? ''}`);

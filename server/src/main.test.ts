@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './paths.js';
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+/** Starts `server/src/main.ts` like `npm start` does and waits for its banner. */
+async function startMain(env: Record<string, string>): Promise<Running> {
+  const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d) => { out += d; });
+  child.stderr?.on('data', (d) => { out += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('Try it:') && !out.includes('is running at')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  return { child, output: () => out, exited };
+}
+
+const running: Running[] = [];
+afterEach(() => { for (const r of running.splice(0)) r.child.kill('SIGKILL'); });
+
+describe('npm start (server/src/main.ts)', () => {
+  it('seeds the demo on a new database, prints a working curl line, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
+    const port = await freePort();
+    const env = { PORT: String(port), DATABASE_PATH: path.join(dir, 'db', 'parley.db') };
+    const first = await startMain(env);
+    running.push(first);
+    const banner = first.output();
+    const url = `http://localhost:${port}`;
+    expect(banner).toContain(`Demo page:  ${url}/demo/`);
+    expect(banner).toContain('demo@parley.local');
+    const key = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(banner)?.[1];
+    const assistantId = /integrations\/(asst_[A-Za-z0-9]+)\/chat/.exec(banner)?.[1];
+    expect(key).toBeTruthy();
+    const chat = await fetch(`${url}/v1/integrations/${assistantId}/chat`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'How do I add the chat widget to my website?' }),
+    });
+    const body = await chat.json() as { response: string; confidence: number; sources: { title: string }[] };
+    expect(chat.status).toBe(200);
+    expect(body.response).toContain('script');
+    expect(body.confidence).toBeGreaterThan(0.5);
+    expect(body.sources[0]?.title).toBe('Adding the chat widget to your website');
+    const demoPage = await fetch(`${url}/demo/`);
+    expect(demoPage.status).toBe(200);
+    expect(await demoPage.text()).toContain(`data-app-id="${assistantId}"`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = await startMain(env);
+    running.push(second);
+    const newKey = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(second.output())?.[1];
+    expect(newKey).toBeTruthy();
+    expect(newKey).not.toBe(key);
+    expect(second.output()).toContain(`integrations/${assistantId}/chat`);
+    const history = await fetch(`${url}/v1/analytics/conversations`, { headers: { authorization: `Bearer ${newKey}` } });
+    expect(((await history.json()) as { pagination: { total: number } }).pagination.total).toBe(1);
+    const oldKey = await fetch(`${url}/v1/assistants`, { headers: { authorization: `Bearer ${key}` } });
+    expect(oldKey.status).toBe(401);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('finishes an in-flight request before exiting on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
+    const port = await freePort();
+    const srv = await startMain({ PORT: String(port), DATABASE_PATH: path.join(dir, 'parley.db') });
+    running.push(srv);
+    // Registration hashes a password (tens of ms): SIGTERM lands while it is in flight.
+    const pending = fetch(`http://127.0.0.1:${port}/v1/auth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'late@example.com', password: 'long enough pw', organizationName: 'Late' }),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    srv.child.kill('SIGTERM');
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(await srv.exited).toBe(0);
+  });
+
+  it('loses no acknowledged write when killed with SIGKILL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
+    const port = await freePort();
+    const env = { PORT: String(port), DATABASE_PATH: path.join(dir, 'parley.db') };
+    const srv = await startMain(env);
+    running.push(srv);
+    const key = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(srv.output())?.[1];
+    const base = `http://127.0.0.1:${port}/v1/knowledge-bases`;
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const names = Array.from({ length: 20 }, (_, i) => `kb-${i}`);
+    const acked = await Promise.all(names.map(async (name) => (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name }) })).status));
+    expect(acked.every((s) => s === 201)).toBe(true);
+    srv.child.kill('SIGKILL');
+    await srv.exited;
+    const again = await startMain(env);
+    running.push(again);
+    const newKey = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(again.output())?.[1];
+    const list = await fetch(`${base}?limit=100`, { headers: { authorization: `Bearer ${newKey}` } });
+    const kbNames = ((await list.json()) as { data: { name: string }[] }).data.map((k) => k.name);
+    for (const name of names) expect(kbNames).toContain(name);
+  });
+
+  it('refuses a bad environment with a clear message', async () => {
+    const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => { err += d; });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toMatch(/Invalid environment: PORT/);
+  });
+});
