@@ -21,7 +21,8 @@ interface Running { child: ChildProcess; output: () => string; exited: Promise<n
 
 /** Starts `server/src/main.ts` like `npm start` does and waits for its banner. */
 async function startMain(env: Record<string, string>): Promise<Running> {
-  const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
+  const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout?.on('data', (d) => { out += d; });
   child.stderr?.on('data', (d) => { out += d; });
@@ -36,7 +37,14 @@ async function startMain(env: Record<string, string>): Promise<Running> {
 }
 
 const running: Running[] = [];
-afterEach(() => { for (const r of running.splice(0)) r.child.kill('SIGKILL'); });
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+afterEach(() => { for (const r of running.splice(0)) killGroup(r.child, 'SIGKILL'); });
 
 describe('npm start (server/src/main.ts)', () => {
   it('seeds the demo on a new database, prints a working curl line, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
@@ -111,8 +119,9 @@ describe('npm start (server/src/main.ts)', () => {
     const names = Array.from({ length: 20 }, (_, i) => `kb-${i}`);
     const acked = await Promise.all(names.map(async (name) => (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name }) })).status));
     expect(acked.every((s) => s === 201)).toBe(true);
-    srv.child.kill('SIGKILL');
+    killGroup(srv.child, 'SIGKILL');
     await srv.exited;
+    await new Promise((r) => setTimeout(r, 200)); // the group's last member leaves the port
     const again = await startMain(env);
     running.push(again);
     const newKey = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(again.output())?.[1];

@@ -27,7 +27,8 @@ const CJK_SPLIT_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   // NFKC folds compatibility forms (ligatures, full-width letters) so they match plain ones.
-  const normalised = text.normalize('NFKC').toLowerCase();
+  // Soft hyphens and zero-width spaces are invisible; left in, they would split words.
+  const normalised = text.replace(/[\u00ad\u200b\u2060\ufeff]/g, '').normalize('NFKC').toLowerCase();
   for (const match of normalised.matchAll(WORD_RE)) {
     const token = match[0].replace(/[\u2019\u02bc]/g, "'");
     if (CJK_CHAR_RE.test(token)) {

@@ -389,6 +389,10 @@ const BLOCK = new Set([
   'li', 'pre', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'search', 'dialog',
 ]);
 
+/** Soft hyphens and zero-width spaces/joiners-for-wrapping: invisible, but they split words. */
+const INVISIBLE_RE = /[\u00ad\u200b\u2060\ufeff]/g;
+const MARKDOWN_LOOKALIKE_RE = /^(?:#{1,6}(?:\s|$)|`{3,}|~{3,})/;
+
 /** Collects blocks; the current block's text accumulates raw and is whitespace-collapsed on flush. */
 class Output {
   readonly blocks: Block[] = [];
@@ -398,8 +402,10 @@ class Output {
 
   /** Ends the current block. With keepPending, an empty block keeps its prefix (<li><p>text). */
   flush(keepPending = false): boolean {
-    const text = this.buffer.replace(/\s+/g, ' ').trim();
+    let text = this.buffer.replace(INVISIBLE_RE, '').replace(/\s+/g, ' ').trim();
     this.buffer = '';
+    // Text that merely looks like markdown syntax ("# of users", "```") must not become a heading or fence.
+    if (this.kind === 'para' && MARKDOWN_LOOKALIKE_RE.test(text)) text = `\\${text}`;
     if (text) this.blocks.push({ kind: this.kind, text: this.prefix + text });
     else if (keepPending) return false;
     this.prefix = '';
