@@ -153,6 +153,12 @@ describe('composeExtractiveAnswer: readability', () => {
     expect(answer.text).toBe('Parley has three plans:\n\n- Free\n- Pro\n- Enterprise');
   });
 
+  it('does not answer with a bare title line when a real sentence matches', () => {
+    const doc = passage('plain', 1, 'Rotating API keys\nTo rotate an API key, open Settings and click Rotate. Old keys expire after a day.');
+    const answer = composeExtractiveAnswer('How do I rotate an API key?', [doc], { maxLength: 500 });
+    expect(answer.text).toBe('To rotate an API key, open Settings and click Rotate.');
+  });
+
   it('strips markdown heading marks and quote markers from the answer', () => {
     const doc = passage('doc', 1, '## Webhook retries\n\n> Failed webhook deliveries are retried eight times.\n\nRetries use exponential backoff.');
     const answer = composeExtractiveAnswer('How are failed webhook deliveries retried?', [doc], { maxLength: 500 });

@@ -44,7 +44,12 @@ const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, position: 0.05 };
 /** Openers that lean on the previous sentence ("It expires after 90 days."). */
 const CONNECTOR_RE = /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
 
-const EMPTY: ExtractiveAnswer = Object.freeze({ text: '', usedPassageIds: [], coverage: 0 }) as ExtractiveAnswer;
+/** A short unpunctuated prose line is a title ("Rotating API keys"), not an answer. */
+const TITLE_MAX_WORDS = 8;
+
+function empty(): ExtractiveAnswer {
+  return { text: '', usedPassageIds: [], coverage: 0 };
+}
 
 interface Sentence {
   rank: number; // the passage's rank among the passages read
@@ -135,7 +140,10 @@ function byPosition(a: Sentence, b: Sentence): number {
  * score lifts every sentence of a good passage alike.
  */
 function pickSentences(candidates: Sentence[], maxLength: number): Sentence[] {
-  const ordered = candidates.filter((s) => s.matched > 0).sort(byScore);
+  const matching = candidates.filter((s) => s.matched > 0);
+  // Title-like lines match questions densely but say nothing; use them only when nothing else matches.
+  const sentences = matching.filter((s) => !isTitleLike(s.unit));
+  const ordered = (sentences.length > 0 ? sentences : matching).sort(byScore);
   const best = ordered[0];
   if (!best) return [];
   const chosen: Sentence[] = [best];
@@ -163,6 +171,10 @@ function addContext(chosen: Sentence[], read: ReadPassage[]): Sentence[] {
     if (/:\s*$/.test(s.unit.text)) for (const next of following(sentences, s.index)) selected.add(next);
   }
   return [...selected].sort(byPosition);
+}
+
+function isTitleLike(unit: SentenceUnit): boolean {
+  return unit.kind === 'prose' && !endsSentence(unit.text) && unit.text.split(/\s+/).length <= TITLE_MAX_WORDS;
 }
 
 function isReadable(s: Sentence): boolean {
@@ -274,15 +286,15 @@ function renderBlock(block: OutBlock): string {
  */
 export function composeExtractiveAnswer(question: string, passages: Passage[], opts: { maxLength: number }): ExtractiveAnswer {
   const terms = contentTerms(question);
-  if (terms.length === 0 || !Array.isArray(passages) || passages.length === 0) return { ...EMPTY, usedPassageIds: [] };
+  if (terms.length === 0 || !Array.isArray(passages) || passages.length === 0) return empty();
   const read = rankPassages(passages).map(readPassage);
   const maxLength = Math.max(0, Math.floor(opts.maxLength));
   const chosen = pickSentences(scoreSentences(terms, read), maxLength);
-  if (chosen.length === 0) return { ...EMPTY, usedPassageIds: [] };
+  if (chosen.length === 0) return empty();
 
   const selected = addContext(chosen, read);
   const text = truncateAtWord(layout(selected).map(renderBlock).join('\n\n'), maxLength);
-  if (!text) return { ...EMPTY, usedPassageIds: [] };
+  if (!text) return empty();
   const usedPassageIds = [...new Set(selected.map((s) => (read[s.rank] as ReadPassage).passage.id))];
   return { text, usedPassageIds, coverage: termCoverage(question, text) };
 }

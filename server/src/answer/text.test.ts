@@ -34,6 +34,10 @@ describe('tokenize', () => {
     expect(tokenize("'quoted'")).toEqual(['quoted']);
   });
 
+  it('ignores soft hyphens and zero-width spaces inside words', () => {
+    expect(tokenize('config\u00aduration zero\u200bwidth')).toEqual(['configuration', 'zerowidth']);
+  });
+
   it('splits on hyphens, underscores and dots', () => {
     expect(tokenize('server-to-server max_tokens v2.0')).toEqual(['server', 'to', 'server', 'max', 'tokens', 'v2', '0']);
   });

@@ -233,6 +233,11 @@ describe('chunkDocument: plain text and html', () => {
     ]);
   });
 
+  it('does not turn HTML paragraph text that starts with "#" into a heading', () => {
+    const chunks = chunkDocument({ title: 't', content: '<h2>Stats</h2><p># of users grows.</p>', format: 'html' });
+    expect(chunks.map((c) => c.headingPath)).toEqual([['Stats']]);
+  });
+
   it('returns [] for empty or whitespace-only documents in every format', () => {
     for (const format of ['text', 'markdown', 'html'] as const) {
       expect(chunkDocument({ title: 't', content: '', format })).toEqual([]);

@@ -139,6 +139,11 @@ describe('htmlToMarkdownText: formatting', () => {
     expect(htmlToMarkdownText(html).text).toBe('Plan | Price\nPro | $20 per month');
   });
 
+  it('removes invisible soft hyphens / zero-width spaces and escapes text that looks like markdown syntax', () => {
+    const html = '<p>config&shy;uration zero\u200bwidth</p><p># of users</p><p>```not a fence</p>';
+    expect(htmlToMarkdownText(html).text).toBe('configuration zerowidth\n\n\\# of users\n\n\\```not a fence');
+  });
+
   it('ignores images and svg (including an svg <title>)', () => {
     const html = '<body><svg><title>icon</title><path d="M0 0"/></svg><p>Text <img src="a.png" alt="pic"> here.</p></body>';
     const out = htmlToMarkdownText(html);
