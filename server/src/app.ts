@@ -33,8 +33,8 @@ export interface ParleyApp {
 /** Builds the whole HTTP application from its dependencies; no env, no globals. */
 export function createApp(ctx: AppContext): ParleyApp {
   const assistants = createAssistantStore(ctx.db);
-  const knowledge = createKnowledgeStore(ctx.db);
   const retriever = createRetriever(ctx.db);
+  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate() });
   const conversations = createConversationStore(ctx.db);
   const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers });
 

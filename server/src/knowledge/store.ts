@@ -25,7 +25,8 @@ const KB_SELECT = `SELECT kb.*,
 export interface NewDocument { title: string; content: string; format: DocumentFormat; url: string | null }
 
 /** Knowledge bases, their documents and chunks; chunks reach the FTS index through triggers. */
-export function createKnowledgeStore(db: Db) {
+export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void } = {}) {
+  const changed = (): void => hooks.onIndexChange?.();
   const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, status, chunk_count, bytes, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?)`);
@@ -65,10 +66,12 @@ export function createKnowledgeStore(db: Db) {
       return this.getKb(organizationId, id);
     },
     deleteKb(organizationId: string, id: string): boolean {
-      return db.transaction(() => {
+      const removed = db.transaction(() => {
         for (const { id: docId } of db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ?').all(id) as { id: string }[]) deleteDocumentRows(docId);
         return db.prepare('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
       })();
+      changed();
+      return removed;
     },
 
     /** Chunks and stores a document; a document with the same url in the base is replaced. */
@@ -84,6 +87,7 @@ export function createKnowledgeStore(db: Db) {
         for (const c of chunks) insertChunk.run(id, knowledgeBaseId, c.ordinal, input.title, c.headingPath.join(' › '), c.text, c.anchor);
         touchKb.run(at, knowledgeBaseId);
       })();
+      changed();
       return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
     },
     getDocument(knowledgeBaseId: string, id: string): DocumentRecord | null {
@@ -97,12 +101,14 @@ export function createKnowledgeStore(db: Db) {
       return { items: rows.map(toDoc), total };
     },
     deleteDocument(knowledgeBaseId: string, id: string, at: string): boolean {
-      return db.transaction(() => {
+      const removed = db.transaction(() => {
         if (!this.getDocument(knowledgeBaseId, id)) return false;
         deleteDocumentRows(id);
         touchKb.run(at, knowledgeBaseId);
         return true;
       })();
+      if (removed) changed();
+      return removed;
     },
   };
 }

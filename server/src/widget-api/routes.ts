@@ -30,6 +30,7 @@ interface WidgetDeps { ctx: AppContext; chat: ChatService; conversations: Conver
 export function widgetRouter({ ctx, chat, conversations, findAssistant }: WidgetDeps): Router {
   const r = Router();
   const limiter = createRateLimiter(ctx.clock);
+  const planOf = ctx.db.prepare<[string], { plan: keyof typeof PLAN_LIMITS }>('SELECT plan FROM organizations WHERE id = ?');
 
   /** Loads the assistant and enforces its origin allowlist; CORS headers only for allowed origins. */
   function guard(req: Request, res: Response, next: NextFunction): void {
@@ -98,7 +99,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
       if (c && c.assistantId === a.id && c.channel === 'widget') sessionId = c.sessionId;
     }
     sessionId ??= newWidgetSessionId();
-    const plan = ctx.db.prepare('SELECT plan FROM organizations WHERE id = ?').get(a.organizationId) as { plan: keyof typeof PLAN_LIMITS };
+    const plan = planOf.get(a.organizationId) as { plan: keyof typeof PLAN_LIMITS };
     limit(`assistant:${a.id}`, { perMinute: Infinity, perDay: PLAN_LIMITS[plan.plan].perDay }, res, 'This assistant has reached its daily message limit, please try again tomorrow');
     limit(`session:${sessionId}`, { perMinute: Infinity, perDay: WIDGET_LIMITS.perSessionPerDay }, res, 'This conversation has reached its daily message limit');
     const shape = (result: ChatResult) => ({

@@ -174,6 +174,7 @@ CREATE TABLE knowledge_gaps (
   UNIQUE (assistant_id, group_key)
 );
 CREATE INDEX knowledge_gaps_org ON knowledge_gaps (organization_id, count);
+CREATE INDEX knowledge_gaps_recent ON knowledge_gaps (assistant_id, last_asked_at);
 
 -- Small server-wide facts, such as which assistant the demo page embeds.
 CREATE TABLE settings (

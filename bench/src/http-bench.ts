@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { REPO_ROOT } from '../../server/src/paths.js';
+import { round } from './stats.js';
+
+interface Served { parleyUrl: string; bareUrl: string; assistantId: string; keys: string[]; questions: string[]; chunkCount: number }
+
+export interface LoadResult { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; total: number }
+
+async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 10, duration: 8, ...opts });
+  return {
+    requestsPerSecond: round(r.requests.average, 1), p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+    errors: r.errors, non2xx: r.non2xx, total: r.requests.total,
+  };
+}
+
+/** Chat throughput and latency against a bare Express route, both in one server process. */
+export async function runHttpBench(opts: { chunks: number; file: string; duration: number }) {
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'bench/src/serve.ts'), opts.file, String(opts.chunks)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const served = await new Promise<Served>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l) as Served));
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  try {
+    // Warm both paths (JIT, SQLite page cache) before measuring.
+    const bareOpts = { url: `${served.bareUrl}/bare`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: served.questions[0] }) };
+    await load({ ...bareOpts, duration: 2 });
+    let n = 0;
+    const chatRequest = (): autocannon.Request => {
+      const i = n++;
+      return {
+        method: 'POST', path: `/v1/integrations/${served.assistantId}/chat`,
+        headers: { authorization: `Bearer ${served.keys[i % served.keys.length]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: served.questions[i % served.questions.length] }),
+      };
+    };
+    const chatOpts = () => ({ url: served.parleyUrl, requests: [{ setupRequest: () => chatRequest() }] });
+    await load({ ...chatOpts(), duration: 2 });
+    const bare = await load({ ...bareOpts, duration: opts.duration });
+    const chat = await load({ ...chatOpts(), duration: opts.duration });
+    return { chunks: served.chunkCount, bare, chat, ratio: round(chat.requestsPerSecond / bare.requestsPerSecond, 3) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

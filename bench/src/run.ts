@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: figures for the server core (issue 2). Prints a markdown table and JSON,
+ * and writes bench/results/latest.json. Ratios compare against a baseline measured in the same
+ * run, so noisy machines still give comparable numbers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../../server/src/paths.js';
+import { runHttpBench } from './http-bench.js';
+import { runRetrievalBench } from './retrieval-bench.js';
+import { seedCorpusDb } from './seed-corpus.js';
+import { round } from './stats.js';
+
+const quick = process.argv.includes('--quick');
+const duration = quick ? 3 : 10;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, node: process.version }, startedAt: new Date().toISOString() };
+const rows: [string, string, string][] = [];
+
+const http = await runHttpBench({ chunks: 10_000, file: path.join(dir, 'http-10k.db'), duration });
+results.http = http;
+rows.push(
+  ['bare Express JSON POST (baseline)', `${http.bare.requestsPerSecond} req/s`, `p50 ${http.bare.p50Ms} ms, p99 ${http.bare.p99Ms} ms`],
+  [`chat, ${http.chunks} chunks`, `${http.chat.requestsPerSecond} req/s`, `p50 ${http.chat.p50Ms} ms, p99 ${http.chat.p99Ms} ms, non-2xx ${http.chat.non2xx}`],
+  ['chat / bare throughput', `${round(http.ratio * 100, 1)} %`, 'target ≥ 25 %'],
+);
+
+for (const chunks of quick ? [10_000] : [10_000, 100_000]) {
+  const seeded = seedCorpusDb(path.join(dir, `retrieval-${chunks}.db`), chunks);
+  const latency = runRetrievalBench(seeded.db, seeded.knowledgeBaseId, seeded.questions);
+  const mbPerSecond = round(seeded.bytes / 1e6 / seeded.seconds, 2);
+  results[`retrieval_${chunks}`] = { latencyMs: latency, ingestMBps: mbPerSecond };
+  rows.push([`retrieval, ${chunks} chunks`, `p50 ${latency.p50} ms`, `p99 ${latency.p99} ms (n=${latency.n}); ingest ${mbPerSecond} MB/s`]);
+  seeded.db.close();
+}
+
+const table = ['| measure | value | detail |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+process.stdout.write(`\n${table}\n\n${JSON.stringify(results, null, 2)}\n`);
+fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 2));
+fs.rmSync(dir, { recursive: true, force: true });

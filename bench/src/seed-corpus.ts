@@ -1,0 +1,34 @@
+import { migrate } from '../../server/src/db/migrate.js';
+import { openDb, type Db } from '../../server/src/db/open.js';
+import { createKnowledgeStore } from '../../server/src/knowledge/store.js';
+import { createCorpus } from './corpus.js';
+
+/** Fills a knowledge base with synthetic documents until it holds about `chunks` chunks. */
+export function seedCorpusDb(file: string, chunks: number): { db: Db; organizationId: string; knowledgeBaseId: string; questions: string[]; seconds: number; bytes: number } {
+  const db = openDb(file);
+  migrate(db);
+  const store = createKnowledgeStore(db);
+  const at = new Date().toISOString();
+  const organizationId = 'org_bench';
+  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Bench', 'enterprise', ?)").run(organizationId, at);
+  const kb = store.createKb(organizationId, { name: 'Bench corpus', description: null }, at);
+  const sectionsPerDocument = 5;
+  const corpus = createCorpus({ documents: Math.ceil(chunks / sectionsPerDocument), sectionsPerDocument, sentencesPerSection: 6, vocabulary: 20_000 });
+  const t0 = performance.now();
+  let bytes = 0;
+  // One transaction per batch: ingestion speed is what a bulk import would see.
+  const insertBatch = db.transaction((docs: { title: string; content: string; url: string }[]) => {
+    for (const d of docs) store.addDocument(kb.id, { ...d, format: 'markdown' }, at);
+  });
+  let batch: { title: string; content: string; url: string }[] = [];
+  for (const doc of corpus.documents()) {
+    bytes += Buffer.byteLength(doc.content);
+    batch.push(doc);
+    if (batch.length === 500) {
+      insertBatch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) insertBatch(batch);
+  return { db, organizationId, knowledgeBaseId: kb.id, questions: corpus.questions(200), seconds: (performance.now() - t0) / 1000, bytes };
+}
