@@ -1,0 +1,70 @@
+import type { SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { askParley, cleanQuestion } from '../../core/ask-parley.js';
+import { isChannelActive } from '../../core/bot-settings.js';
+import { friendlyErrorMessage } from '../../core/friendly-error.js';
+import { describeError } from '../../core/logger.js';
+import { slackSessionId } from '../../core/session-id.js';
+import { renderAnswerMessages, renderNoticeMessage } from '../blocks.js';
+import { slackTextToPlain } from '../mrkdwn.js';
+import type { SlackCommandDeps } from './deps.js';
+
+type Args = Pick<SlackCommandMiddlewareArgs, 'command' | 'ack' | 'respond'>;
+
+/**
+ * `/parley <question>`: acknowledged at once (Slack allows 3 s), answered later through the
+ * command's `response_url`, which stays valid for 30 minutes. The answer is posted in the
+ * channel; failures and hints only to the person who asked.
+ */
+export function createSlashCommandListener(deps: SlackCommandDeps) {
+  return async ({ command, ack, respond }: Args): Promise<void> => {
+    let acked = false;
+    const ackOnce = async (response?: Parameters<Args['ack']>[0]) => {
+      acked = true;
+      await ack(response);
+    };
+    try {
+      const settings = deps.settings.current().slack;
+      if (command.command.toLowerCase() !== settings.command) {
+        await ackOnce({ response_type: 'ephemeral', text: `This command is not configured for ${settings.botName}. Use ${settings.command} instead.` });
+        return;
+      }
+      if (!isChannelActive(settings.channels, [command.channel_id, command.channel_name])) {
+        await ackOnce({ response_type: 'ephemeral', text: `${settings.botName} is not active in this channel.` });
+        return;
+      }
+      const question = cleanQuestion(slackTextToPlain(command.text));
+      if (question === '') {
+        await ackOnce({ response_type: 'ephemeral', text: `Ask me something, e.g. \`${settings.command} How do I reset my password?\`` });
+        return;
+      }
+      await ackOnce();
+
+      const outcome = await askParley(
+        deps.parley,
+        {
+          message: question,
+          sessionId: slackSessionId({ teamId: command.team_id, channelId: command.channel_id, userId: command.user_id }),
+          metadata: { source: 'slack', userId: command.user_id, userName: command.user_name, teamId: command.team_id, channelId: command.channel_id },
+        },
+        deps.logger,
+      );
+      if (!outcome.ok) {
+        await respond({ response_type: 'ephemeral', ...renderNoticeMessage(outcome.message) });
+        return;
+      }
+      const messages = renderAnswerMessages(outcome.answer, {
+        botName: deps.settings.current().slack.botName,
+        askedBy: { userId: command.user_id, question },
+      });
+      for (const message of messages) await respond({ response_type: 'in_channel', ...message });
+    } catch (err) {
+      deps.logger.error('slack slash command failed', describeError(err));
+      try {
+        if (!acked) await ackOnce({ response_type: 'ephemeral', text: friendlyErrorMessage(err) });
+        else await respond({ response_type: 'ephemeral', text: friendlyErrorMessage(err) });
+      } catch (inner) {
+        deps.logger.warn('could not tell the user about the failure', describeError(inner));
+      }
+    }
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_TEXT_LIMIT, readFeedbackData, renderAnswerCards } from './card.js';
+import { stripAskKeyword } from './commands/ask.js';
+
+type CardContent = { version: string; body: { text: string }[]; actions?: { data: unknown }[] };
+
+describe('teams cards', () => {
+  it('renders the bot name, the answer with sources, confidence and feedback actions', () => {
+    const [card] = renderAnswerCards({ response: 'Yes.', sessionId: 'teams:a:1', confidence: 0.5, sources: [{ title: 'Doc', url: 'https://d.example' }], messageId: 'm1' }, 'AcmeBot');
+    const content = card?.content as CardContent;
+    expect(content.version).toBe('1.5');
+    expect(content.body.map((b) => b.text)).toEqual(['AcmeBot', 'Yes.\n\n**Sources**\n1. [Doc](https://d.example)', 'Confidence 50%']);
+    expect(readFeedbackData(content.actions?.[0]?.data)).toEqual({ verb: 'parley-feedback', rating: 'up', messageId: 'm1', sessionId: 'teams:a:1' });
+  });
+
+  it('continues a long answer in further cards without losing text', () => {
+    const response = 'lorem ipsum '.repeat(2000);
+    const cards = renderAnswerCards({ response, sessionId: 's', confidence: 1, sources: [] }, 'AcmeBot');
+    expect(cards.length).toBe(Math.ceil(response.length / CARD_TEXT_LIMIT));
+    const texts = cards.map((c) => (c.content as CardContent).body.find((b) => b.text.startsWith('lorem'))?.text ?? '');
+    expect(texts.join('')).toBe(response);
+    expect((cards.at(-1)?.content as CardContent).actions).toBeUndefined();
+  });
+
+  it('strips the ask keyword only at the start', () => {
+    expect(stripAskKeyword('ask: how?')).toBe('how?');
+    expect(stripAskKeyword('/ask how?')).toBe('how?');
+    expect(stripAskKeyword('Asking for a friend')).toBe('Asking for a friend');
+    expect(stripAskKeyword('what should I ask?')).toBe('what should I ask?');
+  });
+});

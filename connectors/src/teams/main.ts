@@ -1,0 +1,55 @@
+/**
+ * Teams connector process: reads env, wires real dependencies, starts. The only file that
+ * touches process.env; createTeamsConnector is tested without it.
+ */
+import { optionalEnv, readCommonConfig } from '../core/env.js';
+import { createLogger } from '../core/logger.js';
+import { createParleyClient } from '../core/parley-client.js';
+import { startSettingsWatcher } from '../core/settings-watcher.js';
+import { createTeamsConnector } from './connector.js';
+
+async function main(): Promise<void> {
+  const env = process.env;
+  // 3978 is the Bot Framework's customary local port (the Emulator and Teams Toolkit default to it).
+  const common = readCommonConfig(env, 3978);
+  const logger = createLogger(common.logLevel);
+  const appId = optionalEnv(env, 'MICROSOFT_APP_ID') ?? '';
+  if (!appId) logger.warn('MICROSOFT_APP_ID is empty: accepting UNAUTHENTICATED requests (Bot Framework Emulator mode). Never expose this publicly.');
+
+  const parley = createParleyClient({
+    baseUrl: common.parleyUrl,
+    apiKey: common.parleyApiKey,
+    assistantId: common.assistantId,
+    // Teams waits ~15 s for the bot to finish a turn; an answer later than that is lost anyway.
+    timeoutMs: 12_000,
+    maxRetryDelayMs: 2_000,
+  });
+  const settings = await startSettingsWatcher({ parley, intervalMs: common.settingsRefreshMs, logger });
+  const connector = createTeamsConnector({
+    parley,
+    settings,
+    logger,
+    appId,
+    appPassword: optionalEnv(env, 'MICROSOFT_APP_PASSWORD') ?? '',
+    tenantId: optionalEnv(env, 'MICROSOFT_APP_TENANT_ID') ?? '',
+    port: common.port,
+    host: common.host,
+  });
+  await connector.start();
+  logger.info('teams connector started', { assistantId: common.assistantId });
+
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal });
+    connector.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`teams connector failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
