@@ -1,8 +1,25 @@
-import { composeExtractiveAnswer } from '../extractive.js';
+import { composeExtractiveAnswer, type Passage } from '../extractive.js';
+import { splitSentences, termCoverage, truncateAtWord } from '../text.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest } from './types.js';
 
 /** Words per streamed delta: small enough to look live, large enough not to flood the stream. */
 const WORDS_PER_DELTA = 4;
+/** Share of the question a section heading must cover to stand in for sentence matches. */
+const HEADING_MATCH = 0.5;
+const LEAD_SENTENCES = 3;
+
+/**
+ * When the question's words sit only in a section heading ("## Rotate an API key" over numbered
+ * steps), no sentence matches, yet the section is the answer: its opening sentences are used.
+ */
+export function sectionLeadAnswer(question: string, passages: readonly Passage[], maxLength: number): { text: string; passageId: string } | null {
+  const top = passages[0];
+  if (!top) return null;
+  const heading = `${top.title} ${top.headingPath.join(' ')}`;
+  if (termCoverage(question, heading) < HEADING_MATCH) return null;
+  const lead = splitSentences(top.text).slice(0, LEAD_SENTENCES).join(' ').trim();
+  return lead ? { text: truncateAtWord(lead, maxLength), passageId: top.id } : null;
+}
 
 /**
  * The offline answerer: picks and joins the best sentences of the retrieved passages. It
@@ -12,7 +29,11 @@ export function createExtractiveProvider(): AnswerProvider {
   return {
     name: 'extractive',
     async *answer(request: AnswerRequest): AsyncIterable<AnswerEvent> {
-      const result = composeExtractiveAnswer(request.question, request.passages, { maxLength: request.maxResponseLength });
+      let result = composeExtractiveAnswer(request.question, request.passages, { maxLength: request.maxResponseLength });
+      if (!result.text) {
+        const lead = sectionLeadAnswer(request.question, request.passages, request.maxResponseLength);
+        if (lead) result = { text: lead.text, usedPassageIds: [lead.passageId], coverage: termCoverage(request.question, `${request.passages[0]?.headingPath.join(' ')} ${lead.text}`) };
+      }
       const parts = result.text.match(new RegExp(`(?:\\S+\\s*){1,${WORDS_PER_DELTA}}`, 'g')) ?? [];
       for (const text of parts) yield { type: 'delta', text };
       yield { type: 'done', finishReason: result.text ? 'stop' : 'no_answer', usage: null, usedPassageIds: result.usedPassageIds, coverage: result.coverage };
