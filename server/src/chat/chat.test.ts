@@ -166,6 +166,23 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
   });
 });
 
+describe('knowledge base priorities', () => {
+  it('ranks an equally relevant passage from a higher-priority knowledge base first', async () => {
+    const shop = await setupShop(server.url);
+    const official = (await shop.api.post('/v1/knowledge-bases', { name: 'Official' })).body.data.id;
+    const forum = (await shop.api.post('/v1/knowledge-bases', { name: 'Forum' })).body.data.id;
+    const text = 'Gift wrapping costs four euros per parcel and is chosen at checkout.';
+    await shop.api.post(`/v1/knowledge-bases/${forum}/documents`, { title: 'Forum: gift wrapping', content: text, url: 'https://forum.example.com/wrap' });
+    await shop.api.post(`/v1/knowledge-bases/${official}/documents`, { title: 'Official: gift wrapping', content: text, url: 'https://shop.example.com/wrap' });
+    const ask = async (forumPriority: number, officialPriority: number) => {
+      await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { knowledgeBases: [{ id: forum, priority: forumPriority }, { id: official, priority: officialPriority }] });
+      return (await shop.api.post(shop.chatPath, { message: 'How much does gift wrapping cost?' })).body.sources[0].title;
+    };
+    expect(await ask(2, 9)).toBe('Official: gift wrapping');
+    expect(await ask(9, 2)).toBe('Forum: gift wrapping');
+  });
+});
+
 describe('POST /v1/apps/:id/chat', () => {
   it('answers in the envelope with conversation_id', async () => {
     const shop = await setupShop(server.url);
