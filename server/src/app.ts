@@ -11,6 +11,7 @@ import { createChatService } from './chat/service.js';
 import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
 import { createConversationStore } from './conversations/store.js';
+import { createWriteBatcher } from './db/write-batcher.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -36,7 +37,7 @@ export function createApp(ctx: AppContext): ParleyApp {
   const retriever = createRetriever(ctx.db);
   const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate() });
   const conversations = createConversationStore(ctx.db);
-  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers });
+  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db) });
 
   const app = express();
   app.disable('x-powered-by');

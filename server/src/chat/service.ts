@@ -6,6 +6,7 @@ import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation } from '../conversations/store.js';
 import type { Db } from '../db/open.js';
+import type { WriteBatcher } from '../db/write-batcher.js';
 import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { randomBase62 } from '../lib/ids.js';
@@ -48,7 +49,7 @@ export function newSessionId(): string {
   return `sess_${randomBase62(24)}`;
 }
 
-export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders }) {
+export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher }) {
   const { db, clock, retriever, conversations } = deps;
 
   function openConversation(input: ChatInput, at: string): { conversation: Conversation; isNew: boolean } {
@@ -146,7 +147,8 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
 
-      const written = db.transaction(() => {
+      // Group-committed with other requests of this turn; resolves after the commit.
+      const written = await deps.writes.write(() => {
         // Re-read inside the transaction: a parallel first message may have created the session.
         const { conversation, isNew } = openConversation(input, startedAt);
         const [userMessage, assistantMessage] = conversations.append(conversation.id, [
@@ -164,7 +166,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
         ], at);
         if (isFallback && !generated.templateId) recordKnowledgeGap(db, { organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at });
         return { conversation, isNew, userMessage, assistantMessage };
-      })();
+      });
 
       if (input.onDelta) {
         for (const piece of response.match(/\S+\s*/g) ?? []) input.onDelta(piece);
