@@ -9,6 +9,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../server/src/paths.js';
 import { runHttpBench } from './http-bench.js';
 import { runRetrievalBench } from './retrieval-bench.js';
+import { runWidgetBench } from './widget-bench.js';
 import { seedCorpusDb } from './seed-corpus.js';
 import { round } from './stats.js';
 
@@ -34,6 +35,11 @@ for (const chunks of quick ? [10_000] : [10_000, 100_000]) {
   rows.push([`retrieval, ${chunks} chunks`, `p50 ${latency.p50} ms`, `p99 ${latency.p99} ms (n=${latency.n}); ingest ${mbPerSecond} MB/s`]);
   seeded.db.close();
 }
+
+const widget = await runWidgetBench(quick ? 5 : 15);
+results.widget = widget;
+rows.push(['widget.js gzip', `${widget.size.gzipBytes} B`, `budget ${widget.size.budgetGzipBytes} B; raw ${widget.size.bytes} B`]);
+if (widget.launcherVisibleMs) rows.push(['widget: script load → launcher visible', `p50 ${widget.launcherVisibleMs.p50} ms`, `p99 ${widget.launcherVisibleMs.p99} ms (n=${widget.launcherVisibleMs.n}, Chromium, demo page)`]);
 
 const table = ['| measure | value | detail |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 process.stdout.write(`\n${table}\n\n${JSON.stringify(results, null, 2)}\n`);

@@ -39,7 +39,13 @@ const DUPLICATE_JACCARD = 0.6;
 /** A "To configure it:" sentence brings along at most this many following list items. */
 const MAX_FOLLOWING_ITEMS = 8;
 
-const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, position: 0.05 };
+const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, support: 0.5, position: 0.05 };
+/**
+ * A sentence whose passage covers much less of the question than the best-supported passage
+ * is off-topic even when it shares a rare word ("embed" in a Discord embed sentence, for a
+ * question about embedding the widget): it may not join the answer.
+ */
+const MIN_SUPPORT_RATIO = 0.6;
 
 /** Openers that lean on the previous sentence ("It expires after 90 days."). */
 const CONNECTOR_RE = /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
@@ -59,6 +65,7 @@ interface Sentence {
   score: number;
   matched: number; // question terms the sentence itself contains
   relevance: number; // IDF-weighted share of the question the sentence itself covers
+  support: number; // IDF-weighted share of the question its whole passage (title, headings, text) covers
 }
 
 interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: Set<string> }
@@ -75,7 +82,7 @@ function rankPassages(passages: Passage[]): Passage[] {
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = sentenceUnits(passage.text).map((unit, index): Sentence => ({
-    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, relevance: 0,
+    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, relevance: 0, support: 0,
   }));
   const headingTerms = new Set(contentTerms(`${passage.headingPath.join(' ')} ${passage.title}`));
   return { passage, sentences, headingTerms };
@@ -100,8 +107,13 @@ function scoreSentences(question: string[], read: ReadPassage[]): Sentence[] {
   const candidates = read.flatMap((r) => r.sentences.filter(isCandidate));
   const idf = idfWeights(question, candidates);
   const totalIdf = question.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) || 1;
+  const support = read.map((r) => {
+    const passageTerms = new Set([...r.headingTerms, ...r.sentences.flatMap((x) => [...x.terms])]);
+    return question.reduce((sum, t) => sum + (passageTerms.has(t) ? idf.get(t) ?? 0 : 0), 0) / totalIdf;
+  });
   for (const s of candidates) {
     const r = read[s.rank] as ReadPassage;
+    s.support = support[s.rank] ?? 0;
     const hits = question.filter((t) => s.terms.has(t));
     const headingHits = question.filter((t) => r.headingTerms.has(t)).length;
     s.matched = hits.length;
@@ -110,6 +122,7 @@ function scoreSentences(question: string[], read: ReadPassage[]): Sentence[] {
       WEIGHTS.relevance * s.relevance +
       WEIGHTS.passage * clamp01(r.passage.score) +
       WEIGHTS.heading * (headingHits / question.length) +
+      WEIGHTS.support * s.support +
       WEIGHTS.position / (1 + s.index);
   }
   return candidates;
@@ -143,7 +156,9 @@ function pickSentences(candidates: Sentence[], maxLength: number): Sentence[] {
   const matching = candidates.filter((s) => s.matched > 0);
   // Title-like lines match questions densely but say nothing; use them only when nothing else matches.
   const sentences = matching.filter((s) => !isTitleLike(s.unit));
-  const ordered = (sentences.length > 0 ? sentences : matching).sort(byScore);
+  const pool = sentences.length > 0 ? sentences : matching;
+  const bestSupport = Math.max(0, ...pool.map((s) => s.support));
+  const ordered = pool.filter((s) => s.support >= bestSupport * MIN_SUPPORT_RATIO).sort(byScore);
   const best = ordered[0];
   if (!best) return [];
   const chosen: Sentence[] = [best];

@@ -21,6 +21,9 @@ const isSafeRegex = (pattern: string): boolean => {
   }
 };
 
+export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't know the answer to that yet.";
+export const DEFAULT_HANDOFF_MESSAGE = 'Would you like to talk to a person? Our team can take over this conversation.';
+
 export const ASSISTANT_TYPES = ['web', 'api', 'discord', 'slack', 'teams'] as const;
 
 export const DEFAULT_SYSTEM_PROMPT = [
@@ -63,18 +66,18 @@ export const assistantConfigSchema = z.strictObject({
     .refine((list) => new Set(list.map((k) => k.id)).size === list.length, { message: 'a knowledge base may be connected once' }),
   templates: z.array(templateSchema).max(200).default([]),
   fallback: z.strictObject({
-    message: z.string().min(1).max(2000).default("I'm sorry, I don't know the answer to that yet."),
+    message: z.string().min(1).max(2000).default(DEFAULT_FALLBACK_MESSAGE),
     handoff: z.strictObject({
       enabled: z.boolean().default(false),
-      message: z.string().min(1).max(2000).default('Would you like to talk to a person? Leave your email and our team will follow up.'),
+      message: z.string().min(1).max(2000).default(DEFAULT_HANDOFF_MESSAGE),
       url: httpUrl.nullable().optional(),
       email: z.email().nullable().optional(),
-    }).default({ enabled: false, message: 'Would you like to talk to a person? Leave your email and our team will follow up.' }),
+    }).default({ enabled: false, message: DEFAULT_HANDOFF_MESSAGE }),
     suggestions: z.boolean().default(true),
     collectFeedback: z.boolean().default(true),
   }).default({
-    message: "I'm sorry, I don't know the answer to that yet.",
-    handoff: { enabled: false, message: 'Would you like to talk to a person? Leave your email and our team will follow up.' },
+    message: DEFAULT_FALLBACK_MESSAGE,
+    handoff: { enabled: false, message: DEFAULT_HANDOFF_MESSAGE },
     suggestions: true,
     collectFeedback: true,
   }),

@@ -1,0 +1,229 @@
+// Talks to the public widget API (§10). No DOM, no globals except the injected fetch,
+// so the model tests can drive it with a fake.
+
+export type Theme = 'light' | 'dark' | 'custom';
+export type Position = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+
+export interface Handoff {
+  enabled: boolean;
+  message: string;
+  url?: string | null;
+  email?: string | null;
+}
+
+export interface WidgetConfig {
+  appId: string;
+  name: string;
+  avatarUrl: string | null;
+  language: string;
+  welcomeMessage: string;
+  theme: Theme;
+  colors: { primary: string; background: string; text: string } | null;
+  position: Position;
+  initialState: 'collapsed' | 'expanded';
+  iconUrl: string | null;
+  collectFeedback: boolean;
+  handoff: Handoff | null;
+}
+
+export interface Source {
+  title: string;
+  url: string | null;
+}
+
+export interface ChatResult {
+  response: string;
+  sessionId: string;
+  confidence: number;
+  sources: Source[];
+  messageId: string;
+  fallback?: boolean;
+  suggestions?: string[];
+  handoff?: Handoff | null;
+}
+
+export interface HistoryMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'human_agent';
+  content: string;
+  timestamp: string;
+  metadata?: {
+    sources?: Record<string, { title?: string; url?: string | null; text?: string; score?: number }>;
+    confidence?: number;
+  } | null;
+}
+
+export interface History {
+  sessionId: string;
+  messages: HistoryMessage[];
+}
+
+/** What the UI needs to know about a failure: which friendly line to show, and nothing raw. */
+export type ErrorKind = 'offline' | 'rate_limited' | 'forbidden' | 'not_found' | 'invalid' | 'server';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly status = 0,
+    readonly code = '',
+  ) {
+    super(code || kind);
+  }
+}
+
+// HTTP status first; an SSE `error` event has only the §2 code (rate_limit_exceeded, …).
+export function kindForStatus(status: number, code = ''): ErrorKind {
+  if (status === 429 || /rate/.test(code)) return 'rate_limited';
+  if (status === 403 || /perm/.test(code)) return 'forbidden';
+  if (status === 404 || /not_f/.test(code)) return 'not_found';
+  if (status === 400 || status === 413 || /vali|large/.test(code)) return 'invalid';
+  return 'server';
+}
+
+export type SseHandler = (event: string, data: string) => void;
+
+/**
+ * Incremental SSE parser (the WHATWG event-stream rules we need): lines may end in \n, \r\n
+ * or \r, a chunk may end mid-line (even between \r and \n), several `data:` lines join with
+ * \n, a blank line dispatches, `:` lines are comments.
+ */
+export function createSseParser(onEvent: SseHandler): { push(text: string): void; end(): void } {
+  let buf = '';
+  let event = '';
+  let data: string[] = [];
+  let skipLf = false;
+
+  const line = (l: string): void => {
+    if (l === '') {
+      if (data.length) onEvent(event || 'message', data.join('\n'));
+      event = '';
+      data = [];
+      return;
+    }
+    if (l[0] === ':') return;
+    const i = l.indexOf(':');
+    const field = i < 0 ? l : l.slice(0, i);
+    let value = i < 0 ? '' : l.slice(i + 1);
+    if (value[0] === ' ') value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  };
+
+  return {
+    push(text) {
+      if (skipLf && text[0] === '\n') text = text.slice(1);
+      skipLf = false;
+      buf += text;
+      let m: RegExpExecArray | null;
+      const re = /\r\n|\r|\n/g;
+      let start = 0;
+      while ((m = re.exec(buf))) {
+        // A lone \r at the very end may be the first half of \r\n split across chunks.
+        if (m[0] === '\r' && m.index === buf.length - 1) skipLf = true;
+        line(buf.slice(start, m.index));
+        start = re.lastIndex;
+      }
+      buf = buf.slice(start);
+    },
+    end() {
+      if (buf) line(buf);
+      buf = '';
+      line('');
+    },
+  };
+}
+
+type Fetch = typeof fetch;
+
+export interface Api {
+  config(): Promise<WidgetConfig>;
+  chat(body: { message: string; sessionId?: string }, onDelta: (text: string) => void): Promise<ChatResult>;
+  history(sessionId: string): Promise<History>;
+  feedback(body: { sessionId: string; messageId: string; rating: 'up' | 'down' }): Promise<unknown>;
+  handoff(body: { sessionId: string; email?: string; note?: string }): Promise<{ message: string }>;
+}
+
+export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) => fetch(...a)): Api {
+  const root = `${base.replace(/\/+$/, '')}/v1/widget/${encodeURIComponent(appId)}`;
+
+  async function send(path: string, init?: RequestInit): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetchFn(root + path, {
+        ...init,
+        // The widget never sends cookies: the session id is the only identity it has.
+        credentials: 'omit',
+        headers: init?.body ? { 'Content-Type': 'application/json' } : {},
+      });
+    } catch {
+      // fetch rejects on network failure and also on a CORS refusal; the browser hides which.
+      throw new ApiError('offline');
+    }
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+      const code = body?.error?.code ?? '';
+      throw new ApiError(kindForStatus(res.status, code), res.status, code);
+    }
+    return res;
+  }
+
+  async function json<T>(path: string, init?: RequestInit): Promise<T> {
+    const res = await send(path, init);
+    const body = (await res.json().catch(() => null)) as { data?: T } | null;
+    if (!body || body.data === undefined) throw new ApiError('server', res.status);
+    return body.data;
+  }
+
+  const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+
+  return {
+    config: () => json<WidgetConfig>('/config'),
+    history: (sessionId) => json<History>(`/conversations/${encodeURIComponent(sessionId)}`),
+    feedback: (body) => json('/feedback', post(body)),
+    handoff: (body) => json<{ message: string }>('/handoff', post(body)),
+
+    async chat(body, onDelta) {
+      const res = await send('/chat', {
+        ...post({ ...body, stream: true }),
+      });
+      if (!res.body) throw new ApiError('server', res.status);
+      let result: ChatResult | undefined;
+      let failure: ApiError | undefined;
+      const parser = createSseParser((event, data) => {
+        if (result || failure) return;
+        let payload: any;
+        try {
+          payload = JSON.parse(data);
+        } catch {
+          return; // a malformed frame is skipped, not shown
+        }
+        if (event === 'delta' && typeof payload?.text === 'string') onDelta(payload.text);
+        else if (event === 'done') result = payload?.data ?? payload;
+        else if (event === 'error') {
+          const code = String(payload?.error?.code ?? '');
+          failure = new ApiError(kindForStatus(0, code), 0, code);
+        }
+      });
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          // stream: true keeps a multi-byte character split across chunks intact.
+          parser.push(decoder.decode(value, { stream: true }));
+          if (result || failure) break;
+        }
+        parser.push(decoder.decode());
+        parser.end();
+      } catch {
+        if (!result && !failure) throw new ApiError('offline');
+      } finally {
+        reader.cancel().catch(() => {});
+      }
+      if (failure) throw failure;
+      if (!result || typeof result.response !== 'string') throw new ApiError('server', res.status);
+      return result;
+    },
+  };
+}
