@@ -5,7 +5,8 @@
 import { REST } from '@discordjs/rest';
 import { Client, GatewayIntentBits } from 'discord.js';
 import { ConfigError, optionalEnv, readCommonConfig, requireEnv } from '../core/env.js';
-import { createLogger, describeError } from '../core/logger.js';
+import { createLogger, describeError, type Logger } from '../core/logger.js';
+import { runConnectorProcess } from '../core/process.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher } from '../core/settings-watcher.js';
 import { createDiscordConnector } from './connector.js';
@@ -13,7 +14,7 @@ import { createDiscordConnector } from './connector.js';
 /** @discordjs/rest appends `/v10`; this is its own default. */
 const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
 
-async function main(): Promise<void> {
+async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
   const env = process.env;
   const common = readCommonConfig(env, 3001);
   const logger = createLogger(common.logLevel);
@@ -42,18 +43,7 @@ async function main(): Promise<void> {
   await connector.start();
   logger.info('discord connector started', { mode, assistantId: common.assistantId });
 
-  const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
-    connector.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return { logger, stop: () => connector.stop() };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`discord connector failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runConnectorProcess('discord', main);

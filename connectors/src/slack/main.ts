@@ -3,12 +3,13 @@
  * touches process.env; createSlackConnector is tested without it.
  */
 import { optionalEnv, readCommonConfig, requireEnv } from '../core/env.js';
-import { createLogger } from '../core/logger.js';
+import { createLogger, type Logger } from '../core/logger.js';
+import { runConnectorProcess } from '../core/process.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher } from '../core/settings-watcher.js';
 import { createSlackConnector } from './connector.js';
 
-async function main(): Promise<void> {
+async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
   const env = process.env;
   const common = readCommonConfig(env, 3002);
   const logger = createLogger(common.logLevel);
@@ -31,18 +32,7 @@ async function main(): Promise<void> {
   await connector.start();
   logger.info('slack connector started', { mode: appToken ? 'socket' : 'http', assistantId: common.assistantId });
 
-  const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
-    connector.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return { logger, stop: () => connector.stop() };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`slack connector failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runConnectorProcess('slack', main);

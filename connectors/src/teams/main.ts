@@ -3,12 +3,13 @@
  * touches process.env; createTeamsConnector is tested without it.
  */
 import { optionalEnv, readCommonConfig } from '../core/env.js';
-import { createLogger } from '../core/logger.js';
+import { createLogger, type Logger } from '../core/logger.js';
+import { runConnectorProcess } from '../core/process.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher } from '../core/settings-watcher.js';
 import { createTeamsConnector } from './connector.js';
 
-async function main(): Promise<void> {
+async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
   const env = process.env;
   // 3978 is the Bot Framework's customary local port (the Emulator and Teams Toolkit default to it).
   const common = readCommonConfig(env, 3978);
@@ -38,18 +39,7 @@ async function main(): Promise<void> {
   await connector.start();
   logger.info('teams connector started', { assistantId: common.assistantId });
 
-  const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
-    connector.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return { logger, stop: () => connector.stop() };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`teams connector failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runConnectorProcess('teams', main);
