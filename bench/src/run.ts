@@ -9,6 +9,8 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../server/src/paths.js';
 import { runHttpBench } from './http-bench.js';
 import { runRetrievalBench } from './retrieval-bench.js';
+import { runTtftBench } from './ttft-bench.js';
+import { runWebhookBench, webhookRows } from './webhook-bench.js';
 import { runWidgetBench } from './widget-bench.js';
 import { seedCorpusDb } from './seed-corpus.js';
 import { round } from './stats.js';
@@ -34,6 +36,16 @@ for (const chunks of quick ? [10_000] : [10_000, 100_000]) {
   results[`retrieval_${chunks}`] = { latencyMs: latency, ingestMBps: mbPerSecond };
   rows.push([`retrieval, ${chunks} chunks`, `p50 ${latency.p50} ms`, `p99 ${latency.p99} ms (n=${latency.n}); ingest ${mbPerSecond} MB/s`]);
   seeded.db.close();
+}
+
+const webhooks = await runWebhookBench({ dir, quick });
+results.webhooks = webhooks;
+rows.push(...webhookRows(webhooks));
+
+for (const chunks of quick ? [10_000] : [200, 10_000]) {
+  const ttft = await runTtftBench({ chunks, file: path.join(dir, `ttft-${chunks}.db`), requests: quick ? 150 : 400 });
+  results[`ttft_${chunks}`] = ttft;
+  rows.push([`time to first token added by the server, ${chunks} chunks`, `p50 ${ttft.addedMs.p50} ms`, `p99 ${ttft.addedMs.p99} ms (n=${ttft.addedMs.n}; before provider p50 ${ttft.beforeProviderMs.p50} ms, relay p50 ${ttft.relayMs.p50} ms); target p50 < 5 ms`]);
 }
 
 const widget = await runWidgetBench(quick ? 5 : 15);

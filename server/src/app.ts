@@ -20,6 +20,8 @@ import { knowledgeRouter } from './knowledge/routes.js';
 import { createRetriever } from './knowledge/retrieval.js';
 import { createKnowledgeStore } from './knowledge/store.js';
 import { organizationsRouter } from './organizations/routes.js';
+import { webhooksRouter } from './webhooks/routes.js';
+import { createWebhookStore } from './webhooks/store.js';
 import { widgetRouter } from './widget-api/routes.js';
 
 /** JSON bodies above this are refused with 413 (API.md §1). */
@@ -35,9 +37,9 @@ export interface ParleyApp {
 export function createApp(ctx: AppContext): ParleyApp {
   const assistants = createAssistantStore(ctx.db);
   const retriever = createRetriever(ctx.db);
-  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate() });
+  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
   const conversations = createConversationStore(ctx.db);
-  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db) });
+  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db), webhooks: ctx.webhooks, logger: ctx.logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -70,6 +72,7 @@ export function createApp(ctx: AppContext): ParleyApp {
   for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants));
   api.use(knowledgeRouter(ctx, knowledge, assistants, retriever));
   api.use(analyticsRouter(ctx));
+  api.use(webhooksRouter(ctx, createWebhookStore(ctx.db)));
 
   for (const prefix of ['/v1', '/api/v1']) {
     app.use(prefix, open);
@@ -87,7 +90,12 @@ export function createApp(ctx: AppContext): ParleyApp {
   return {
     app,
     maintain() {
-      conversations.endIdle(ctx.clock.now());
+      const now = ctx.clock.now();
+      // The idle ends and their conversation.ended events commit together.
+      ctx.db.transaction(() => {
+        for (const c of conversations.endIdle(now)) ctx.webhooks.conversationEnded(c, 'idle', c.endedAt ?? new Date(now).toISOString());
+      })();
+      ctx.webhooks.outbox.prune(now);
       ctx.limiter.sweep();
     },
   };

@@ -17,6 +17,8 @@ export interface Config {
   openaiBaseUrl: string | undefined;
   anthropicApiKey: string | undefined;
   anthropicBaseUrl: string | undefined;
+  /** Longest silence from a model provider (connecting, first byte, between stream chunks). */
+  providerTimeoutMs: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -37,6 +39,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export class ConfigError extends Error {}
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

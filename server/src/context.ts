@@ -6,6 +6,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { AnswerProviders } from './answer/providers/types.js';
+import type { WebhookEvents } from './webhooks/events.js';
 
 /** What every router and service may use: the side effects, passed in (ARCHITECTURE.md §3). */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   credentials: CredentialResolver;
   authFailures: FailureTracker;
   providers: AnswerProviders;
+  /** Webhook events: written to the outbox inside the transaction of their cause. */
+  webhooks: WebhookEvents;
   /** Where the built widget lives; tests may point elsewhere. */
   widgetFile: string;
   demoDir: string;

@@ -1,49 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, killGroup, startMain, TSX, type Running } from '../test/main-process.js';
 import { REPO_ROOT } from './paths.js';
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
-
-interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
-
-/** Starts `server/src/main.ts` like `npm start` does and waits for its banner. */
-async function startMain(env: Record<string, string>): Promise<Running> {
-  // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
-  const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let out = '';
-  child.stdout?.on('data', (d) => { out += d; });
-  child.stderr?.on('data', (d) => { out += d; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
-  while (!out.includes('Try it:') && !out.includes('is running at')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await new Promise((r) => setTimeout(r, 50));
-  return { child, output: () => out, exited };
-}
-
 const running: Running[] = [];
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
 afterEach(() => { for (const r of running.splice(0)) killGroup(r.child, 'SIGKILL'); });
 
 describe('npm start (server/src/main.ts)', () => {

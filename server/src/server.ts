@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
-import { createExtractiveProvider } from './answer/providers/extractive.js';
+import { createProviders } from './answer/providers/index.js';
 import type { AnswerProviders } from './answer/providers/types.js';
 import { createCredentialResolver } from './auth/credentials.js';
 import type { Config } from './config.js';
@@ -11,6 +11,8 @@ import { createRateLimiter } from './http/rate-limit.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { DEMO_DIR, WIDGET_FILE } from './paths.js';
+import { createWebhookEvents } from './webhooks/events.js';
+import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
 export function createContext(parts: { db: Db; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string }): AppContext {
@@ -20,14 +22,20 @@ export function createContext(parts: { db: Db; config: Config; logger: Logger; c
     limiter: createRateLimiter(clock),
     credentials: createCredentialResolver(parts.db),
     authFailures: createFailureTracker(clock),
-    providers: parts.providers ?? { extractive: createExtractiveProvider() },
+    providers: parts.providers ?? createProviders(parts.config),
+    webhooks: createWebhookEvents(parts.db, clock),
     widgetFile: parts.widgetFile ?? WIDGET_FILE,
     demoDir: parts.demoDir ?? DEMO_DIR,
   };
 }
 
-/** Listens, and returns a close that finishes in-flight requests before resolving. */
-export async function listen(ctx: AppContext, port: number, host: string): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export type WebhookWorkerTuning = Partial<Pick<WorkerOptions, 'resolve' | 'pollMs' | 'timeoutMs' | 'stopGraceMs'>>;
+
+/**
+ * Listens and starts the webhook delivery worker; returns a close that finishes in-flight
+ * requests (and gives webhook attempts in flight a short grace) before resolving.
+ */
+export async function listen(ctx: AppContext, port: number, host: string, opts: { webhooks?: WebhookWorkerTuning } = {}): Promise<{ server: Server; port: number; webhooks: DeliveryWorker; close(): Promise<void> }> {
   const { app, maintain } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -41,21 +49,27 @@ export async function listen(ctx: AppContext, port: number, host: string): Promi
     }
   }, 60_000);
   timer.unref();
+  const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
+  webhooks.start();
   const address = server.address();
+  const closeHttp = () => new Promise<void>((resolve) => {
+    clearInterval(timer);
+    // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
+    // (its request done), otherwise close() would wait for the client to hang up.
+    const reaper = setInterval(() => server.closeIdleConnections(), 25);
+    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+    server.close(() => {
+      clearInterval(reaper);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
   return {
     server,
     port: typeof address === 'object' && address ? address.port : port,
-    close: () => new Promise<void>((resolve) => {
-      clearInterval(timer);
-      // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
-      // (its request done), otherwise close() would wait for the client to hang up.
-      const reaper = setInterval(() => server.closeIdleConnections(), 25);
-      server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-      server.close(() => {
-        clearInterval(reaper);
-        resolve();
-      });
-      server.closeIdleConnections();
-    }),
+    webhooks,
+    close: async () => {
+      await Promise.all([closeHttp(), webhooks.stop()]);
+    },
   };
 }

@@ -7,13 +7,14 @@ import type { Clock } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
 import type { AnswerProviders } from '../src/answer/providers/types.js';
 import { DEMO_KNOWLEDGE_DIR } from '../src/paths.js';
-import { createContext, listen } from '../src/server.js';
+import { createContext, listen, type WebhookWorkerTuning } from '../src/server.js';
+import type { DeliveryWorker } from '../src/webhooks/worker.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0, host: '127.0.0.1', databasePath: ':memory:', publicUrl: 'http://127.0.0.1:0', seedDemo: false, trustProxy: 0,
     registration: 'open', webhookAllowPrivate: false, logLevel: 'silent', openaiApiKey: undefined, openaiBaseUrl: undefined,
-    anthropicApiKey: undefined, anthropicBaseUrl: undefined, ...overrides,
+    anthropicApiKey: undefined, anthropicBaseUrl: undefined, providerTimeoutMs: 30_000, ...overrides,
   };
 }
 
@@ -22,21 +23,23 @@ export interface TestServer {
   url: string;
   ctx: AppContext;
   db: Db;
+  /** The webhook delivery worker (running); `drain()` delivers what is due now. */
+  webhooks: DeliveryWorker;
   close(): Promise<void>;
 }
 
 /** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
-export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; webhooks?: WebhookWorkerTuning } = {}): Promise<TestServer> {
   const db = opts.db ?? openDb(':memory:');
   migrate(db);
   const config = testConfig(opts.config);
   const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile });
-  const server = await listen(ctx, 0, '127.0.0.1');
+  const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks });
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.
   if (!opts.config?.publicUrl) config.publicUrl = url;
   return {
-    url, ctx, db,
+    url, ctx, db, webhooks: server.webhooks,
     close: async () => {
       await server.close();
       if (!opts.db) db.close();

@@ -56,6 +56,8 @@ describe('analytics (API.md §8)', () => {
     expect(res.body.data).toEqual({
       totalConversations: 2, totalMessages: 6, avgConversationLength: 3, avgResponseMs: expect.any(Number), p95ResponseMs: expect.any(Number),
       satisfaction: { up: 1, down: 1, rate: 0.5 }, knowledgeBaseCoverage: 0.667, unansweredCount: 1,
+      // The extractive answerer costs no tokens: no model usage to show.
+      usage: { modelAnswers: 0, promptTokens: 0, completionTokens: 0, avgProviderMs: null, p95ProviderMs: null, byModel: [] },
     });
     const slack = await shop.api.get('/v1/analytics/metrics?source=slack');
     expect(slack.body.data).toMatchObject({ totalConversations: 1, totalMessages: 2, unansweredCount: 0, knowledgeBaseCoverage: 1 });

@@ -58,6 +58,7 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
   const p95 = responseCount
     ? (db.prepare(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`).get({ ...f, offset: p95Index }) as { ms: number }).ms
     : null;
+  const usage = usageTotals(db, base, f);
   const up = totals.up ?? 0;
   const down = totals.down ?? 0;
   const answered = totals.answered ?? 0;
@@ -72,6 +73,32 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
     satisfaction: { up, down, rate: up + down ? round(up / (up + down), 3) : null },
     knowledgeBaseCoverage: answered + unanswered ? round(answered / (answered + unanswered), 3) : null,
     unansweredCount: unanswered,
+    usage,
+  };
+}
+
+/**
+ * Model usage of the filtered conversations' answers: tokens and provider time, overall and per
+ * provider/model. Only answers a model wrote count (not templates, not the extractive answerer).
+ */
+function usageTotals(db: Db, base: string, f: ConversationFilter) {
+  const modelRows = `${base} AND m.provider IS NOT NULL AND m.provider != 'extractive'`;
+  const byModel = db.prepare(`SELECT m.provider, m.model, count(*) AS answers,
+      coalesce(sum(m.prompt_tokens), 0) AS promptTokens, coalesce(sum(m.completion_tokens), 0) AS completionTokens,
+      round(avg(m.provider_ms), 1) AS avgProviderMs
+    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`).all(f) as {
+    provider: string; model: string | null; answers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null;
+  }[];
+  const providerMs = (db.prepare(`SELECT m.provider_ms AS ms ${modelRows} AND m.provider_ms IS NOT NULL ORDER BY m.provider_ms`).all(f) as { ms: number }[]).map((r) => r.ms);
+  const sum = (k: 'answers' | 'promptTokens' | 'completionTokens') => byModel.reduce((n, r) => n + r[k], 0);
+  const p95 = providerMs.length ? (providerMs[Math.max(0, Math.ceil(providerMs.length * 0.95) - 1)] as number) : null;
+  return {
+    modelAnswers: sum('answers'),
+    promptTokens: sum('promptTokens'),
+    completionTokens: sum('completionTokens'),
+    avgProviderMs: providerMs.length ? Math.round((providerMs.reduce((a, b) => a + b, 0) / providerMs.length) * 10) / 10 : null,
+    p95ProviderMs: p95 === null ? null : Math.round(p95 * 10) / 10,
+    byModel,
   };
 }
 

@@ -22,3 +22,31 @@ export function estimateConfidence(question: string, passages: readonly Passage[
 }
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;
+
+/**
+ * Retrieval evidence for a model answer: how well the best retrieved passage covers the
+ * question (the same measure as above, passage side only), before the model has said a word.
+ */
+export function retrievalEvidence(question: string, passages: readonly Passage[]): number {
+  let best = 0;
+  for (const p of passages) best = Math.max(best, estimateConfidence(question, [p], null));
+  return best;
+}
+
+export type ModelOutcome = 'cited' | 'uncited' | 'declined';
+
+/**
+ * Confidence in a model's answer: retrieval evidence combined with what the model did.
+ * Lexical evidence alone undersells paraphrased questions ("How long do refunds take?" shares
+ * one word in three with its answer), while a model told to answer only from the passages and
+ * to decline otherwise is a strong judge of whether they hold the answer; so:
+ * - cited: it answered and pointed at passages it read: 0.6, up to 1 with good evidence;
+ * - uncited: it answered without showing a source (small models often forget): 0.3 up to 0.7,
+ *   so with weak evidence it falls below the default threshold of 0.35;
+ * - declined: it said the passages do not hold the answer: at most 0.2.
+ */
+export function modelConfidence(evidence: number, outcome: ModelOutcome): number {
+  const e = Math.min(1, Math.max(0, evidence));
+  const value = outcome === 'cited' ? 0.6 + 0.4 * e : outcome === 'uncited' ? 0.3 + 0.4 * e : 0.2 * e;
+  return round(value);
+}

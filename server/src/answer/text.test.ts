@@ -295,6 +295,8 @@ describe('truncateAtWord', () => {
 
   it('cuts between CJK characters', () => {
     expect(truncateAtWord('这是一个很长的句子没有空格', 6)).toBe('这是一个很…');
+    // A space earlier in the text does not pull the cut back before the CJK characters.
+    expect(truncateAtWord('See [1] 配送には三日から五日かかります', 14)).toBe('See [1] 配送には三…');
   });
 
   it('does not leave an unclosed code fence', () => {

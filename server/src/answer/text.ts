@@ -458,11 +458,13 @@ export function splitSentences(text: string): string[] {
 const ELLIPSIS = '\u2026';
 const WORDISH_RE = /[\p{L}\p{N}\p{M}'\u2019_\u200d\ufe0f]/u;
 
+/** Spans a cut must not fall inside: markdown links/images, bare URLs, inline code. */
+export const ATOMIC_SPAN_PATTERNS: readonly RegExp[] = [/!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /`[^`\n]+`/g];
+
 /** Marks positions a cut must not fall on: inside markdown links/images, bare URLs, inline code. */
 function atomicMask(text: string): Uint8Array {
   const mask = new Uint8Array(text.length + 1);
-  const patterns = [/!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /`[^`\n]+`/g];
-  for (const re of patterns) {
+  for (const re of ATOMIC_SPAN_PATTERNS) {
     for (const m of text.matchAll(re)) {
       const start = m.index ?? 0;
       mask.fill(1, start + 1, start + m[0].length); // cutting right before or after the span is fine
@@ -471,8 +473,11 @@ function atomicMask(text: string): Uint8Array {
   return mask;
 }
 
+/** CJK characters and CJK punctuation (、。「」…, full-width forms): each ends a word. */
+const CJK_CUT_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
 function isCjk(ch: string): boolean {
-  return CJK_CHAR_RE.test(ch);
+  return CJK_CUT_RE.test(ch);
 }
 
 /** Whether cutting between text[i-1] and text[i] keeps words (and code points) whole. */
@@ -486,10 +491,15 @@ function isWordBoundary(text: string, i: number): boolean {
   return !(WORDISH_RE.test(before) && WORDISH_RE.test(after));
 }
 
-/** Best cut position ≤ limit: the last whitespace, else any word boundary, outside atomic spans. */
+/**
+ * Best cut position ≤ limit: the last whitespace or CJK character boundary (CJK is written
+ * without spaces: each character ends a word), else any word boundary, outside atomic spans.
+ */
 function findCut(text: string, limit: number, blocked: Uint8Array): number {
   for (let i = limit; i > 0; i--) {
-    if (/\s/.test(text[i] ?? '') && blocked[i] !== 1) return i;
+    if (blocked[i] === 1) continue;
+    if (/\s/.test(text[i] ?? '')) return i;
+    if ((isCjk(text[i - 1] ?? '') || isCjk(text[i] ?? '')) && isWordBoundary(text, i)) return i;
   }
   for (let i = limit; i > 0; i--) {
     if (isWordBoundary(text, i) && blocked[i] !== 1) return i;

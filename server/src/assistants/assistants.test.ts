@@ -24,7 +24,7 @@ describe('assistants (API.md §6)', () => {
       discord: { botName: null, description: '', avatarUrl: null, command: 'ask', channels: [] },
       slack: { botName: null, command: '/parley', channels: [] },
       teams: { botName: null, channels: [] },
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      createdAt: expect.any(String), updatedAt: expect.any(String), warnings: [],
     });
     expect(res.body.data.systemPrompt).toContain('{{knowledge}}');
   });

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { deepMerge, isPlainObject } from '../lib/json.js';
+import { reviewAssistantConfig } from './review.js';
 import { assistantConfigSchema, createAssistantSchema } from './schemas.js';
 import { configOf, type Assistant, type AssistantStore } from './service.js';
 
@@ -26,7 +27,8 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create assistants');
     const { type, ...config } = parseInput(createAssistantSchema, req.body);
-    sendData(res, store.create(p.organizationId, type, config, nowIso(ctx)), 201);
+    const warnings = reviewAssistantConfig(ctx.providers, config, { modelChanged: true });
+    sendData(res, { ...store.create(p.organizationId, type, config, nowIso(ctx)), warnings }, 201);
   });
 
   r.get('/', requirePermission('assistants:read'), (req, res) => {
@@ -46,7 +48,14 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const { type, id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...patch } = req.body;
     if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
     const merged = parseInput(assistantConfigSchema, deepMerge(configOf(current), patch));
-    sendData(res, store.replace(current.organizationId, current.id, merged, nowIso(ctx)));
+    const warnings = reviewAssistantConfig(ctx.providers, merged, { modelChanged: patch.model !== undefined });
+    // app.deployment.updated (widget, bots, model changed) commits with the change.
+    const updated = ctx.db.transaction(() => {
+      const next = store.replace(current.organizationId, current.id, merged, nowIso(ctx));
+      ctx.webhooks.deploymentUpdated(current, next);
+      return next;
+    })();
+    sendData(res, { ...updated, warnings });
   });
 
   r.delete('/:id', requirePermission('assistants:write'), (req, res) => {

@@ -6,7 +6,7 @@ import { PERMISSIONS, type Permission } from './permissions.js';
 
 let server: TestServer;
 let shop: Awaited<ReturnType<typeof setupShop>>;
-let ids: { kb: string; doc: string; key: string; org: string; assistant: string };
+let ids: { kb: string; doc: string; key: string; org: string; assistant: string; webhook: string };
 
 beforeAll(async () => {
   server = await startServer();
@@ -16,7 +16,9 @@ beforeAll(async () => {
   const docs = await shop.api.get(`/v1/knowledge-bases/${shop.kbId}/documents`);
   const key = await shop.api.post('/v1/api-keys', { name: 'target', permissions: ['chat'] });
   await shop.api.post(shop.chatPath, { message: 'hello', sessionId: 'matrix' });
-  ids = { kb: shop.kbId, doc: docs.body.data[0].id, key: key.body.data.id, org: shop.organization.id, assistant: shop.assistantId };
+  // Subscribed to an event nothing below fires, so the worker never calls out.
+  const webhook = await shop.api.post('/v1/webhooks', { url: 'https://hooks.example.com/parley', events: ['app.deployment.updated'] });
+  ids = { kb: shop.kbId, doc: docs.body.data[0].id, key: key.body.data.id, org: shop.organization.id, assistant: shop.assistantId, webhook: webhook.body.data.id };
 });
 afterAll(async () => { await server.close(); });
 
@@ -57,6 +59,13 @@ const routes: Route[] = [
   ['GET', () => '/v1/analytics/conversations/export?format=csv', ['analytics:read']],
   ['GET', () => '/v1/analytics/metrics', ['analytics:read']],
   ['GET', () => '/v1/analytics/knowledge-gaps', ['analytics:read']],
+  ['POST', () => '/v1/webhooks', ['webhooks:write'], { url: 'https://hooks.example.com/x', events: ['*'] }],
+  ['GET', () => '/v1/webhooks', ['webhooks:write']],
+  ['GET', () => `/v1/webhooks/${ids.webhook}`, ['webhooks:write']],
+  ['PATCH', () => `/v1/webhooks/${ids.webhook}`, ['webhooks:write'], { description: 'd' }],
+  ['DELETE', () => `/v1/webhooks/${ids.webhook}`, ['webhooks:write']],
+  ['GET', () => `/v1/webhooks/${ids.webhook}/deliveries`, ['webhooks:write']],
+  ['POST', () => `/v1/webhooks/${ids.webhook}/test`, ['webhooks:write']],
 ];
 
 describe('permission matrix: every route refuses a key without its permission', () => {

@@ -1,16 +1,21 @@
 import { estimateConfidence } from '../answer/confidence.js';
 import type { Passage } from '../answer/extractive.js';
 import type { AnswerProviders, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
+import { answerWithModel } from '../answer/model-answer.js';
+import { ProviderError } from '../answer/providers/http-retry.js';
 import { fillVariables, matchTemplate } from '../answer/templates.js';
+import { createUsageRecorder, type UsageRecord } from '../answer/usage.js';
 import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
-import type { ConversationStore, Channel, Conversation } from '../conversations/store.js';
+import type { ConversationStore, Channel, Conversation, Message } from '../conversations/store.js';
 import type { Db } from '../db/open.js';
 import type { WriteBatcher } from '../db/write-batcher.js';
 import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
 import { randomBase62 } from '../lib/ids.js';
 import { chunkUrl, type RetrievedChunk, type Retriever } from '../knowledge/retrieval.js';
+import type { WebhookEvents } from '../webhooks/events.js';
 import { recordKnowledgeGap } from './knowledge-gaps.js';
 
 export interface ChatInput {
@@ -49,8 +54,9 @@ export function newSessionId(): string {
   return `sess_${randomBase62(24)}`;
 }
 
-export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher }) {
+export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {
   const { db, clock, retriever, conversations } = deps;
+  const recordUsage = createUsageRecorder(db);
 
   function openConversation(input: ChatInput, at: string): { conversation: Conversation; isNew: boolean } {
     const orgId = input.assistant.organizationId;
@@ -84,26 +90,49 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
     const a = input.assistant;
     const template = matchTemplate(a.templates, input.message);
     if (template) {
-      return { text: fillVariables(template.response, a.variables), confidence: 1, used: [] as Passage[], passages: [] as Passage[], templateId: template.id ?? null, usage: null as AnswerUsage | null };
+      return {
+        text: fillVariables(template.response, a.variables), confidence: 1, used: [] as Passage[], passages: [] as Passage[], templateId: template.id ?? null,
+        usage: null as AnswerUsage | null, record: null as UsageRecord | null, live: '', forceFallback: false, providerError: null as ProviderError | null,
+      };
     }
     const chunks = retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
     const passages = toPassages(chunks);
     const provider = deps.providers[a.model.provider];
     if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);
+    const problem = provider.check?.(a.model);
+    if (problem) throw new AppError('validation_error', problem);
+    const request = {
+      question: input.message, passages, history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
+      language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
+    };
+    if (provider.name !== 'extractive') {
+      // Model answers stream live to onDelta as they arrive (answer/model-answer.ts decides what
+      // may). The provider streams even for JSON clients: the timeout then measures silence, not
+      // the whole generation, and the cap or a disconnect can stop generation part-way.
+      const m = await answerWithModel({ provider, request, threshold: a.confidenceThreshold, signal: input.signal, stream: true, onLive: input.onDelta })
+        .catch((err: unknown) => {
+          throw err instanceof ProviderError && err.code === 'aborted' ? new AppError('validation_error', 'Request aborted') : err;
+        });
+      if (m.error) deps.logger?.warn('model provider failed', { provider: provider.name, model: a.model.name ?? provider.defaultModel, code: m.error.code, status: m.error.status, error: m.error.message });
+      const record: UsageRecord | null = m.outcome === 'skipped' ? null : { provider: provider.name, model: a.model.name ?? provider.defaultModel ?? null, usage: m.usage, providerMs: m.providerMs };
+      return {
+        text: m.text, confidence: m.confidence, used: m.used, passages, templateId: null, usage: m.usage, record, live: m.live,
+        forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped', providerError: m.error,
+      };
+    }
     let text = '';
     let used: string[] | null = null;
     let coverage: number | null = null;
     let usage: AnswerUsage | null = null;
-    for await (const event of provider.answer({
-      question: input.message, passages, history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
-      language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
-    }, { signal: input.signal })) {
+    const p0 = performance.now();
+    for await (const event of provider.answer(request, { signal: input.signal })) {
       if (event.type === 'delta') text += event.text;
       else ({ usedPassageIds: used, coverage, usage } = event);
     }
     const usedPassages = used ? passages.filter((p) => used?.includes(p.id)) : passages.slice(0, 3);
     const confidence = text ? estimateConfidence(input.message, passages, coverage) : 0;
-    return { text, confidence, used: usedPassages, passages, templateId: null, usage };
+    const record: UsageRecord = { provider: provider.name, model: null, usage, providerMs: Math.round((performance.now() - p0) * 10) / 10 };
+    return { text, confidence, used: usedPassages, passages, templateId: null, usage, record, live: '', forceFallback: false, providerError: null };
   }
 
   function suggestionsFrom(passages: Passage[]): string[] {
@@ -129,7 +158,8 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
 
       const a = input.assistant;
       const generated = await generate(input, history);
-      const isFallback = generated.confidence < a.confidenceThreshold;
+      // A model that declined, failed or was not worth calling answers with the fallback whatever the threshold.
+      const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
       const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
       const handoff = isFallback && a.fallback.handoff.enabled ? a.fallback.handoff : null;
       let response = isFallback ? fillVariables(a.fallback.message, a.variables) : generated.text;
@@ -160,16 +190,28 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
               ...(isFallback && { fallback: true, ...(suggestions.length && { suggestions }) }),
               ...(generated.templateId && { templateId: generated.templateId }),
               ...(generated.usage && { usage: generated.usage }),
+              ...(generated.record && generated.record.provider !== 'extractive' && { model: { provider: generated.record.provider, name: generated.record.model, providerMs: generated.record.providerMs } }),
+              ...(generated.providerError && { providerError: { code: generated.providerError.code, status: generated.providerError.status } }),
               responseMs,
             },
           },
         ], at);
-        if (isFallback && !generated.templateId) recordKnowledgeGap(db, { organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at });
+        if (generated.record) recordUsage((assistantMessage as Message).id, generated.record);
+        // A provider outage is not a gap in the knowledge.
+        if (isFallback && !generated.templateId && !generated.providerError) recordKnowledgeGap(db, { organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at });
+        // Webhook events commit with the messages they announce.
+        deps.webhooks.chatTurn({
+          conversation, isNewConversation: isNew, userMessage: userMessage as Message, assistantMessage: assistantMessage as Message,
+          metadata: input.metadata, confidence: generated.confidence, sources,
+        });
         return { conversation, isNew, userMessage, assistantMessage };
       });
 
       if (input.onDelta) {
-        for (const piece of response.match(/\S+\s*/g) ?? []) input.onDelta(piece);
+        // What streamed live is not sent again; the rest (or, with nothing live, all) goes now,
+        // after the commit. When the answer became the fallback after live text, `done` carries it.
+        const rest = !generated.live ? response : response.startsWith(generated.live) ? response.slice(generated.live.length) : '';
+        for (const piece of rest.match(/^\s+|\S+\s*/g) ?? []) input.onDelta(piece);
       }
       return {
         response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources, fallback: isFallback, suggestions, handoff,

@@ -8,7 +8,7 @@ import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
-import type { Conversation, ConversationStore } from './store.js';
+import type { Conversation, ConversationStore, Message } from './store.js';
 
 const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
 export const feedbackSchema = z.strictObject({ messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
@@ -47,7 +47,11 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
     const c = visibleConversation(res, req.params.sessionId as string);
     const input = parseInput(humanMessageSchema, req.body);
     const p = principalOf(res);
-    const [message] = store.append(c.id, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
+    const message = ctx.db.transaction(() => {
+      const [m] = store.append(c.id, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
+      ctx.webhooks.humanAgentMessage(c, m as Message);
+      return m;
+    })();
     sendData(res, message, 201);
   });
 
@@ -62,7 +66,9 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
     const c = visibleConversation(res, req.params.sessionId as string);
     if (c.status === 'ended') throw new AppError('conflict', 'This conversation has already ended');
     const at = nowIso(ctx);
-    store.end(c.id, at);
+    ctx.db.transaction(() => {
+      if (store.end(c.id, at)) ctx.webhooks.conversationEnded(c, 'api', at);
+    })();
     sendData(res, { sessionId: c.sessionId, status: 'ended', endedAt: at });
   });
 

@@ -24,8 +24,19 @@ const KB_SELECT = `SELECT kb.*,
 
 export interface NewDocument { title: string; content: string; format: DocumentFormat; url: string | null }
 
-/** Knowledge bases, their documents and chunks; chunks reach the FTS index through triggers. */
-export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void } = {}) {
+/** What changed in a knowledge base (the `knowledge_base.updated` webhook event). */
+export type KnowledgeBaseChange =
+  | { knowledgeBaseId: string; change: 'updated' | 'deleted' }
+  | {
+    knowledgeBaseId: string; change: 'document.added' | 'document.removed';
+    document: { id: string; title: string; url: string | null; format: string; chunkCount: number }; replacedDocumentIds?: string[];
+  };
+
+/**
+ * Knowledge bases, their documents and chunks; chunks reach the FTS index through triggers.
+ * `onChange` runs inside the transaction of each change (webhook events commit with it).
+ */
+export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void; onChange?: (change: KnowledgeBaseChange) => void } = {}) {
   const changed = (): void => hooks.onIndexChange?.();
   const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, status, chunk_count, bytes, created_at, updated_at)
@@ -61,13 +72,17 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     updateKb(organizationId: string, id: string, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): KnowledgeBase | null {
       const kb = this.getKb(organizationId, id);
       if (!kb) return null;
-      db.prepare('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?')
-        .run(patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, id);
+      db.transaction(() => {
+        db.prepare('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?')
+          .run(patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, id);
+        hooks.onChange?.({ knowledgeBaseId: id, change: 'updated' });
+      })();
       return this.getKb(organizationId, id);
     },
     deleteKb(organizationId: string, id: string): boolean {
       const removed = db.transaction(() => {
         for (const { id: docId } of db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ?').all(id) as { id: string }[]) deleteDocumentRows(docId);
+        hooks.onChange?.({ knowledgeBaseId: id, change: 'deleted' }); // while its assistant links still exist
         return db.prepare('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
       })();
       changed();
@@ -79,13 +94,15 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
       const chunks = chunkDocument({ title: input.title, content: input.content, format: input.format });
       const id = newId('doc');
       db.transaction(() => {
-        if (input.url) {
-          const old = db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?').all(knowledgeBaseId, input.url) as { id: string }[];
-          for (const o of old) deleteDocumentRows(o.id);
-        }
+        const old = input.url ? db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?').all(knowledgeBaseId, input.url) as { id: string }[] : [];
+        for (const o of old) deleteDocumentRows(o.id);
         insertDoc.run(id, knowledgeBaseId, input.title, input.url, input.format, chunks.length, Buffer.byteLength(input.content), at, at);
         for (const c of chunks) insertChunk.run(id, knowledgeBaseId, c.ordinal, input.title, c.headingPath.join(' › '), c.text, c.anchor);
         touchKb.run(at, knowledgeBaseId);
+        hooks.onChange?.({
+          knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: chunks.length },
+          replacedDocumentIds: old.map((o) => o.id),
+        });
       })();
       changed();
       return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
@@ -102,9 +119,11 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     },
     deleteDocument(knowledgeBaseId: string, id: string, at: string): boolean {
       const removed = db.transaction(() => {
-        if (!this.getDocument(knowledgeBaseId, id)) return false;
+        const doc = this.getDocument(knowledgeBaseId, id);
+        if (!doc) return false;
         deleteDocumentRows(id);
         touchKb.run(at, knowledgeBaseId);
+        hooks.onChange?.({ knowledgeBaseId, change: 'document.removed', document: { id, title: doc.title, url: doc.url, format: doc.format, chunkCount: doc.chunkCount } });
         return true;
       })();
       if (removed) changed();

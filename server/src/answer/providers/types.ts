@@ -22,9 +22,21 @@ export type AnswerEvent =
 
 export type ProviderName = 'extractive' | 'openai' | 'anthropic';
 
+export interface AnswerOptions {
+  signal?: AbortSignal | undefined;
+  /** Ask the provider to stream (SSE) rather than answer in one JSON body; deltas come either way. */
+  stream?: boolean | undefined;
+}
+
 export interface AnswerProvider {
   readonly name: ProviderName;
-  answer(request: AnswerRequest, opts: { signal?: AbortSignal | undefined }): AsyncIterable<AnswerEvent>;
+  answer(request: AnswerRequest, opts: AnswerOptions): AsyncIterable<AnswerEvent>;
+  /** Why this model configuration cannot work on this server (a missing API key), or null. */
+  check?(model: AnswerRequest['model']): string | null;
+  /** Advice about a model configuration that works but may surprise (defaults, clamped values). */
+  warnings?(model: AnswerRequest['model']): string[];
+  /** The model name used when `model.name` is absent. */
+  readonly defaultModel?: string;
 }
 
 export type AnswerProviders = Partial<Record<ProviderName, AnswerProvider>>;

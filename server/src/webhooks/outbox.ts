@@ -1,0 +1,251 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/open.js';
+import type { Clock } from '../lib/clock.js';
+import { parseJson } from '../lib/json.js';
+
+/** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
+export const WEBHOOK_EVENTS = [
+  'conversation.started',
+  'conversation.ended',
+  'message.received',
+  'message.sent',
+  'conversation.created',
+  'conversation.message.created',
+  'knowledge_base.updated',
+  'app.deployment.updated',
+] as const;
+
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+/** `webhook.test` is sent by `POST /webhooks/:id/test` only; nobody subscribes to it. */
+export type OutboxEventName = WebhookEventName | 'webhook.test';
+
+/** Seconds after each failed attempt until the next: 8 attempts in all, over ~27.6 hours. */
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+/** An endpoint whose every attempt has failed for this long is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
+/** Finished deliveries, their attempts and events are kept this long for the delivery log. */
+export const LOG_RETENTION_MS = 30 * 24 * 3_600_000;
+/** Events fanned out into deliveries per transaction. */
+export const FANOUT_BATCH = 1_000;
+
+export interface EventDraft {
+  type: OutboxEventName;
+  /** Assistants the event concerns: endpoints filtered to another assistant skip it. Null: none in particular. */
+  assistantIds: readonly string[] | null;
+  data: unknown;
+}
+
+/** The head of one endpoint's queue, due now. */
+export interface DueDelivery {
+  deliveryId: number;
+  endpointId: string;
+  attempts: number;
+  /** The webhook-id. */
+  eventId: string;
+  type: string;
+  payload: string;
+  url: string;
+  secret: string;
+}
+
+export interface AttemptOutcome { ok: boolean; status: number | null; latencyMs: number; error: string | null }
+export interface AttemptRecorded { result: 'delivered' | 'retry' | 'failed' | 'gone'; disabled: 'gone' | 'failing' | null }
+export interface AttemptToRecord { delivery: DueDelivery; attemptedAtMs: number; outcome: AttemptOutcome }
+
+interface EndpointRow { id: string; events: string; assistant_id: string | null; created_at: string }
+interface Subscriber { id: string; assistantId: string | null; events: string[]; createdAt: string }
+interface EventRow { seq: number; organization_id: string; assistant_ids: string | null; endpoint_id: string | null; type: string; created_at: string }
+
+/** `evt_` + 122 random bits; randomUUID draws from a cached entropy pool, so it is cheap on the request path. */
+export function newEventId(): string {
+  return `evt_${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+const toSubscriber = (r: EndpointRow): Subscriber => ({ id: r.id, assistantId: r.assistant_id, events: parseJson<string[]>(r.events, []), createdAt: r.created_at });
+
+function wants(e: Subscriber, type: string, assistantIds: readonly string[] | null): boolean {
+  if (e.assistantId && assistantIds && !assistantIds.includes(e.assistantId)) return false;
+  return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
+}
+
+/**
+ * The durable queue behind webhooks, in two steps. `enqueue` runs inside the transaction of
+ * the change that caused the events and writes one row per event (only when an endpoint of
+ * the organization wants it): the request path pays for that and nothing more. The delivery
+ * worker then fans events out into one delivery per endpoint, in event order, behind a cursor
+ * that moves in the same transaction; reads each endpoint's oldest pending delivery; and
+ * records every attempt.
+ */
+export function createOutbox(db: Db, clock: Clock) {
+  const listeners = new Set<() => void>();
+  let notifyScheduled = false;
+
+  const subscribers = db.prepare<[string], EndpointRow>('SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1');
+  const insertEvent = db.prepare('INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+
+  const fanoutCursor = db.prepare<[], { last_seq: number }>('SELECT last_seq FROM webhook_fanout WHERE id = 1');
+  const moveCursor = db.prepare('UPDATE webhook_fanout SET last_seq = ? WHERE id = 1');
+  const unfanned = db.prepare<[number, number], EventRow>('SELECT seq, organization_id, assistant_ids, endpoint_id, type, created_at FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?');
+  const enabledEndpoint = db.prepare<[string], EndpointRow>('SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1');
+  const insertDelivery = db.prepare('INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)');
+
+  // The oldest pending delivery of every enabled endpoint, when it is due: per-endpoint order.
+  const dueHeads = db.prepare<[number], { delivery_id: number; endpoint_id: string; attempts: number; event_id: string; type: string; payload: string; url: string; secret: string }>(`
+    SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id AS event_id, ev.type, ev.payload, e.url, e.secret
+    FROM webhook_endpoints e
+    JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)
+    JOIN webhook_events ev ON ev.seq = d.event_seq
+    WHERE e.enabled = 1 AND d.next_attempt_at <= ?`);
+  const nextDue = db.prepare<[], { at: number | null }>(`
+    SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e
+    JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)
+    WHERE e.enabled = 1`);
+  const markDelivered = db.prepare("UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'");
+  const markFailed = db.prepare("UPDATE webhook_deliveries SET status = 'failed', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'");
+  const markRetry = db.prepare("UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'");
+  const insertAttempt = db.prepare(`INSERT INTO webhook_attempts (endpoint_id, delivery_id, webhook_id, event_type, attempt, attempted_at, succeeded, response_code, latency_ms, error, next_retry_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const endpointSucceeded = db.prepare('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL');
+  const endpointFailed = db.prepare<[string, string], { failing_since: string }>('UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since');
+  const disable = db.prepare("UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ? AND enabled = 1");
+
+  function notify(): void {
+    // After the caller's transaction: better-sqlite3 transactions are synchronous, so a
+    // microtask runs only once the write is committed (or rolled back, which costs a look).
+    if (notifyScheduled || !listeners.size) return;
+    notifyScheduled = true;
+    queueMicrotask(() => {
+      notifyScheduled = false;
+      for (const l of listeners) l();
+    });
+  }
+
+  /** One attempt's outcome; runs inside `settle`'s transaction. */
+  function recordOne(d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): AttemptRecorded {
+    const nowMs = clock.now();
+    const now = new Date(nowMs).toISOString();
+    const attemptedAt = new Date(attemptedAtMs).toISOString();
+    const attempt = d.attempts + 1;
+    const logAttempt = (nextRetryAt: string | null) =>
+      insertAttempt.run(d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt);
+    if (outcome.ok) {
+      // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
+      if (markDelivered.run(attempt, now, d.deliveryId).changes === 0) return { result: 'delivered', disabled: null };
+      logAttempt(null);
+      endpointSucceeded.run(d.endpointId);
+      return { result: 'delivered', disabled: null };
+    }
+    const gone = outcome.status === 410;
+    const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
+    const changed = delay === undefined ? markFailed.run(attempt, now, d.deliveryId) : markRetry.run(attempt, nowMs + delay, d.deliveryId);
+    if (changed.changes === 0) return { result: 'failed', disabled: null };
+    logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
+    const failingSince = endpointFailed.get(attemptedAt, d.endpointId)?.failing_since ?? attemptedAt;
+    let disabled: 'gone' | 'failing' | null = null;
+    if (gone) disabled = 'gone';
+    else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
+    if (disabled) disable.run(disabled, now, now, d.endpointId);
+    return { result: gone ? 'gone' : delay === undefined ? 'failed' : 'retry', disabled };
+  }
+
+  /**
+   * Turns new events into deliveries: one per endpoint that wants the event, is enabled and
+   * existed when it happened. Deliveries are created in event order; the cursor moves in the
+   * same transaction, so a crash repeats the step, never half of it. Returns whether more
+   * events are waiting (the batch was full).
+   */
+  function fanOutNewEvents(): boolean {
+    const events = unfanned.all(fanoutCursor.get()?.last_seq ?? 0, FANOUT_BATCH);
+    if (!events.length) return false;
+    const nowMs = clock.now();
+    const byOrg = new Map<string, Subscriber[]>();
+    for (const ev of events) {
+      let targets: Subscriber[];
+      if (ev.endpoint_id) {
+        const row = enabledEndpoint.get(ev.endpoint_id);
+        targets = row ? [toSubscriber(row)] : [];
+      } else {
+        let list = byOrg.get(ev.organization_id);
+        if (!list) byOrg.set(ev.organization_id, (list = subscribers.all(ev.organization_id).map(toSubscriber)));
+        const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
+        targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
+      }
+      for (const e of targets) insertDelivery.run(e.id, ev.seq, nowMs);
+    }
+    moveCursor.run((events.at(-1) as EventRow).seq);
+    return events.length === FANOUT_BATCH;
+  }
+
+  return {
+    /**
+     * Writes the events some enabled endpoint of the organization wants (or `onlyEndpointId`,
+     * for a test). Call inside the transaction of the change that caused them. Returns the
+     * ids (webhook-ids) of the events written: none when nobody listens.
+     */
+    enqueue(organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): string[] {
+      const endpoints = (onlyEndpointId ? [enabledEndpoint.get(onlyEndpointId)].filter((e): e is EndpointRow => !!e) : subscribers.all(organizationId)).map(toSubscriber);
+      if (!endpoints.length) return [];
+      const timestamp = new Date(clock.now()).toISOString();
+      const ids: string[] = [];
+      for (const draft of drafts) {
+        if (!endpoints.some((e) => wants(e, draft.type, draft.assistantIds))) continue;
+        const id = newEventId();
+        insertEvent.run(id, organizationId, draft.assistantIds ? JSON.stringify(draft.assistantIds) : null, onlyEndpointId ?? null, draft.type,
+          JSON.stringify({ event: draft.type, timestamp, data: draft.data }), timestamp);
+        ids.push(id);
+      }
+      if (ids.length) notify();
+      return ids;
+    },
+
+    /** Called (after commit) whenever events were written; returns an unsubscribe. */
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    due(nowMs: number): DueDelivery[] {
+      return dueHeads.all(nowMs).map((r) => ({
+        deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempts: r.attempts, eventId: r.event_id, type: r.type, payload: r.payload, url: r.url, secret: r.secret,
+      }));
+    },
+
+    /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
+    nextDueAt(): number | null {
+      return nextDue.get()?.at ?? null;
+    },
+
+    /**
+     * The worker's one write per round, in one transaction: records the attempts that finished
+     * and decides what follows each (delivered; retried after the next delay of the schedule;
+     * or given up: schedule exhausted, or 410 Gone, which also disables the endpoint; an
+     * endpoint whose attempts all failed for 5 days is disabled), then fans out new events
+     * (a batch of them: `moreEvents` says another round is needed).
+     */
+    settle(attempts: readonly AttemptToRecord[], fanOut: boolean): { recorded: AttemptRecorded[]; moreEvents: boolean } {
+      return db.transaction(() => ({
+        recorded: attempts.map((a) => recordOne(a.delivery, a.attemptedAtMs, a.outcome)),
+        moreEvents: fanOut ? fanOutNewEvents() : false,
+      }))();
+    },
+
+    /**
+     * Forgets what is older than the retention: finished deliveries and events by event time,
+     * attempts by attempt time. Rows are in time order, so each boundary is found by reading
+     * only the rows about to go.
+     */
+    prune(nowMs: number): void {
+      const cutoff = new Date(nowMs - LOG_RETENTION_MS).toISOString();
+      const firstKept = (sql: string) => (db.prepare(sql).get(cutoff) as { id: number } | undefined)?.id ?? Number.MAX_SAFE_INTEGER;
+      db.transaction(() => {
+        const eventBoundary = firstKept('SELECT seq AS id FROM webhook_events WHERE created_at >= ? ORDER BY seq LIMIT 1');
+        db.prepare("DELETE FROM webhook_deliveries WHERE event_seq < ? AND status <> 'pending'").run(eventBoundary);
+        db.prepare(`DELETE FROM webhook_events WHERE seq < ? AND seq <= (SELECT last_seq FROM webhook_fanout WHERE id = 1)
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = webhook_events.seq)`).run(eventBoundary);
+        db.prepare('DELETE FROM webhook_attempts WHERE id < ?').run(firstKept('SELECT id FROM webhook_attempts WHERE attempted_at >= ? ORDER BY id LIMIT 1'));
+      })();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,0 +1,96 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { assistantExists } from '../assistants/service.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf, requirePermission } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { readPage, sendData, sendPage } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { WEBHOOK_EVENTS } from './outbox.js';
+import { webhookUrlProblem } from './ssrf.js';
+import { MAX_ENDPOINTS_PER_ORG, type WebhookEndpoint, type WebhookStore } from './store.js';
+
+const eventsField = z.array(z.enum(['*', ...WEBHOOK_EVENTS], { error: `must be "*" or one of ${WEBHOOK_EVENTS.join(', ')}` }))
+  .min(1).max(WEBHOOK_EVENTS.length + 1)
+  .transform((list) => (list.includes('*') ? ['*'] : [...new Set(list)]));
+
+export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
+  const r = Router();
+  const allowPrivate = ctx.config.webhookAllowPrivate;
+  const urlField = z.string().trim().max(2048).superRefine((url, c) => {
+    const problem = webhookUrlProblem(url, allowPrivate);
+    if (problem) c.addIssue({ code: 'custom', message: problem });
+  });
+  const createSchema = z.strictObject({
+    url: urlField, events: eventsField, assistantId: z.string().min(1).max(64).nullish(), description: z.string().max(500).nullish(),
+  });
+  const patchSchema = z.strictObject({
+    url: urlField.optional(), events: eventsField.optional(), assistantId: z.string().min(1).max(64).nullable().optional(),
+    description: z.string().max(500).nullable().optional(), enabled: z.boolean().optional(),
+  });
+
+  /** A key bound to one assistant sees (and can only make) that assistant's endpoints. */
+  const checkAssistant = (res: Response, assistantId: string | null): void => {
+    const p = principalOf(res);
+    if (p.assistantId && assistantId !== p.assistantId) throw notFound('Assistant');
+    if (assistantId && !assistantExists(ctx.db, p.organizationId, assistantId)) throw notFound('Assistant');
+  };
+  const visibleEndpoint = (res: Response, id: string): WebhookEndpoint => {
+    const p = principalOf(res);
+    const e = store.get(p.organizationId, id);
+    if (!e || (p.assistantId && e.assistantId !== p.assistantId)) throw notFound('Webhook');
+    return e;
+  };
+  const view = ({ organizationId: _o, ...e }: WebhookEndpoint) => e;
+
+  r.post('/webhooks', requirePermission('webhooks:write'), (req, res) => {
+    const p = principalOf(res);
+    const input = parseInput(createSchema, req.body);
+    const assistantId = input.assistantId ?? p.assistantId;
+    checkAssistant(res, assistantId);
+    if (store.count(p.organizationId) >= MAX_ENDPOINTS_PER_ORG) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
+    const created = store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null }, nowIso(ctx));
+    sendData(res, view(created), 201);
+  });
+
+  r.get('/webhooks', requirePermission('webhooks:write'), (req, res) => {
+    const p = principalOf(res);
+    const page = readPage(req);
+    const { items, total } = store.list(p.organizationId, p.assistantId, page);
+    sendPage(res, items.map(view), total, page);
+  });
+
+  r.get('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
+    sendData(res, view(visibleEndpoint(res, req.params.id as string)));
+  });
+
+  r.patch('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
+    const current = visibleEndpoint(res, req.params.id as string);
+    const input = parseInput(patchSchema, req.body);
+    if (input.assistantId !== undefined) checkAssistant(res, input.assistantId);
+    sendData(res, view(store.update(current, input, nowIso(ctx))));
+  });
+
+  r.delete('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
+    const current = visibleEndpoint(res, req.params.id as string);
+    store.remove(current.organizationId, current.id);
+    sendData(res, { id: current.id, deleted: true });
+  });
+
+  r.get('/webhooks/:id/deliveries', requirePermission('webhooks:write'), (req, res) => {
+    const endpoint = visibleEndpoint(res, req.params.id as string);
+    const page = readPage(req);
+    const { items, total } = store.attempts(endpoint.id, page);
+    sendPage(res, items, total, page);
+  });
+
+  r.post('/webhooks/:id/test', requirePermission('webhooks:write'), (req, res) => {
+    const endpoint = visibleEndpoint(res, req.params.id as string);
+    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
+    const webhookId = ctx.webhooks.test(endpoint);
+    sendData(res, { webhookId, event: 'webhook.test', endpointId: endpoint.id, status: 'pending', createdAt: nowIso(ctx) });
+  });
+
+  return r;
+}

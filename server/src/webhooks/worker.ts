@@ -1,0 +1,234 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { postWebhook } from './delivery.js';
+import type { AttemptRecorded, AttemptToRecord, DueDelivery, Outbox } from './outbox.js';
+import { webhookHeaders } from './signing.js';
+import { guardedLookup, type ConnectLookup } from './ssrf.js';
+
+/** One attempt gets this long for connect, request and response. */
+export const ATTEMPT_TIMEOUT_MS = 15_000;
+/** An endpoint whose attempt could not be recorded (database trouble) rests this long, instead of being hit again at once. */
+const RECORD_FAILURE_PAUSE_MS = 30_000;
+/** How long a finished attempt waits for the others in flight, to share their commit. */
+const BATCH_WAIT_MS = 2;
+
+export interface WorkerOptions {
+  outbox: Outbox;
+  clock: Clock;
+  logger: Logger;
+  allowPrivate: boolean;
+  /** Replaces DNS resolution (tests); the private-address check still applies to its answers. */
+  resolve?: Parameters<typeof guardedLookup>[0]['resolve'];
+  timeoutMs?: number;
+  /** Attempts in flight at once, across endpoints (each endpoint has at most one). */
+  concurrency?: number;
+  /** How often the outbox is looked at for retries that fell due (events written by this process wake the worker at once). */
+  pollMs?: number;
+  /** On stop, in-flight attempts get this long before they are aborted (and retried after restart). */
+  stopGraceMs?: number;
+}
+
+interface InFlight { finished: Promise<void>; settle: () => void }
+
+/**
+ * Delivers the outbox, off the request path. A commit that wrote events wakes it (through the
+ * outbox); a timer catches retries falling due. Each round ("tick") is one transaction that
+ * records the attempts finished since the last round and fans new events out into deliveries,
+ * then one read of the endpoints' queue heads that are due, and an attempt for each idle one.
+ * An endpoint has at most one attempt in flight and only its oldest pending delivery is tried,
+ * so it receives its events in event order. An attempt is recorded only once it has an
+ * outcome: a crash mid-attempt leaves the delivery pending, and it is sent again, with the same
+ * webhook-id, after restart (at-least-once).
+ */
+export function createDeliveryWorker(opts: WorkerOptions) {
+  const { outbox, clock, logger } = opts;
+  const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  const concurrency = opts.concurrency ?? 32;
+  const lookup: ConnectLookup = guardedLookup({ allowPrivate: opts.allowPrivate, resolve: opts.resolve });
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const abort = new AbortController();
+  const inFlight = new Map<string, InFlight>();
+  const paused = new Map<string, number>();
+  let finishedAttempts: AttemptToRecord[] = [];
+  let newEvents = true; // a previous run may have left events unfanned
+  let stopped = false;
+  let started = false;
+  let timer: NodeJS.Timeout | null = null;
+  let tickScheduled = false;
+  let attemptsStarted = 0;
+  let unsubscribe: (() => void) | null = null;
+
+  /** New events may be waiting: fan out on the next round. */
+  function wake(): void {
+    newEvents = true;
+    if (!stopped) schedule();
+  }
+
+  function release(endpointId: string): void {
+    inFlight.get(endpointId)?.settle();
+    inFlight.delete(endpointId);
+  }
+
+  function report(a: AttemptToRecord, r: AttemptRecorded): void {
+    if (r.result !== 'delivered') logger.debug('webhook attempt failed', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId, attempt: a.delivery.attempts + 1, result: r.result, error: a.outcome.error });
+    if (r.disabled) {
+      logger.warn('webhook endpoint disabled', { endpointId: a.delivery.endpointId, reason: r.disabled === 'gone' ? 'the endpoint answered 410 Gone' : 'every attempt failed for 5 days' });
+    }
+  }
+
+  /**
+   * Writes what finished and fans out what is new, in one transaction: a commit per attempt
+   * would cost more CPU than the HTTP request itself. If the batch fails, each attempt is
+   * tried alone, so one bad row cannot sink the others; an attempt that still cannot be
+   * recorded pauses its endpoint (it will be sent again: at-least-once).
+   */
+  function settle(): void {
+    const batch = finishedAttempts;
+    finishedAttempts = [];
+    const fanOut = newEvents;
+    newEvents = false;
+    if (!batch.length && !fanOut) return;
+    try {
+      const { recorded, moreEvents } = outbox.settle(batch, fanOut);
+      recorded.forEach((r, i) => report(batch[i] as AttemptToRecord, r));
+      if (moreEvents) wake();
+    } catch (err) {
+      if (fanOut) {
+        try {
+          if (outbox.settle([], true).moreEvents) wake();
+        } catch (fanOutErr) {
+          logger.error('webhook fan-out failed', { error: String(fanOutErr) }); // the poll tries again
+        }
+      }
+      for (const a of batch) {
+        try {
+          report(a, outbox.settle([a], false).recorded[0] as AttemptRecorded);
+        } catch (itemErr) {
+          paused.set(a.delivery.endpointId, clock.now() + RECORD_FAILURE_PAUSE_MS);
+          logger.error('webhook attempt could not be recorded', { endpointId: a.delivery.endpointId, error: String(itemErr), batchError: String(err) });
+        }
+      }
+    }
+    for (const a of batch) release(a.delivery.endpointId);
+  }
+
+  function start(d: DueDelivery): void {
+    let settleFn = () => {};
+    const finished = new Promise<void>((resolve) => { settleFn = resolve; });
+    inFlight.set(d.endpointId, { finished, settle: settleFn });
+    attemptsStarted++;
+    const attemptedAtMs = clock.now();
+    void postWebhook({
+      url: d.url, body: d.payload, headers: webhookHeaders(d.secret, d.eventId, attemptedAtMs, d.payload),
+      timeoutMs, allowPrivate: opts.allowPrivate, lookup, agents, signal: abort.signal,
+    }).then((outcome) => {
+      // Aborted by stop(): no outcome, so nothing is recorded and the delivery stays due.
+      if (abort.signal.aborted) return release(d.endpointId);
+      finishedAttempts.push({ delivery: d, attemptedAtMs, outcome });
+      // Attempts started together finish together: wait a moment for the others in flight so
+      // that one commit records them all; the last one (or a lone attempt) goes at once.
+      if (finishedAttempts.length < inFlight.size) scheduleSoon();
+      else schedule();
+    });
+  }
+
+  /** One round: settle, then start an attempt for every due queue head whose endpoint is idle. */
+  function tick(): void {
+    settle();
+    if (stopped) return;
+    let heads: DueDelivery[];
+    try {
+      heads = outbox.due(clock.now());
+    } catch (err) {
+      logger.error('webhook outbox read failed', { error: String(err) });
+      return;
+    }
+    const now = clock.now();
+    for (const d of heads) {
+      if (inFlight.size >= concurrency) break;
+      if (inFlight.has(d.endpointId)) continue;
+      const pausedUntil = paused.get(d.endpointId);
+      if (pausedUntil !== undefined) {
+        if (pausedUntil > now) continue;
+        paused.delete(d.endpointId);
+      }
+      start(d);
+    }
+  }
+
+  let soonTimer: NodeJS.Timeout | null = null;
+  function scheduleSoon(): void {
+    if (soonTimer) return;
+    soonTimer = setTimeout(() => {
+      soonTimer = null;
+      schedule();
+    }, BATCH_WAIT_MS);
+  }
+
+  function schedule(): void {
+    if (tickScheduled) return;
+    tickScheduled = true;
+    setImmediate(() => {
+      tickScheduled = false;
+      tick();
+    });
+  }
+
+  return {
+    start(pollMs = opts.pollMs ?? 1_000): void {
+      if (started || stopped) return;
+      started = true;
+      unsubscribe = outbox.subscribe(wake);
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      schedule(); // what a previous run left pending
+    },
+
+    /**
+     * Stops taking work; gives attempts in flight the grace period, then aborts the rest
+     * (they stay pending and go out after the restart); records what finished.
+     */
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe?.();
+      if (timer) clearInterval(timer);
+      const all = () => Promise.all([...inFlight.values()].map((f) => f.finished));
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([all(), new Promise<void>((resolve) => { graceTimer = setTimeout(resolve, opts.stopGraceMs ?? 3_000); })]);
+      clearTimeout(graceTimer);
+      abort.abort();
+      // Aborted requests settle on their own; finished ones are recorded by the ticks they scheduled.
+      while (inFlight.size) {
+        await Promise.race([...inFlight.values()].map((f) => f.finished));
+      }
+      settle();
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+
+    /**
+     * Delivers everything due now, endpoint queues in order, and waits for it: for tests on a
+     * fake clock and for benchmarks. Returns the number of attempts made.
+     */
+    async drain(): Promise<number> {
+      const before = attemptsStarted;
+      newEvents = true;
+      for (;;) {
+        tick();
+        if (!inFlight.size && !newEvents) return attemptsStarted - before;
+        if (!inFlight.size) continue; // a full fan-out batch: another round
+        await Promise.race([...inFlight.values()].map((f) => f.finished));
+      }
+    },
+
+    /** Attempts in flight now (for tests and shutdown logs). */
+    get busy(): number {
+      return inFlight.size;
+    },
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
