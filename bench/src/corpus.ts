@@ -2,17 +2,7 @@
  * A deterministic synthetic knowledge corpus: help-center style markdown documents whose words
  * follow a Zipf distribution over a vocabulary, so that BM25 sees realistic term frequencies.
  */
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../server/test/seeded-random.js';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 're', 'sa', 'tu', 'ne', 'vo', 'di', 'pa', 'gor', 'lin', 'tes', 'mar', 'qui', 'zen', 'bal', 'cor', 'fen', 'hul'];
 /**
@@ -26,7 +16,7 @@ const FUNCTION_WORDS = ('the of and to a in is you that it for on are with as be
 export interface CorpusOptions { documents: number; sectionsPerDocument: number; sentencesPerSection: number; vocabulary: number; seed?: number }
 
 export function createCorpus(opts: CorpusOptions) {
-  const rand = mulberry32(opts.seed ?? 42);
+  const rand = seededRandom(opts.seed ?? 42);
   const vocab: string[] = [...FUNCTION_WORDS];
   for (let i = 0; i < opts.vocabulary; i++) {
     let w = '';

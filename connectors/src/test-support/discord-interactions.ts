@@ -22,25 +22,31 @@ export const IDS = {
 
 const user = { id: IDS.user, username: 'ada', discriminator: '0', global_name: 'Ada', avatar: null };
 
-/** A CHAT_INPUT interaction payload as Discord sends it (gateway dispatch `d` or HTTP body). */
-export function slashCommandPayload(input: { question: string; command?: string; token?: string; channelId?: string; id?: string }) {
-  const channelId = input.channelId ?? IDS.channel;
+/** The fields every guild interaction carries, as Discord sends them. */
+function envelope(i: { type: number; id: string; token: string; channelId: string }) {
   return {
-    id: input.id ?? '555555555555555555',
+    id: i.id,
     application_id: IDS.application,
-    type: 2,
-    token: input.token ?? 'interaction-token-1',
+    type: i.type,
+    token: i.token,
     version: 1,
     guild_id: IDS.guild,
-    channel_id: channelId,
-    channel: { id: channelId, type: 0, name: 'general', guild_id: IDS.guild },
+    channel_id: i.channelId,
+    channel: { id: i.channelId, type: 0, name: 'general', guild_id: IDS.guild },
     member: { user, roles: [], permissions: '0', joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
     app_permissions: '0',
     locale: 'en-US',
-    guild_locale: 'en-US',
     entitlements: [],
     authorizing_integration_owners: { '0': IDS.guild },
     context: 0,
+  };
+}
+
+/** A CHAT_INPUT interaction payload as Discord sends it (gateway dispatch `d` or HTTP body). */
+export function slashCommandPayload(input: { question: string; command?: string; token?: string; channelId?: string; id?: string }) {
+  return {
+    ...envelope({ type: 2, id: input.id ?? '555555555555555555', token: input.token ?? 'interaction-token-1', channelId: input.channelId ?? IDS.channel }),
+    guild_locale: 'en-US',
     data: {
       id: '666666666666666666',
       name: input.command ?? 'ask',
@@ -53,20 +59,7 @@ export function slashCommandPayload(input: { question: string; command?: string;
 /** A button click (MESSAGE_COMPONENT) on one of our answers. */
 export function buttonPayload(input: { customId: string; token?: string; id?: string }) {
   return {
-    id: input.id ?? '777777777777777777',
-    application_id: IDS.application,
-    type: 3,
-    token: input.token ?? 'interaction-token-2',
-    version: 1,
-    guild_id: IDS.guild,
-    channel_id: IDS.channel,
-    channel: { id: IDS.channel, type: 0, name: 'general', guild_id: IDS.guild },
-    member: { user, roles: [], permissions: '0', joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
-    app_permissions: '0',
-    locale: 'en-US',
-    entitlements: [],
-    authorizing_integration_owners: { '0': IDS.guild },
-    context: 0,
+    ...envelope({ type: 3, id: input.id ?? '777777777777777777', token: input.token ?? 'interaction-token-2', channelId: IDS.channel }),
     message: {
       id: '888888888888888888',
       channel_id: IDS.channel,

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as rng } from '../../test/seeded-random.js';
 import { createStreamCap, finalText } from './stream-cap.js';
 import { truncateAtWord } from './text.js';
 
-/** A deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['refunds', 'go', 'back', 'to', 'the', 'original', 'payment', 'method', 'within', '5', 'business', 'days', "don't", 'e-mail', 'naïve'];
 const PIECES = [

@@ -1,6 +1,6 @@
 import { estimateConfidence } from '../answer/confidence.js';
 import type { Passage } from '../answer/extractive.js';
-import type { AnswerProviders, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
+import type { AnswerProvider, AnswerProviders, AnswerRequest, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
 import { answerWithModel } from '../answer/model-answer.js';
 import { ProviderError } from '../answer/providers/http-retry.js';
 import { fillVariables, matchTemplate } from '../answer/templates.js';
@@ -48,6 +48,28 @@ export interface ChatResult {
 
 /** Passages given to the answerer; enough to cover a question that spans two sections. */
 const PASSAGES_FOR_ANSWER = 6;
+
+/** What answering produced, before the fallback decision. */
+interface Generated {
+  text: string;
+  confidence: number;
+  /** Passages the answer rests on (its sources). */
+  used: Passage[];
+  /** Everything retrieved: suggestions come from these on a fallback. */
+  passages: Passage[];
+  templateId: string | null;
+  usage: AnswerUsage | null;
+  record: UsageRecord | null;
+  /** Text already streamed live to the client (model answers). */
+  live: string;
+  /** The model declined, failed or was not worth calling: the fallback, whatever the threshold. */
+  forceFallback: boolean;
+  providerError: ProviderError | null;
+}
+
+const NOT_GENERATED: Omit<Generated, 'text' | 'confidence'> = {
+  used: [], passages: [], templateId: null, usage: null, record: null, live: '', forceFallback: false, providerError: null,
+};
 const SOURCE_SNIPPET_CHARS = 300;
 
 export function newSessionId(): string {
@@ -58,17 +80,20 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
   const { db, clock, retriever, conversations } = deps;
   const recordUsage = createUsageRecorder(db);
 
+  /** The session's conversation, if any; a session of another assistant is refused. */
+  function ownConversation(input: ChatInput): Conversation | null {
+    if (!input.sessionId) return null;
+    const c = conversations.findBySession(input.assistant.organizationId, input.sessionId);
+    if (c && c.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
+    return c;
+  }
+
   function openConversation(input: ChatInput, at: string): { conversation: Conversation; isNew: boolean } {
-    const orgId = input.assistant.organizationId;
-    if (input.sessionId) {
-      const existing = conversations.findBySession(orgId, input.sessionId);
-      if (existing) {
-        if (existing.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
-        return { conversation: existing, isNew: false };
-      }
-    }
+    const existing = ownConversation(input);
+    if (existing) return { conversation: existing, isNew: false };
     const sessionId = input.sessionId ?? newSessionId();
-    return { conversation: conversations.create({ organizationId: orgId, assistantId: input.assistant.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
+    const a = input.assistant;
+    return { conversation: conversations.create({ organizationId: a.organizationId, assistantId: a.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
   }
 
   /**
@@ -86,22 +111,35 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
     return chunks.map((c) => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
   }
 
-  async function generate(input: ChatInput, history: HistoryTurn[]) {
+  /** The extractive answerer: the whole text at once, confidence from its sentence coverage. */
+  async function answerExtractively(provider: AnswerProvider, request: AnswerRequest, signal: AbortSignal | undefined): Promise<Generated> {
+    let text = '';
+    let used: string[] | null = null;
+    let coverage: number | null = null;
+    let usage: AnswerUsage | null = null;
+    const p0 = performance.now();
+    for await (const event of provider.answer(request, { signal })) {
+      if (event.type === 'delta') text += event.text;
+      else ({ usedPassageIds: used, coverage, usage } = event);
+    }
+    const { passages } = request;
+    const usedPassages = used ? passages.filter((p) => used?.includes(p.id)) : passages.slice(0, 3);
+    const confidence = text ? estimateConfidence(request.question, passages, coverage) : 0;
+    const record: UsageRecord = { provider: provider.name, model: null, usage, providerMs: Math.round((performance.now() - p0) * 10) / 10 };
+    return { ...NOT_GENERATED, text, confidence, used: usedPassages, passages, usage, record };
+  }
+
+  async function generate(input: ChatInput, history: HistoryTurn[]): Promise<Generated> {
     const a = input.assistant;
     const template = matchTemplate(a.templates, input.message);
-    if (template) {
-      return {
-        text: fillVariables(template.response, a.variables), confidence: 1, used: [] as Passage[], passages: [] as Passage[], templateId: template.id ?? null,
-        usage: null as AnswerUsage | null, record: null as UsageRecord | null, live: '', forceFallback: false, providerError: null as ProviderError | null,
-      };
-    }
+    if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
     const chunks = retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
     const passages = toPassages(chunks);
     const provider = deps.providers[a.model.provider];
     if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);
     const problem = provider.check?.(a.model);
     if (problem) throw new AppError('validation_error', problem);
-    const request = {
+    const request: AnswerRequest = {
       question: input.message, passages, history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
       language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
     };
@@ -120,19 +158,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
         forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped', providerError: m.error,
       };
     }
-    let text = '';
-    let used: string[] | null = null;
-    let coverage: number | null = null;
-    let usage: AnswerUsage | null = null;
-    const p0 = performance.now();
-    for await (const event of provider.answer(request, { signal: input.signal })) {
-      if (event.type === 'delta') text += event.text;
-      else ({ usedPassageIds: used, coverage, usage } = event);
-    }
-    const usedPassages = used ? passages.filter((p) => used?.includes(p.id)) : passages.slice(0, 3);
-    const confidence = text ? estimateConfidence(input.message, passages, coverage) : 0;
-    const record: UsageRecord = { provider: provider.name, model: null, usage, providerMs: Math.round((performance.now() - p0) * 10) / 10 };
-    return { text, confidence, used: usedPassages, passages, templateId: null, usage, record, live: '', forceFallback: false, providerError: null };
+    return answerExtractively(provider, request, input.signal);
   }
 
   function suggestionsFrom(passages: Passage[]): string[] {
@@ -152,8 +178,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
       const t0 = performance.now();
       // The conversation is read (or planned) first; nothing is written until the answer exists,
       // so a failed answer leaves no half-conversation behind.
-      const existing = input.sessionId ? conversations.findBySession(input.assistant.organizationId, input.sessionId) : null;
-      if (existing && existing.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
+      const existing = ownConversation(input);
       const history: HistoryTurn[] = existing ? conversations.lastMessages(existing.id, input.assistant.historyLimit).map((m) => ({ role: m.role, content: m.content })) : [];
 
       const a = input.assistant;

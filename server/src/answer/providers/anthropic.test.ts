@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectEvents, textOf } from '../../../test/answer-events.js';
 import { startFakeAnthropic } from '../../../test/fake-anthropic.js';
 import type { FakeProvider } from '../../../test/fake-llm.js';
 import type { Passage } from '../extractive.js';
 import { createAnthropicProvider } from './anthropic.js';
 import type { RetryPolicy } from './http-retry.js';
-import type { AnswerEvent, AnswerRequest } from './types.js';
+import type { AnswerRequest } from './types.js';
 
 const FAST: RetryPolicy = { retries: 2, baseDelayMs: 5, maxDelayMs: 100 };
 const passage: Passage = { id: '3', title: 'Shipping', url: null, headingPath: [], score: 1, text: 'Express ships the next business day.' };
@@ -17,13 +18,6 @@ function request(overrides: Partial<AnswerRequest> = {}): AnswerRequest {
   };
 }
 
-async function collect(it: AsyncIterable<AnswerEvent>): Promise<AnswerEvent[]> {
-  const out: AnswerEvent[] = [];
-  for await (const e of it) out.push(e);
-  return out;
-}
-const textOf = (events: AnswerEvent[]) => events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
-
 let fake: FakeProvider;
 beforeEach(async () => { fake = await startFakeAnthropic({ apiKey: 'ak-test' }); });
 afterEach(async () => { await fake.close(); });
@@ -32,7 +26,7 @@ describe('anthropic provider (Messages API)', () => {
   it('streams: exact headers and body, text deltas only (no thinking), usage and stop reason', async () => {
     fake.enqueue({ chunks: ['Le ', 'lendemain ', '[1].'], thinking: 'secret reasoning', usage: { prompt: 120, completion: 7 } });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    const events = await collect(provider.answer(request({ model: { provider: 'anthropic', name: 'claude-test', temperature: 1.6 } }), { stream: true }));
+    const events = await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'claude-test', temperature: 1.6 } }), { stream: true }));
     expect(textOf(events)).toBe('Le lendemain [1].');
     expect(events.at(-1)).toEqual({ type: 'done', finishReason: 'stop', usage: { promptTokens: 120, completionTokens: 7 }, usedPassageIds: null, coverage: null });
     const [sent] = fake.requests;
@@ -53,7 +47,7 @@ describe('anthropic provider (Messages API)', () => {
   it('answers in one JSON message when not streaming; max_tokens is a cut-short finish', async () => {
     fake.enqueue({ chunks: ['Le lendemain.'], finish: 'max_tokens', thinking: 'hidden' });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    const events = await collect(provider.answer(request(), {}));
+    const events = await collectEvents(provider.answer(request(), {}));
     expect(textOf(events)).toBe('Le lendemain.');
     expect(events.at(-1)).toMatchObject({ finishReason: 'length', usage: { completionTokens: 1 } });
   });
@@ -61,17 +55,17 @@ describe('anthropic provider (Messages API)', () => {
   it('retries 529 overloaded and an overloaded error event before any text; not a 401', async () => {
     fake.enqueue({ kind: 'error', status: 529 }, { kind: 'stream-error', chunks: [], type: 'overloaded_error' }, { chunks: ['OK'] });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    expect(textOf(await collect(provider.answer(request(), { stream: true })))).toBe('OK');
+    expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('OK');
     expect(fake.requests).toHaveLength(3);
     const wrong = createAnthropicProvider({ apiKey: 'ak-wrong', baseUrl: fake.url, retry: FAST });
-    await expect(collect(wrong.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'auth', status: 401, message: expect.stringContaining('invalid x-api-key') });
+    await expect(collectEvents(wrong.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'auth', status: 401, message: expect.stringContaining('invalid x-api-key') });
     expect(fake.requests).toHaveLength(4);
   });
 
   it('an error event after text ends the answer with an error, no retry', async () => {
     fake.enqueue({ kind: 'stream-error', chunks: ['Le '], type: 'api_error', message: 'Internal server error' });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    await expect(collect(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'upstream', message: expect.stringContaining('api_error') });
+    await expect(collectEvents(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'upstream', message: expect.stringContaining('api_error') });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -80,7 +74,7 @@ describe('anthropic provider (Messages API)', () => {
     const open = await startFakeAnthropic({ apiKey: null, reply: { chunks: ['Gateway'] } });
     try {
       const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url });
-      expect(textOf(await collect(provider.answer(request({ model: { provider: 'anthropic', name: 'c', baseUrl: open.url } }), {})))).toBe('Gateway');
+      expect(textOf(await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'c', baseUrl: open.url } }), {})))).toBe('Gateway');
       expect(open.requests[0]?.headers['x-api-key']).toBeUndefined();
     } finally {
       await open.close();

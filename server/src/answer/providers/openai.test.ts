@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectEvents, textOf } from '../../../test/answer-events.js';
 import { startFakeOpenAi, type FakeProvider } from '../../../test/fake-openai.js';
 import type { Passage } from '../extractive.js';
 import { ProviderError, type RetryPolicy } from './http-retry.js';
 import { createOpenAiProvider, openAiRequestBody } from './openai.js';
-import type { AnswerEvent, AnswerRequest } from './types.js';
+import type { AnswerRequest } from './types.js';
 
 const FAST: RetryPolicy = { retries: 2, baseDelayMs: 5, maxDelayMs: 100 };
 const passage: Passage = { id: '7', title: 'Returns', url: 'https://shop.example.com/returns', headingPath: ['Returns', 'Window'], score: 1, text: 'Return unused items within 30 days.' };
@@ -15,13 +16,6 @@ function request(overrides: Partial<AnswerRequest> = {}): AnswerRequest {
   };
 }
 
-async function collect(it: AsyncIterable<AnswerEvent>): Promise<AnswerEvent[]> {
-  const out: AnswerEvent[] = [];
-  for await (const e of it) out.push(e);
-  return out;
-}
-const textOf = (events: AnswerEvent[]) => events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
-
 let fake: FakeProvider;
 beforeEach(async () => { fake = await startFakeOpenAi({ apiKey: 'sk-test' }); });
 afterEach(async () => { await fake.close(); });
@@ -30,7 +24,7 @@ describe('openai provider (Chat Completions protocol)', () => {
   it('streams: sends the exact request and yields the deltas, finish reason and usage', async () => {
     fake.enqueue({ chunks: ['Within ', '30 days ', '[1].'], usage: { prompt: 321, completion: 9 } });
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
-    const events = await collect(provider.answer(request({ model: { provider: 'openai', name: 'gpt-test', temperature: 0.2 } }), { stream: true }));
+    const events = await collectEvents(provider.answer(request({ model: { provider: 'openai', name: 'gpt-test', temperature: 0.2 } }), { stream: true }));
     expect(events.filter((e) => e.type === 'delta').map((e) => (e as { text: string }).text)).toEqual(['Within ', '30 days ', '[1].']);
     expect(events.at(-1)).toEqual({ type: 'done', finishReason: 'stop', usage: { promptTokens: 321, completionTokens: 9 }, usedPassageIds: null, coverage: null });
     const [sent] = fake.requests;
@@ -49,7 +43,7 @@ describe('openai provider (Chat Completions protocol)', () => {
   it('answers in one JSON body when not streaming', async () => {
     fake.enqueue({ chunks: ['Thirty days.'], finish: 'length' });
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
-    const events = await collect(provider.answer(request(), {}));
+    const events = await collectEvents(provider.answer(request(), {}));
     expect(textOf(events)).toBe('Thirty days.');
     expect(events.at(-1)).toMatchObject({ type: 'done', finishReason: 'length', usage: { promptTokens: expect.any(Number), completionTokens: 1 } });
     expect(fake.requests[0]?.body.stream).toBeUndefined();
@@ -60,7 +54,7 @@ describe('openai provider (Chat Completions protocol)', () => {
     fake.enqueue({ kind: 'error', status: 429, headers: { 'retry-after': '0' } }, { kind: 'error', status: 503 }, { chunks: ['OK'] });
     const retries: string[] = [];
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST, onRetry: (e) => retries.push(e.code) });
-    expect(textOf(await collect(provider.answer(request(), { stream: true })))).toBe('OK');
+    expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('OK');
     expect(fake.requests).toHaveLength(3);
     expect(retries).toEqual(['rate_limited', 'upstream']);
   });
@@ -68,13 +62,13 @@ describe('openai provider (Chat Completions protocol)', () => {
   it('gives up after the retries, and never retries a wrong key or a bad request', async () => {
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
     fake.enqueue({ kind: 'error', status: 500 }, { kind: 'error', status: 502 }, { kind: 'error', status: 500, message: 'still down' });
-    await expect(collect(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'upstream', status: 500, message: expect.stringContaining('still down') });
+    await expect(collectEvents(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'upstream', status: 500, message: expect.stringContaining('still down') });
     expect(fake.requests).toHaveLength(3);
 
     const wrongKey = createOpenAiProvider({ apiKey: 'sk-wrong', baseUrl: `${fake.url}/v1`, retry: FAST });
-    await expect(collect(wrongKey.answer(request(), {}))).rejects.toMatchObject({ code: 'auth', status: 401, message: expect.stringContaining('Incorrect API key') });
+    await expect(collectEvents(wrongKey.answer(request(), {}))).rejects.toMatchObject({ code: 'auth', status: 401, message: expect.stringContaining('Incorrect API key') });
     fake.enqueue({ kind: 'error', status: 404, message: 'The model `gpt-nope` does not exist' });
-    await expect(collect(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'bad_request', status: 404 });
+    await expect(collectEvents(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'bad_request', status: 404 });
     expect(fake.requests).toHaveLength(5);
   });
 
@@ -82,14 +76,14 @@ describe('openai provider (Chat Completions protocol)', () => {
     fake.enqueue({ kind: 'error', status: 429, headers: { 'retry-after': '60' } });
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
     const t0 = performance.now();
-    await expect(collect(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
+    await expect(collectEvents(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('retries a stream that fails before any text, but not one that fails after', async () => {
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
     fake.enqueue({ kind: 'stream-error', chunks: [] }, { chunks: ['Recovered'] });
-    expect(textOf(await collect(provider.answer(request(), { stream: true })))).toBe('Recovered');
+    expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('Recovered');
     fake.enqueue({ kind: 'drop', chunks: ['Half an ans'] });
     const seen: string[] = [];
     await expect((async () => {
@@ -102,17 +96,17 @@ describe('openai provider (Chat Completions protocol)', () => {
   it('times out on silence — before the answer and between chunks — but not on a slow steady stream', async () => {
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: { ...FAST, retries: 0 }, timeoutMs: 150 });
     fake.enqueue({ kind: 'hang' });
-    await expect(collect(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'timeout' });
+    await expect(collectEvents(provider.answer(request(), {}))).rejects.toMatchObject({ code: 'timeout' });
     fake.enqueue({ kind: 'hang', chunks: ['Start'] });
-    await expect(collect(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'timeout' });
+    await expect(collectEvents(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'timeout' });
     fake.enqueue({ chunks: ['a ', 'slow ', 'but ', 'steady ', 'answer'], delayMs: 60 });
-    expect(textOf(await collect(provider.answer(request(), { stream: true })))).toBe('a slow but steady answer');
+    expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('a slow but steady answer');
   });
 
   it('reuses its keep-alive connection after a complete stream, so no handshake precedes the next first token', async () => {
     const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: FAST });
     for (let i = 0; i < 6; i++) {
-      expect(textOf(await collect(provider.answer(request(), { stream: true })))).toBe('This is the default answer [1].');
+      expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('This is the default answer [1].');
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(new Set(fake.requests.map((r) => r.remotePort)).size).toBe(1);
@@ -153,7 +147,7 @@ describe('openai provider (Chat Completions protocol)', () => {
     const open = await startFakeOpenAi({ apiKey: null, reply: { chunks: ['Local'] } });
     try {
       const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1` });
-      const events = await collect(provider.answer(request({ model: { provider: 'openai', name: 'llama3.2', baseUrl: `${open.url}/v1` } }), {}));
+      const events = await collectEvents(provider.answer(request({ model: { provider: 'openai', name: 'llama3.2', baseUrl: `${open.url}/v1` } }), {}));
       expect(textOf(events)).toBe('Local');
       expect(open.requests[0]?.headers.authorization).toBeUndefined();
     } finally {
