@@ -19,6 +19,7 @@ import { requestId } from './http/request-id.js';
 import { knowledgeRouter } from './knowledge/routes.js';
 import { createRetriever } from './knowledge/retrieval.js';
 import { createKnowledgeStore } from './knowledge/store.js';
+import { createUrlSources } from './knowledge/web/url-sources.js';
 import { organizationsRouter } from './organizations/routes.js';
 import { webhooksRouter } from './webhooks/routes.js';
 import { createWebhookStore } from './webhooks/store.js';
@@ -38,6 +39,7 @@ export function createApp(ctx: AppContext): ParleyApp {
   const assistants = createAssistantStore(ctx.db);
   const retriever = createRetriever(ctx.db);
   const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
+  const urlSources = createUrlSources(ctx, knowledge);
   const conversations = createConversationStore(ctx.db);
   const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db), webhooks: ctx.webhooks, logger: ctx.logger });
 
@@ -70,7 +72,7 @@ export function createApp(ctx: AppContext): ParleyApp {
   api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(conversationsRouter(ctx, conversations, assistants));
   for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants));
-  api.use(knowledgeRouter(ctx, knowledge, assistants, retriever));
+  api.use(knowledgeRouter(ctx, knowledge, assistants, retriever, urlSources));
   api.use(analyticsRouter(ctx));
   api.use(webhooksRouter(ctx, createWebhookStore(ctx.db)));
 

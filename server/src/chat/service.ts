@@ -108,7 +108,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
 
   function toPassages(chunks: RetrievedChunk[]): Passage[] {
     const top = chunks[0]?.score ?? 1;
-    return chunks.map((c) => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
+    return chunks.map((c) => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
   }
 
   /** The extractive answerer: the whole text at once, confidence from its sentence coverage. */

@@ -11,6 +11,8 @@ export interface RetrievedChunk {
   url: string | null;
   headingPath: string[];
   anchor: string | null;
+  /** 1-based PDF page the chunk came from, when known. */
+  page: number | null;
   text: string;
   /** BM25 relevance (higher is better) times the knowledge base's priority weight. */
   score: number;
@@ -53,9 +55,9 @@ export function buildFtsQuery(text: string): string | null {
 
 const ftsQueryOf = (terms: readonly string[]): string | null => (terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null);
 
-interface Row { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; rank: number }
+interface Row { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null; rank: number }
 
-const SELECT_CHUNK = `SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, d.url, f.rank
+const SELECT_CHUNK = `SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, f.rank
   FROM f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id`;
 const BM25 = `bm25(chunks_fts, ${COLUMN_WEIGHTS.title}, ${COLUMN_WEIGHTS.headings}, ${COLUMN_WEIGHTS.body})`;
 
@@ -117,7 +119,7 @@ export function createRetriever(db: Db) {
       return rows
         .map((r) => ({
           chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, text: r.body,
+          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body,
           score: -r.rank * (weights.get(r.knowledge_base_id) ?? 1),
         }))
         .sort((a, b) => b.score - a.score)

@@ -7,8 +7,10 @@ import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
+import { readUpload } from './files/upload.js';
 import { chunkUrl, type Retriever } from './retrieval.js';
 import type { KnowledgeBase, KnowledgeStore } from './store.js';
+import type { UrlSources } from './web/url-sources.js';
 
 const kbSchema = z.strictObject({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish() });
 const kbPatchSchema = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional() });
@@ -20,7 +22,7 @@ const documentSchema = z.strictObject({
 });
 const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
 
-export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: Retriever): Router {
+export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: Retriever, urlSources: UrlSources): Router {
   const r = Router();
 
   /** Bases a key bound to one assistant may touch: those connected to it. */
@@ -61,14 +63,25 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     sendData(res, { id: kb.id, deleted: true });
   });
 
-  r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), (req, res) => {
+  // Three ways in (API.md §6): a multipart file, {url, crawl?} fetched by the server, or JSON content.
+  r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), async (req, res) => {
     const kb = visibleKb(res, req.params.id as string);
+    if (req.is('multipart/form-data')) {
+      const parsed = await readUpload(req);
+      sendData(res, store.addParsedDocument(kb.id, parsed, nowIso(ctx)), 201);
+      return;
+    }
     const body = req.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'url' in body && !('content' in body)) {
-      throw new AppError('validation_error', 'Fetching documents from a URL is not available on this server yet: send {title, content, format?, url?}');
+      sendData(res, await urlSources.add(kb.id, body), 201);
+      return;
     }
     const input = parseInput(documentSchema, req.body);
     sendData(res, store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
+  });
+  r.post('/knowledge-bases/:id/documents/:docId/sync', requirePermission('knowledge_bases:write'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    sendData(res, urlSources.resync(kb.id, req.params.docId as string), 202);
   });
   r.get('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:read'), (req, res) => {
     const kb = visibleKb(res, req.params.id as string);
@@ -93,7 +106,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const input = parseInput(searchSchema, req.body);
     const hits = retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
     sendData(res, hits.map((h) => ({
-      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), text: h.text, score: Number(h.score.toPrecision(6)),
+      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), ...(h.page ? { page: h.page } : {}), text: h.text, score: Number(h.score.toPrecision(6)),
     })));
   });
 

@@ -3,18 +3,29 @@ import { newId } from '../lib/ids.js';
 import { chunkDocument, type DocumentFormat } from './chunking.js';
 
 export interface KnowledgeBase { id: string; organizationId: string; name: string; description: string | null; documentCount: number; chunkCount: number; createdAt: string; updatedAt: string }
-export interface DocumentRecord { id: string; knowledgeBaseId: string; title: string; url: string | null; format: string; status: string; error: string | null; chunkCount: number; bytes: number; createdAt: string; updatedAt: string }
+export type DocumentSource = 'inline' | 'file' | 'url' | 'crawl';
+export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
+/** Background fetch/crawl progress, shown on the document while it is queued or processing. */
+export type DocumentProgress = Record<string, number | string | null>;
+export interface DocumentRecord {
+  id: string; knowledgeBaseId: string; title: string; url: string | null; format: string; source: DocumentSource; status: DocumentStatus; error: string | null;
+  progress: DocumentProgress | null; chunkCount: number; bytes: number; createdAt: string; updatedAt: string; syncedAt: string | null;
+}
 
 interface KbRow { id: string; organization_id: string; name: string; description: string | null; created_at: string; updated_at: string; document_count: number; chunk_count: number }
-interface DocRow { id: string; knowledge_base_id: string; title: string; url: string | null; format: string; status: string; error: string | null; chunk_count: number; bytes: number; created_at: string; updated_at: string }
+interface DocRow {
+  id: string; knowledge_base_id: string; title: string; url: string | null; format: string; source: DocumentSource; source_options: string | null; status: DocumentStatus;
+  error: string | null; progress: string | null; chunk_count: number; bytes: number; created_at: string; updated_at: string; synced_at: string | null;
+}
 
 const toKb = (r: KbRow): KnowledgeBase => ({
   id: r.id, organizationId: r.organization_id, name: r.name, description: r.description,
   documentCount: r.document_count, chunkCount: r.chunk_count, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 const toDoc = (r: DocRow): DocumentRecord => ({
-  id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url, format: r.format, status: r.status, error: r.error,
-  chunkCount: r.chunk_count, bytes: r.bytes, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url, format: r.format, source: r.source, status: r.status, error: r.error,
+  progress: r.progress ? JSON.parse(r.progress) as DocumentProgress : null,
+  chunkCount: r.chunk_count, bytes: r.bytes, createdAt: r.created_at, updatedAt: r.updated_at, syncedAt: r.synced_at,
 });
 
 const KB_SELECT = `SELECT kb.*,
@@ -22,7 +33,35 @@ const KB_SELECT = `SELECT kb.*,
   (SELECT coalesce(sum(chunk_count), 0) FROM documents d WHERE d.knowledge_base_id = kb.id) AS chunk_count
   FROM knowledge_bases kb`;
 
+/** A JSON document body: one piece of text in one format. */
 export interface NewDocument { title: string; content: string; format: DocumentFormat; url: string | null }
+
+/** One piece of a document with its own provenance: a PDF page, a crawled page, a whole file. */
+export interface DocumentPart {
+  content: string;
+  format: DocumentFormat;
+  /** Title for this part's chunks (a crawled page's own title); the document's title otherwise. */
+  title?: string | undefined;
+  /** The page this part came from (crawls); the document's url otherwise. */
+  url?: string | null | undefined;
+  /** 1-based page number (PDFs). */
+  page?: number | null | undefined;
+}
+
+/** A document whose content was extracted by the server (files, fetched pages, crawls). */
+export interface ParsedDocument {
+  title: string;
+  url: string | null;
+  /** What the user gave: txt, markdown, html, pdf, docx, url, crawl… */
+  format: string;
+  source: DocumentSource;
+  bytes: number;
+  parts: DocumentPart[];
+  sourceOptions?: Record<string, unknown> | undefined;
+}
+
+/** A document whose content arrives later (a background fetch or crawl). */
+export interface PendingDocument { title: string; url: string; format: string; source: DocumentSource; sourceOptions?: Record<string, unknown> | undefined }
 
 /** What changed in a knowledge base (the `knowledge_base.updated` webhook event). */
 export type KnowledgeBaseChange =
@@ -38,9 +77,24 @@ export type KnowledgeBaseChange =
  */
 export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void; onChange?: (change: KnowledgeBaseChange) => void } = {}) {
   const changed = (): void => hooks.onIndexChange?.();
-  const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, status, chunk_count, bytes, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?)`);
+  const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at)
+    VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt)`);
+  const deleteChunks = db.prepare('DELETE FROM chunks WHERE document_id = ?');
+
+  /** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
+  function insertChunks(docId: string, kbId: string, docTitle: string, parts: readonly DocumentPart[]): number {
+    let ordinal = 0;
+    for (const part of parts) {
+      const title = part.title ?? docTitle;
+      for (const c of chunkDocument({ title, content: part.content, format: part.format })) {
+        insertChunk.run(docId, kbId, ordinal++, title, c.headingPath.join(' › '), c.text, c.anchor, part.url ?? null, part.page ?? null);
+      }
+    }
+    return ordinal;
+  }
+  const sameUrlDocs = (kbId: string, url: string | null, except = ''): { id: string }[] =>
+    url ? db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ? AND id != ?').all(kbId, url, except) as { id: string }[] : [];
   const touchKb = db.prepare('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?');
 
   function deleteDocumentRows(docId: string): void {
@@ -89,23 +143,88 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
       return removed;
     },
 
-    /** Chunks and stores a document; a document with the same url in the base is replaced. */
+    /** Chunks and stores a JSON document; a document with the same url in the base is replaced. */
     addDocument(knowledgeBaseId: string, input: NewDocument, at: string): DocumentRecord {
-      const chunks = chunkDocument({ title: input.title, content: input.content, format: input.format });
+      return this.addParsedDocument(knowledgeBaseId, {
+        title: input.title, url: input.url, format: input.format, source: 'inline', bytes: Buffer.byteLength(input.content),
+        parts: [{ content: input.content, format: input.format }],
+      }, at);
+    },
+    /** Stores an extracted document, ready at once; a document with the same url is replaced. */
+    addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string): DocumentRecord {
       const id = newId('doc');
       db.transaction(() => {
-        const old = input.url ? db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?').all(knowledgeBaseId, input.url) as { id: string }[] : [];
+        const old = sameUrlDocs(knowledgeBaseId, input.url);
         for (const o of old) deleteDocumentRows(o.id);
-        insertDoc.run(id, knowledgeBaseId, input.title, input.url, input.format, chunks.length, Buffer.byteLength(input.content), at, at);
-        for (const c of chunks) insertChunk.run(id, knowledgeBaseId, c.ordinal, input.title, c.headingPath.join(' › '), c.text, c.anchor);
+        insertDoc.run({
+          id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
+          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'ready', chunks: 0, bytes: input.bytes, at, syncedAt: at,
+        });
+        const chunkCount = insertChunks(id, knowledgeBaseId, input.title, input.parts);
+        db.prepare('UPDATE documents SET chunk_count = ? WHERE id = ?').run(chunkCount, id);
         touchKb.run(at, knowledgeBaseId);
         hooks.onChange?.({
-          knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: chunks.length },
+          knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount },
           replacedDocumentIds: old.map((o) => o.id),
         });
       })();
       changed();
       return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
+    },
+    /**
+     * A document whose content a background job will fetch: status `queued`, no chunks yet.
+     * Re-adding a url replaces the earlier document with that url at once.
+     */
+    createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): DocumentRecord {
+      const id = newId('doc');
+      db.transaction(() => {
+        for (const o of sameUrlDocs(knowledgeBaseId, input.url)) deleteDocumentRows(o.id);
+        insertDoc.run({
+          id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
+          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null,
+        });
+        touchKb.run(at, knowledgeBaseId);
+      })();
+      changed();
+      return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
+    },
+    /** The stored fetch/crawl options of a document (what a re-sync repeats). */
+    sourceOptions(documentId: string): Record<string, unknown> | null {
+      const row = db.prepare<[string], { source_options: string | null }>('SELECT source_options FROM documents WHERE id = ?').get(documentId);
+      return row?.source_options ? JSON.parse(row.source_options) as Record<string, unknown> : null;
+    },
+    /** Status/progress of a background fetch; `error` only with `failed`. */
+    setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): void {
+      db.prepare('UPDATE documents SET status = ?, error = ?, progress = coalesce(?, progress), updated_at = ? WHERE id = ?')
+        .run(state.status, state.error ?? null, state.progress === undefined ? null : JSON.stringify(state.progress), at, documentId);
+    },
+    /**
+     * Swaps a document's chunks for freshly fetched content in one transaction (readers see
+     * the old chunks or the new, never none) and marks it ready. False when the document was
+     * deleted meanwhile.
+     */
+    replaceDocumentContent(
+      documentId: string,
+      input: { title?: string | undefined; parts: readonly DocumentPart[]; bytes: number; progress?: DocumentProgress | null | undefined },
+      at: string,
+    ): boolean {
+      const ok = db.transaction(() => {
+        const row = db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(documentId);
+        if (!row) return false;
+        const title = input.title ?? row.title;
+        deleteChunks.run(documentId);
+        const chunkCount = insertChunks(documentId, row.knowledge_base_id, title, input.parts);
+        db.prepare(`UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?`)
+          .run(title, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, documentId);
+        touchKb.run(at, row.knowledge_base_id);
+        hooks.onChange?.({
+          knowledgeBaseId: row.knowledge_base_id, change: 'document.added',
+          document: { id: documentId, title, url: row.url, format: row.format, chunkCount }, replacedDocumentIds: [],
+        });
+        return true;
+      })();
+      if (ok) changed();
+      return ok;
     },
     getDocument(knowledgeBaseId: string, id: string): DocumentRecord | null {
       const row = db.prepare<[string, string], DocRow>('SELECT * FROM documents WHERE id = ? AND knowledge_base_id = ?').get(id, knowledgeBaseId);
