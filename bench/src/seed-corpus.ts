@@ -14,12 +14,18 @@ export function seedCorpusDb(file: string, chunks: number): { db: Db; organizati
   const kb = store.createKb(organizationId, { name: 'Bench corpus', description: null }, at);
   const sectionsPerDocument = 5;
   const corpus = createCorpus({ documents: Math.ceil(chunks / sectionsPerDocument), sectionsPerDocument, sentencesPerSection: 6, vocabulary: 20_000 });
-  const t0 = performance.now();
+  let storeMs = 0;
   let bytes = 0;
   // One transaction per batch: ingestion speed is what a bulk import would see.
-  const insertBatch = db.transaction((docs: { title: string; content: string; url: string }[]) => {
+  // Only the store's work is timed (chunking, rows, FTS, commit), not generating the corpus.
+  const insertInTransaction = db.transaction((docs: { title: string; content: string; url: string }[]) => {
     for (const d of docs) store.addDocument(kb.id, { ...d, format: 'markdown' }, at);
   });
+  const insertBatch = (docs: { title: string; content: string; url: string }[]): void => {
+    const t0 = performance.now();
+    insertInTransaction(docs);
+    storeMs += performance.now() - t0;
+  };
   let batch: { title: string; content: string; url: string }[] = [];
   for (const doc of corpus.documents()) {
     bytes += Buffer.byteLength(doc.content);
@@ -30,5 +36,5 @@ export function seedCorpusDb(file: string, chunks: number): { db: Db; organizati
     }
   }
   if (batch.length) insertBatch(batch);
-  return { db, organizationId, knowledgeBaseId: kb.id, questions: corpus.questions(200), seconds: (performance.now() - t0) / 1000, bytes };
+  return { db, organizationId, knowledgeBaseId: kb.id, questions: corpus.questions(200), seconds: storeMs / 1000, bytes };
 }

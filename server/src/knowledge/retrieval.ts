@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { STOPWORDS, tokenize } from '../answer/text.js';
+import { MemoryIndex } from './memory-index.js';
 
 export interface KnowledgeSelection { id: string; priority: number }
 
@@ -31,6 +32,12 @@ const MAX_USEFUL_DOC_SHARE = 0.5;
 /** Rank-then-filter fetches this many times `limit` before falling back to a filtered scan. */
 const OVERFETCH = 8;
 const DF_CACHE_MAX = 50_000;
+/** Bases up to this many chunks are searched in memory (about 1 KiB of RAM per chunk). */
+export const DEFAULT_MEMORY_INDEX_MAX_CHUNKS = 250_000;
+/** New chunks indexed inline by a question; more than this are indexed in the background. */
+const INLINE_CATCH_UP = 5_000;
+/** Chunks indexed per background slice (one slice ≈ 20-40 ms, then the event loop runs). */
+const BACKGROUND_SLICE = 2_000;
 
 /** Priority 1..10 (default 5) scales relevance from 0.6x to 1.5x. */
 export function priorityWeight(priority: number): number {
@@ -61,7 +68,15 @@ const SELECT_CHUNK = `SELECT c.id, c.document_id, c.knowledge_base_id, c.title, 
   FROM f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id`;
 const BM25 = `bm25(chunks_fts, ${COLUMN_WEIGHTS.title}, ${COLUMN_WEIGHTS.headings}, ${COLUMN_WEIGHTS.body})`;
 
-export function createRetriever(db: Db) {
+export interface RetrieverOptions {
+  /** Above this many chunks, questions go to FTS5 (0 = always FTS5). */
+  memoryIndexMaxChunks?: number;
+}
+
+interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
+
+export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
+  const memoryMax = opts.memoryIndexMaxChunks ?? DEFAULT_MEMORY_INDEX_MAX_CHUNKS;
   // Fast path: FTS ranks the whole index with its own top-k sort, then the knowledge-base
   // filter applies to the few best rows. Right whenever the selected bases hold a fair share
   // of the index (one organization per server, the common case).
@@ -99,10 +114,112 @@ export function createRetriever(db: Db) {
     return (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
   }
 
+  // --- The in-memory engine -------------------------------------------------------------
+  const chunksAfter = db.prepare<[number, number], ChunkSource>('SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?');
+  const hydrate = db.prepare<[string], Omit<Row, 'rank'>>(`SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor,
+    coalesce(c.url, d.url) AS url, c.page FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`);
+  /** The index questions use; null until it holds every chunk. */
+  let memory: MemoryIndex | null = null;
+  /** An index being filled in the background (first build, or a rebuild to drop tombstones). */
+  let building: { index: MemoryIndex; removedMeanwhile: number[] } | null = null;
+  let memoryDisabled = memoryMax <= 0;
+
+  const addChunks = (index: MemoryIndex, max: number): number => {
+    const rows = chunksAfter.all(index.lastChunkId, max);
+    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body });
+    return rows.length;
+  };
+  function buildInBackground(): void {
+    if (building || memoryDisabled) return;
+    building = { index: new MemoryIndex(), removedMeanwhile: [] };
+    const step = (): void => {
+      const b = building;
+      if (!b) return;
+      if (!db.open) { // the server closed meanwhile
+        building = null;
+        return;
+      }
+      if (addChunks(b.index, BACKGROUND_SLICE) === BACKGROUND_SLICE) {
+        if (b.index.size > memoryMax) {
+          // Too big for memory after all: questions stay on FTS5.
+          building = null;
+          memory = null;
+          memoryDisabled = true;
+          return;
+        }
+        setImmediate(step);
+        return;
+      }
+      for (const id of b.removedMeanwhile) b.index.remove(id);
+      b.index.compact();
+      memory = b.index;
+      building = null;
+    };
+    setImmediate(step);
+  }
+  /** The memory index, caught up with new chunks, or null when FTS5 must answer. */
+  function currentMemory(): MemoryIndex | null {
+    if (memoryDisabled) return null;
+    if (!memory) {
+      totalChunks ??= chunkCount.get()?.n ?? 0;
+      if (totalChunks > memoryMax) {
+        memoryDisabled = true;
+        return null;
+      }
+      if (totalChunks <= INLINE_CATCH_UP) {
+        const index = new MemoryIndex();
+        addChunks(index, INLINE_CATCH_UP + 1);
+        index.compact();
+        memory = index;
+      } else {
+        buildInBackground();
+        return null;
+      }
+    }
+    if (memoryDirty) {
+      // New chunks have higher ids than every indexed one: catch up from the last.
+      const added = addChunks(memory, INLINE_CATCH_UP);
+      if (added === INLINE_CATCH_UP) {
+        // A bulk import: index the rest in the background, FTS5 answers meanwhile.
+        memory = null;
+        buildInBackground();
+        return null;
+      }
+      memoryDirty = false;
+      if (memory.size > memoryMax) {
+        memory = null;
+        memoryDisabled = true;
+        return null;
+      }
+      if (memory.tombstones > Math.max(1_000, memory.size / 4)) buildInBackground();
+    }
+    return memory;
+  }
+  let memoryDirty = false;
+
+  function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
+    const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
+    const withDf = terms.map((t) => ({ t, n: index.documentFrequency(t) })).filter((x) => x.n > 0).sort((a, b) => a.n - b.n);
+    if (!withDf.length) return [];
+    const useful = withDf.filter((x) => x.n <= index.size * MAX_USEFUL_DOC_SHARE);
+    const searchTerms = (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
+    const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
+    if (!hits.length) return [];
+    const rows = new Map(hydrate.all(JSON.stringify(hits.map((h) => h.chunkId))).map((r) => [r.id, r]));
+    const out: RetrievedChunk[] = [];
+    for (const h of hits) {
+      const r = rows.get(h.chunkId);
+      if (r) out.push(toRetrieved(r, h.score));
+    }
+    return out;
+  }
+
   return {
     /** Best chunks across the selected knowledge bases, priority-weighted, best first. */
     retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
       if (!kbs.length) return [];
+      const index = currentMemory();
+      if (index) return retrieveFromMemory(index, query, kbs, limit);
       const fts = ftsQueryOf(usefulTerms(query));
       if (!fts) return [];
       const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
@@ -117,23 +234,38 @@ export function createRetriever(db: Db) {
         if (maybeMore) rows = filterThenTop.all(fts, kbJson, want);
       }
       return rows
-        .map((r) => ({
-          chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body,
-          score: -r.rank * (weights.get(r.knowledge_base_id) ?? 1),
-        }))
+        .map((r) => toRetrieved(r, -r.rank * (weights.get(r.knowledge_base_id) ?? 1)))
         .sort((a, b) => b.score - a.score)
         .slice(0, limit);
     },
-    /** The index changed (documents added or removed): document frequencies are stale. */
-    invalidate(): void {
+    /** The index changed (documents added or removed): frequencies are stale, memory catches up. */
+    invalidate(removedChunkIds: readonly number[] = []): void {
       dfCache = new Map();
       totalChunks = null;
+      memoryDirty = true;
+      memoryDisabled = memoryMax <= 0; // a base that shrank may fit in memory again
+      for (const id of removedChunkIds) memory?.remove(id);
+      building?.removedMeanwhile.push(...removedChunkIds);
+    },
+    /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
+    warmUp(): void {
+      if (!memory) buildInBackground();
+    },
+    /** Which engine answers now (tests and the bench report it). */
+    engine(): 'memory' | 'fts' {
+      return currentMemory() ? 'memory' : 'fts';
     },
   };
 }
 
 export type Retriever = ReturnType<typeof createRetriever>;
+
+function toRetrieved(r: Omit<Row, 'rank'>, score: number): RetrievedChunk {
+  return {
+    chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
+    headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score,
+  };
+}
 
 /** A chunk's link: its document url plus the heading anchor, when both exist. */
 export function chunkUrl(c: Pick<RetrievedChunk, 'url' | 'anchor'>): string | null {

@@ -75,12 +75,27 @@ export type KnowledgeBaseChange =
  * Knowledge bases, their documents and chunks; chunks reach the FTS index through triggers.
  * `onChange` runs inside the transaction of each change (webhook events commit with it).
  */
-export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void; onChange?: (change: KnowledgeBaseChange) => void } = {}) {
-  const changed = (): void => hooks.onIndexChange?.();
+export function createKnowledgeStore(
+  db: Db,
+  hooks: { onIndexChange?: (removedChunkIds: readonly number[]) => void; onChange?: (change: KnowledgeBaseChange) => void } = {},
+) {
+  /** Chunks deleted by the current change, told to the index after it commits. */
+  let removedChunkIds: number[] = [];
+  const changed = (): void => {
+    const removed = removedChunkIds;
+    removedChunkIds = [];
+    hooks.onIndexChange?.(removed);
+  };
+  const chunkIdsOf = db.prepare<[string], number>('SELECT id FROM chunks WHERE document_id = ?').pluck();
   const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at)
     VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt)`);
+  // FTS rows are written here, not by a trigger: twice the ingestion speed (migration 007).
+  const insertFts = db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)');
   const deleteChunks = db.prepare('DELETE FROM chunks WHERE document_id = ?');
+  const deleteDoc = db.prepare('DELETE FROM documents WHERE id = ?');
+  const setChunkCount = db.prepare('UPDATE documents SET chunk_count = ? WHERE id = ?');
+  const docsWithUrl = db.prepare<[string, string, string], { id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ? AND id != ?');
 
   /** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
   function insertChunks(docId: string, kbId: string, docTitle: string, parts: readonly DocumentPart[]): number {
@@ -88,19 +103,23 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     for (const part of parts) {
       const title = part.title ?? docTitle;
       for (const c of chunkDocument({ title, content: part.content, format: part.format })) {
-        insertChunk.run(docId, kbId, ordinal++, title, c.headingPath.join(' › '), c.text, c.anchor, part.url ?? null, part.page ?? null);
+        const headings = c.headingPath.join(' › ');
+        const { lastInsertRowid } = insertChunk.run(docId, kbId, ordinal++, title, headings, c.text, c.anchor, part.url ?? null, part.page ?? null);
+        insertFts.run(lastInsertRowid, title, headings, c.text);
       }
     }
     return ordinal;
   }
   const sameUrlDocs = (kbId: string, url: string | null, except = ''): { id: string }[] =>
-    url ? db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ? AND id != ?').all(kbId, url, except) as { id: string }[] : [];
+    url ? docsWithUrl.all(kbId, url, except) : [];
   const touchKb = db.prepare('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?');
+  const selectDoc = db.prepare<[string, string], DocRow>('SELECT * FROM documents WHERE id = ? AND knowledge_base_id = ?');
 
   function deleteDocumentRows(docId: string): void {
-    // Chunks go first, one by one through the trigger, so the FTS index forgets them too.
-    db.prepare('DELETE FROM chunks WHERE document_id = ?').run(docId);
-    db.prepare('DELETE FROM documents WHERE id = ?').run(docId);
+    // Chunks go first, one by one through the delete trigger, so the FTS index forgets them too.
+    for (const id of chunkIdsOf.all(docId)) removedChunkIds.push(id);
+    deleteChunks.run(docId);
+    deleteDoc.run(docId);
   }
 
   return {
@@ -127,6 +146,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
       const kb = this.getKb(organizationId, id);
       if (!kb) return null;
       db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         db.prepare('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?')
           .run(patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, id);
         hooks.onChange?.({ knowledgeBaseId: id, change: 'updated' });
@@ -135,6 +155,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     },
     deleteKb(organizationId: string, id: string): boolean {
       const removed = db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         for (const { id: docId } of db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ?').all(id) as { id: string }[]) deleteDocumentRows(docId);
         hooks.onChange?.({ knowledgeBaseId: id, change: 'deleted' }); // while its assistant links still exist
         return db.prepare('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
@@ -154,6 +175,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string): DocumentRecord {
       const id = newId('doc');
       db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         const old = sameUrlDocs(knowledgeBaseId, input.url);
         for (const o of old) deleteDocumentRows(o.id);
         insertDoc.run({
@@ -161,7 +183,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
           options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'ready', chunks: 0, bytes: input.bytes, at, syncedAt: at,
         });
         const chunkCount = insertChunks(id, knowledgeBaseId, input.title, input.parts);
-        db.prepare('UPDATE documents SET chunk_count = ? WHERE id = ?').run(chunkCount, id);
+        setChunkCount.run(chunkCount, id);
         touchKb.run(at, knowledgeBaseId);
         hooks.onChange?.({
           knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount },
@@ -178,6 +200,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): DocumentRecord {
       const id = newId('doc');
       db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         for (const o of sameUrlDocs(knowledgeBaseId, input.url)) deleteDocumentRows(o.id);
         insertDoc.run({
           id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
@@ -209,9 +232,11 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
       at: string,
     ): boolean {
       const ok = db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         const row = db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(documentId);
         if (!row) return false;
         const title = input.title ?? row.title;
+        for (const id of chunkIdsOf.all(documentId)) removedChunkIds.push(id);
         deleteChunks.run(documentId);
         const chunkCount = insertChunks(documentId, row.knowledge_base_id, title, input.parts);
         db.prepare(`UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?`)
@@ -227,7 +252,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
       return ok;
     },
     getDocument(knowledgeBaseId: string, id: string): DocumentRecord | null {
-      const row = db.prepare<[string, string], DocRow>('SELECT * FROM documents WHERE id = ? AND knowledge_base_id = ?').get(id, knowledgeBaseId);
+      const row = selectDoc.get(id, knowledgeBaseId);
       return row ? toDoc(row) : null;
     },
     listDocuments(knowledgeBaseId: string, page: { limit: number; offset: number }) {
@@ -238,6 +263,7 @@ export function createKnowledgeStore(db: Db, hooks: { onIndexChange?: () => void
     },
     deleteDocument(knowledgeBaseId: string, id: string, at: string): boolean {
       const removed = db.transaction(() => {
+        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         const doc = this.getDocument(knowledgeBaseId, id);
         if (!doc) return false;
         deleteDocumentRows(id);
