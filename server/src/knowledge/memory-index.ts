@@ -24,7 +24,11 @@ const B = 0.75;
  * A term's postings: a frozen typed-array part (6 bytes per posting, after `compact()`) plus
  * a growable tail for chunks added since (8+8 bytes per posting in plain arrays).
  */
-interface Postings { frozenDocs: Int32Array | null; frozenFreqs2: Uint16Array | null; docs: number[]; freqs2: number[]; lastDoc: number }
+interface Postings {
+  frozenDocs: Int32Array | null; frozenFreqs2: Uint16Array | null; docs: number[]; freqs2: number[]; lastDoc: number;
+  /** For the MaxScore upper bound: the largest weighted frequency and shortest chunk in the list. */
+  maxFreq2: number; minLength: number;
+}
 
 export interface MemoryHit { chunkId: number; knowledgeBaseId: string; score: number }
 
@@ -44,7 +48,6 @@ export class MemoryIndex {
   private deadDocs = 0;
   /** Highest chunk id added: new chunks (ids only grow) are caught up from here. */
   lastChunkId = 0;
-  private scores = new Float64Array(0);
 
   get size(): number { return this.liveDocs; }
   get tombstones(): number { return this.deadDocs; }
@@ -73,26 +76,30 @@ export class MemoryIndex {
       this.kbIds.push(chunk.knowledgeBaseId);
       this.kbNumbers.set(chunk.knowledgeBaseId, kb);
     }
+    const columns = [[this.termsOf(chunk.title), WEIGHT2.title], [this.termsOf(chunk.headings), WEIGHT2.headings], [this.termsOf(chunk.body), WEIGHT2.body]] as const;
+    const length = columns[0][0].length + columns[1][0].length + columns[2][0].length;
     // Postings are appended in document order, so a term seen again in this chunk is always
     // the last entry of its list: frequencies accumulate there, no per-chunk map needed.
-    let length = 0;
-    for (const [text, weight] of [[chunk.title, WEIGHT2.title], [chunk.headings, WEIGHT2.headings], [chunk.body, WEIGHT2.body]] as const) {
-      if (!text) continue;
-      for (const term of this.termsOf(text)) {
-        length++;
+    for (const [terms, weight] of columns) {
+      for (const term of terms) {
         let p = this.terms.get(term);
         if (!p) {
-          p = { frozenDocs: null, frozenFreqs2: null, docs: [], freqs2: [], lastDoc: -1 };
+          p = { frozenDocs: null, frozenFreqs2: null, docs: [], freqs2: [], lastDoc: -1, maxFreq2: 0, minLength: Infinity };
           this.terms.set(term, p);
         }
+        let f2: number;
         if (p.lastDoc === doc) {
           const last = p.freqs2.length - 1;
-          p.freqs2[last] = (p.freqs2[last] as number) + weight;
+          f2 = (p.freqs2[last] as number) + weight;
+          p.freqs2[last] = f2;
         } else {
           p.docs.push(doc);
           p.freqs2.push(weight);
           p.lastDoc = doc;
+          f2 = weight;
+          if (length < p.minLength) p.minLength = length;
         }
+        if (f2 > p.maxFreq2) p.maxFreq2 = f2;
       }
     }
     this.chunkIds.push(chunk.id);
@@ -149,61 +156,173 @@ export class MemoryIndex {
     const n = this.liveDocs;
     if (!n || !terms.length || limit <= 0) return [];
     const weightOfKb = new Float64Array(this.kbIds.length);
+    let maxWeight = 0;
     for (const [id, w] of kbWeights) {
       const kb = this.kbNumbers.get(id);
       if (kb !== undefined) weightOfKb[kb] = w;
+      if (w > maxWeight) maxWeight = w;
     }
-    if (this.scores.length < this.chunkIds.length) this.scores = new Float64Array(Math.max(this.chunkIds.length, this.scores.length * 2));
-    const scores = this.scores;
-    const touched: number[] = [];
     const avgdl = this.totalLength / n;
-    const alive = this.alive;
-    const kbOfDoc = this.kbOfDoc;
-    const lengths = this.lengths;
-    const accumulate = (docs: ArrayLike<number>, freqs2: ArrayLike<number>, idf: number): void => {
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i] as number;
-        if (!alive[doc] || weightOfKb[kbOfDoc[doc] as number] === 0) continue;
-        const f = (freqs2[i] as number) / 2;
-        const s = idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * (lengths[doc] as number) / avgdl));
-        if (scores[doc] === 0) touched.push(doc);
-        scores[doc] = (scores[doc] as number) + s;
-      }
-    };
+    const cursors: Cursor[] = [];
     for (const term of new Set(terms)) {
       const p = this.terms.get(term);
       if (!p) continue;
       const df = this.documentFrequency(term);
+      if (!df) continue;
       let idf = Math.log((n - df + 0.5) / (df + 0.5));
       if (idf <= 0) idf = 1e-6; // FTS5's clamp
-      if (p.frozenDocs && p.frozenFreqs2) accumulate(p.frozenDocs, p.frozenFreqs2, idf);
-      accumulate(p.docs, p.freqs2, idf);
+      // bm25 grows with frequency and shrinks with length: the best frequency in the shortest
+      // chunk bounds every posting of the list (MaxScore needs only a bound, not the max).
+      const fMax = p.maxFreq2 / 2;
+      const upperBound = maxWeight * idf * (fMax * (K1 + 1)) / (fMax + K1 * (1 - B + B * p.minLength / avgdl));
+      cursors.push(new Cursor(p, idf, upperBound));
     }
-    const hits: MemoryHit[] = [];
-    for (const doc of touched) {
-      const kb = this.kbOfDoc[doc] as number;
-      hits.push({ chunkId: this.chunkIds[doc] as number, knowledgeBaseId: this.kbIds[kb] as string, score: (scores[doc] as number) * (weightOfKb[kb] as number) });
-      scores[doc] = 0;
+    if (!cursors.length) return [];
+    // MaxScore (Turtle & Flood 1995): lists in ascending bound order; once the k-th best score
+    // beats the summed bounds of the cheapest lists, documents found only in those cannot
+    // enter the top k, so those lists are only probed (skipping), never walked.
+    cursors.sort((a, b) => a.upperBound - b.upperBound);
+    const prefixBound: number[] = [];
+    cursors.reduce((acc, c, i) => (prefixBound[i] = acc + c.upperBound), 0);
+    const heap = new TopHeap(limit);
+    let firstEssential = 0;
+    const alive = this.alive;
+    const kbOfDoc = this.kbOfDoc;
+    const lengths = this.lengths;
+    const tfPart = (f2: number, doc: number): number => {
+      const f = f2 / 2;
+      return (f * (K1 + 1)) / (f + K1 * (1 - B + B * (lengths[doc] as number) / avgdl));
+    };
+    for (;;) {
+      let doc = Infinity;
+      for (let i = firstEssential; i < cursors.length; i++) {
+        const d = (cursors[i] as Cursor).doc();
+        if (d < doc) doc = d;
+      }
+      if (doc === Infinity) break;
+      const weight = alive[doc] ? (weightOfKb[kbOfDoc[doc] as number] as number) : 0;
+      let score = 0;
+      for (let i = firstEssential; i < cursors.length; i++) {
+        const c = cursors[i] as Cursor;
+        if (c.doc() === doc) {
+          if (weight) score += c.idf * tfPart(c.freq2(), doc);
+          c.next();
+        }
+      }
+      if (!weight) continue;
+      score *= weight;
+      for (let i = firstEssential - 1; i >= 0; i--) {
+        if (heap.full && score + (prefixBound[i] as number) <= heap.threshold) break;
+        const c = cursors[i] as Cursor;
+        if (c.seek(doc) === doc) score += weight * c.idf * tfPart(c.freq2(), doc);
+      }
+      if (heap.offer(this.chunkIds[doc] as number, kbOfDoc[doc] as number, score) && heap.full) {
+        while (firstEssential < cursors.length && (prefixBound[firstEssential] as number) <= heap.threshold) firstEssential++;
+      }
     }
-    return topK(hits, limit);
+    return heap.sorted().map((h) => ({ chunkId: h.chunkId, knowledgeBaseId: this.kbIds[h.kb] as string, score: h.score }));
   }
 }
 
-/** The k best hits, best first; ties by lower chunk id (stable across runs). */
-function topK(hits: MemoryHit[], k: number): MemoryHit[] {
-  const better = (a: MemoryHit, b: MemoryHit): boolean => a.score > b.score || (a.score === b.score && a.chunkId < b.chunkId);
-  if (hits.length <= k * 4) return hits.sort((a, b) => (better(a, b) ? -1 : 1)).slice(0, k);
-  // Keep a sorted window of k: cheaper than sorting thousands of touched documents.
-  const best: MemoryHit[] = [];
-  for (const h of hits) {
-    if (best.length === k && !better(h, best[k - 1] as MemoryHit)) continue;
-    let i = best.length < k ? best.length : k - 1;
-    if (best.length < k) best.push(h);
-    while (i > 0 && better(h, best[i - 1] as MemoryHit)) {
-      best[i] = best[i - 1] as MemoryHit;
-      i--;
-    }
-    best[i] = h;
+/** A position in one term's postings (frozen typed part, then the plain tail), in document order. */
+class Cursor {
+  private pos = 0;
+  private readonly frozen: number;
+  private readonly total: number;
+  private readonly fd: Int32Array | null;
+  private readonly ff: Uint16Array | null;
+  private readonly td: number[];
+  private readonly tf: number[];
+  constructor(p: Postings, readonly idf: number, readonly upperBound: number) {
+    this.fd = p.frozenDocs;
+    this.ff = p.frozenFreqs2;
+    this.td = p.docs;
+    this.tf = p.freqs2;
+    this.frozen = p.frozenDocs?.length ?? 0;
+    this.total = this.frozen + p.docs.length;
   }
-  return best;
+  private docAt(i: number): number {
+    return i < this.frozen ? (this.fd as Int32Array)[i] as number : this.td[i - this.frozen] as number;
+  }
+  doc(): number {
+    return this.pos < this.total ? this.docAt(this.pos) : Infinity;
+  }
+  freq2(): number {
+    return this.pos < this.frozen ? (this.ff as Uint16Array)[this.pos] as number : this.tf[this.pos - this.frozen] as number;
+  }
+  next(): void {
+    this.pos++;
+  }
+  /** Moves to the first posting at or after `target` (galloping, then binary search). */
+  seek(target: number): number {
+    if (this.pos >= this.total || this.docAt(this.pos) >= target) return this.doc();
+    let step = 1;
+    let lo = this.pos;
+    let hi = this.pos + 1;
+    while (hi < this.total && this.docAt(hi) < target) {
+      lo = hi;
+      step *= 2;
+      hi = lo + step;
+    }
+    if (hi > this.total) hi = this.total;
+    while (lo + 1 < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.docAt(mid) < target) lo = mid;
+      else hi = mid;
+    }
+    this.pos = hi;
+    return this.doc();
+  }
+}
+
+interface HeapEntry { chunkId: number; kb: number; score: number }
+
+/**
+ * The k best scores seen so far (a min-heap on score). Documents arrive in ascending chunk
+ * order, so on equal scores the one already kept (the lower chunk id) stays.
+ */
+class TopHeap {
+  private readonly items: HeapEntry[] = [];
+  constructor(private readonly k: number) {}
+  get full(): boolean { return this.items.length >= this.k; }
+  get threshold(): number { return this.full ? (this.items[0] as HeapEntry).score : 0; }
+  offer(chunkId: number, kb: number, score: number): boolean {
+    const items = this.items;
+    if (this.full) {
+      if (score <= (items[0] as HeapEntry).score) return false;
+      items[0] = { chunkId, kb, score };
+      this.siftDown(0);
+    } else {
+      items.push({ chunkId, kb, score });
+      let i = items.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(items[i] as HeapEntry, items[parent] as HeapEntry)) break;
+        [items[i], items[parent]] = [items[parent] as HeapEntry, items[i] as HeapEntry];
+        i = parent;
+      }
+    }
+    return true;
+  }
+  /** a ranks below b: lower score, or equal score and a later chunk. */
+  private worse(a: HeapEntry, b: HeapEntry): boolean {
+    return a.score < b.score || (a.score === b.score && a.chunkId > b.chunkId);
+  }
+  private siftDown(start: number): void {
+    const items = this.items;
+    let i = start;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < items.length && this.worse(items[l] as HeapEntry, items[m] as HeapEntry)) m = l;
+      if (r < items.length && this.worse(items[r] as HeapEntry, items[m] as HeapEntry)) m = r;
+      if (m === i) return;
+      [items[i], items[m]] = [items[m] as HeapEntry, items[i] as HeapEntry];
+      i = m;
+    }
+  }
+  sorted(): HeapEntry[] {
+    return [...this.items].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+  }
 }

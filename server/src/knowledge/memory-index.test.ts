@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createCorpus } from '../../../bench/src/corpus.js';
+import { seededRandom } from '../../test/seeded-random.js';
+import { migrate } from '../db/migrate.js';
+import { openDb } from '../db/open.js';
+import { MemoryIndex } from './memory-index.js';
+import { createRetriever } from './retrieval.js';
+import { createKnowledgeStore } from './store.js';
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+function corpusDb(documents: number, kbCount = 1) {
+  const db = openDb(':memory:');
+  migrate(db);
+  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)").run(AT);
+  const store = createKnowledgeStore(db);
+  const kbs = Array.from({ length: kbCount }, (_, i) => store.createKb('org_t', { name: `kb${i}`, description: null }, AT));
+  const corpus = createCorpus({ documents, sectionsPerDocument: 4, sentencesPerSection: 3, vocabulary: 400, seed: 7 });
+  let i = 0;
+  for (const doc of corpus.documents()) store.addDocument(kbs[i++ % kbCount]!.id, { ...doc, format: 'markdown' }, AT);
+  return { db, store, kbs, questions: corpus.questions(60) };
+}
+
+describe('MemoryIndex', () => {
+  it('gives the same chunks and scores as FTS5 bm25() with the same column weights', () => {
+    const { db, kbs, questions } = corpusDb(120);
+    const fts = createRetriever(db, { memoryIndexMaxChunks: 0 });
+    const memory = createRetriever(db);
+    expect(memory.engine()).toBe('memory');
+    expect(fts.engine()).toBe('fts');
+    const sel = [{ id: kbs[0]!.id, priority: 5 }];
+    let compared = 0;
+    for (const q of questions) {
+      const a = fts.retrieve(q, sel, 8);
+      const b = memory.retrieve(q, sel, 8);
+      expect(b.map((x) => x.chunkId)).toEqual(a.map((x) => x.chunkId));
+      b.forEach((x, i) => expect(x.score).toBeCloseTo(a[i]!.score, 6));
+      compared += a.length;
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+
+  it('MaxScore returns exactly the exhaustive top k, across weighted bases and after deletions', () => {
+    const { db, kbs, questions } = corpusDb(60, 3);
+    const rows = db.prepare('SELECT id, knowledge_base_id AS kb, title, headings, body FROM chunks ORDER BY id').all() as { id: number; kb: string; title: string; headings: string; body: string }[];
+    const index = new MemoryIndex();
+    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.kb, title: r.title, headings: r.headings, body: r.body });
+    index.compact();
+    const rand = seededRandom(3);
+    const removed = new Set<number>();
+    for (const r of rows) if (rand() < 0.2) { index.remove(r.id); removed.add(r.id); }
+    // Tombstoned chunks still count in df (as in FTS5 before a merge): the reference sees them too, with no weight.
+    const weights = new Map([[kbs[0]!.id, 1.5], [kbs[1]!.id, 0.6], [kbs[2]!.id, 1]]);
+    for (const q of questions) {
+      const terms = index.termsOf(q).filter((t) => !['how', 'do', 'i', 'the'].includes(t));
+      for (const k of [1, 5, 12]) {
+        const live = new Map(rows.map((r) => [r.id, r]));
+        const got = index.search(terms, weights, k);
+        // Document count and average length follow live chunks only.
+        const wantLive = exhaustiveLive(index, rows, removed, terms, weights, k);
+        expect(got.map((h) => h.chunkId)).toEqual(wantLive.map((h) => h.chunkId));
+        got.forEach((h, i) => expect(h.score).toBeCloseTo(wantLive[i]!.score, 9));
+        expect(got.every((h) => live.has(h.chunkId) && !removed.has(h.chunkId))).toBe(true);
+      }
+    }
+  });
+
+  it('adds after compaction land in the tail and are found; a removed chunk is never returned', () => {
+    const index = new MemoryIndex();
+    for (let i = 1; i <= 20; i++) index.add({ id: i, knowledgeBaseId: 'kb', title: 'T', headings: '', body: `alpha beta ${i % 2 ? 'gamma' : 'delta'}` });
+    index.compact();
+    index.add({ id: 21, knowledgeBaseId: 'kb', title: 'T', headings: 'Gamma', body: 'gamma gamma gamma' });
+    const hits = index.search(['gamma'], new Map([['kb', 1]]), 3);
+    expect(hits[0]!.chunkId).toBe(21);
+    index.remove(21);
+    expect(index.search(['gamma'], new Map([['kb', 1]]), 30).map((h) => h.chunkId)).not.toContain(21);
+    expect(index.search(['gamma'], new Map([['other', 1]]), 3)).toEqual([]);
+  });
+});
+
+describe('retriever on the memory index', () => {
+  it('sees new documents and deletions at once', () => {
+    const { db, store, kbs } = corpusDb(10);
+    const retriever = createRetriever(db);
+    const hooked = createKnowledgeStore(db, { onIndexChange: (removed) => retriever.invalidate(removed) });
+    const sel = [{ id: kbs[0]!.id, priority: 5 }];
+    expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    const doc = hooked.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    expect(retriever.engine()).toBe('memory');
+    expect(retriever.retrieve('zebra crossing rules', sel, 3).map((h) => h.documentId)).toEqual([doc.id]);
+    hooked.deleteDocument(kbs[0]!.id, doc.id, AT);
+    expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    expect(store.getDocument(kbs[0]!.id, doc.id)).toBeNull();
+  });
+});
+
+interface TokenizedChunk { id: number; kb: string; cols: (readonly [string[], number])[]; length: number; live: boolean }
+const tokenized = new WeakMap<object, TokenizedChunk[]>();
+
+/** bm25 by brute force over every live chunk: the reference MaxScore must agree with. */
+function exhaustiveLive(
+  index: MemoryIndex,
+  rows: { id: number; kb: string; title: string; headings: string; body: string }[],
+  removed: Set<number>,
+  terms: string[],
+  weights: Map<string, number>,
+  k: number,
+) {
+  const docs = tokenized.get(rows) ?? rows.map((c): TokenizedChunk => {
+    const cols = [[index.termsOf(c.title), 2], [index.termsOf(c.headings), 1.5], [index.termsOf(c.body), 1]] as const;
+    return { id: c.id, kb: c.kb, cols: [...cols], length: cols.reduce((a, [t]) => a + t.length, 0), live: !removed.has(c.id) };
+  });
+  tokenized.set(rows, docs);
+  const liveDocs = docs.filter((d) => d.live);
+  const n = liveDocs.length;
+  const avgdl = liveDocs.reduce((a, d) => a + d.length, 0) / n;
+  // Tombstones count in df, as documented.
+  const dfs = new Map([...new Set(terms)].map((term) => [term, docs.filter((x) => x.cols.some(([t]) => t.includes(term))).length]));
+  return liveDocs
+    .map((d) => {
+      let score = 0;
+      for (const term of new Set(terms)) {
+        const df = dfs.get(term) as number;
+        if (!df) continue;
+        const idf = Math.max(Math.log((n - df + 0.5) / (df + 0.5)), 1e-6);
+        const f = d.cols.reduce((a, [t, w]) => a + w * t.filter((x) => x === term).length, 0);
+        if (f) score += idf * (f * 2.2) / (f + 1.2 * (0.25 + 0.75 * d.length / avgdl));
+      }
+      return { chunkId: d.id, score: score * (weights.get(d.kb) ?? 0) };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    .slice(0, k);
+}
