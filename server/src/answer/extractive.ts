@@ -61,7 +61,7 @@ interface Sentence {
   rank: number; // the passage's rank among the passages read
   index: number; // position among the passage's sentence units
   unit: SentenceUnit;
-  terms: Set<string>;
+  terms: ReadonlySet<string>;
   score: number;
   matched: number; // question terms the sentence itself contains
   relevance: number; // IDF-weighted share of the question the sentence itself covers
@@ -80,9 +80,28 @@ function rankPassages(passages: Passage[]): Passage[] {
     .map(({ passage }) => passage);
 }
 
+/**
+ * Sentence splitting and stemming of a passage, by its text. Popular passages come back for
+ * question after question; their analysis is the same every time (read-only once built).
+ */
+const analysed = new Map<string, { unit: SentenceUnit; terms: ReadonlySet<string> }[]>();
+const ANALYSED_MAX = 2_000;
+
+function analyse(text: string): { unit: SentenceUnit; terms: ReadonlySet<string> }[] {
+  let result = analysed.get(text);
+  if (result) {
+    analysed.delete(text); // refresh its place: least recently used leaves first
+  } else {
+    result = sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) }));
+    if (analysed.size >= ANALYSED_MAX) analysed.delete(analysed.keys().next().value as string);
+  }
+  analysed.set(text, result);
+  return result;
+}
+
 function readPassage(passage: Passage, rank: number): ReadPassage {
-  const sentences = sentenceUnits(passage.text).map((unit, index): Sentence => ({
-    rank, index, unit, terms: new Set(contentTerms(unit.text)), score: 0, matched: 0, relevance: 0, support: 0,
+  const sentences = analyse(passage.text).map(({ unit, terms }, index): Sentence => ({
+    rank, index, unit, terms, score: 0, matched: 0, relevance: 0, support: 0,
   }));
   const headingTerms = new Set(contentTerms(`${passage.headingPath.join(' ')} ${passage.title}`));
   return { passage, sentences, headingTerms };
@@ -132,7 +151,7 @@ function clamp01(x: number): number {
   return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   const union = a.size + b.size - shared;
