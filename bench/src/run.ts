@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: figures for the server core (issue 2). Prints a markdown table and JSON,
+ * `npm run bench`: figures for the server core (issue 2), knowledge at scale (issue 6) and the rest. Prints a markdown table and JSON,
  * and writes bench/results/latest.json. Ratios compare against a baseline measured in the same
  * run, so noisy machines still give comparable numbers.
  */
@@ -8,11 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../server/src/paths.js';
 import { runHttpBench } from './http-bench.js';
-import { runRetrievalBench } from './retrieval-bench.js';
 import { runTtftBench } from './ttft-bench.js';
 import { runWebhookBench, webhookRows } from './webhook-bench.js';
 import { runWidgetBench } from './widget-bench.js';
-import { seedCorpusDb } from './seed-corpus.js';
+import { runScaleBench, scaleRows } from './scale-bench.js';
 import { round } from './stats.js';
 
 const quick = process.argv.includes('--quick');
@@ -29,14 +28,10 @@ rows.push(
   ['chat / bare throughput', `${round(http.ratio * 100, 1)} %`, 'target ≥ 25 %'],
 );
 
-for (const chunks of quick ? [10_000] : [10_000, 100_000]) {
-  const seeded = seedCorpusDb(path.join(dir, `retrieval-${chunks}.db`), chunks);
-  const latency = runRetrievalBench(seeded.db, seeded.knowledgeBaseId, seeded.questions);
-  const mbPerSecond = round(seeded.bytes / 1e6 / seeded.seconds, 2);
-  results[`retrieval_${chunks}`] = { latencyMs: latency, ingestMBps: mbPerSecond };
-  rows.push([`retrieval, ${chunks} chunks`, `p50 ${latency.p50} ms`, `p99 ${latency.p99} ms (n=${latency.n}); ingest ${mbPerSecond} MB/s`]);
-  seeded.db.close();
-}
+// Knowledge at scale: ingestion, database size, both retrieval engines (issue 6).
+const scale = await runScaleBench({ dir, sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000] });
+results.scale = scale;
+rows.push(...scaleRows(scale));
 
 const webhooks = await runWebhookBench({ dir, quick });
 results.webhooks = webhooks;
