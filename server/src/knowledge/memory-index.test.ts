@@ -132,3 +132,28 @@ function exhaustiveLive(
     .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
     .slice(0, k);
 }
+
+describe('query text that is not plain English', () => {
+  it('survives quotes, FTS syntax and punctuation, folds Latin accents, and finds other scripts', () => {
+    const { db, kbs } = corpusDb(3);
+    const retriever = createRetriever(db);
+    const store = createKnowledgeStore(db, { onIndexChange: (removed) => retriever.invalidate(removed) });
+    const kb = kbs[0]!.id;
+    const add = (title: string, content: string) => store.addDocument(kb, { title, content, format: 'text', url: null }, AT).id;
+    const cafe = add('Café', 'Le café ouvre à huit heures. Réservez une table en ligne.');
+    const ger = add('Ärger', 'Bei Ärger mit der Rechnung hilft der Kundendienst.');
+    const jp = add('配送', '配送には通常三日かかります。');
+    const ru = add('Доставка', 'Доставка занимает три дня.');
+    const sel = [{ id: kb, priority: 5 }];
+    const top = (q: string) => retriever.retrieve(q, sel, 1)[0]?.documentId;
+    for (const q of ['"cafe" AND heures*', 'cafe NEAR(ouvre) -- ;DROP', "caf\u00e9's opening (heures)?", 'CAFÉ: {ouvre} ^huit']) expect(top(q)).toBe(cafe);
+    expect(top('arger rechnung')).toBe(ger);
+    expect(top('配送は何日?')).toBe(jp);
+    expect(top('доставка')).toBe(ru);
+    expect(retriever.retrieve('"" * ( ) : ^ - {} ;', sel, 3)).toEqual([]);
+    // The FTS engine gives the same answers for the accent and syntax cases.
+    const fts = createRetriever(db, { memoryIndexMaxChunks: 0 });
+    expect(fts.retrieve('"cafe" AND heures*', sel, 1)[0]?.documentId).toBe(cafe);
+    expect(fts.retrieve('arger rechnung', sel, 1)[0]?.documentId).toBe(ger);
+  });
+});

@@ -13,6 +13,13 @@
  */
 import { stem, tokenize } from '../answer/text.js';
 
+/** café → cafe, Ärger → arger: what FTS5's `remove_diacritics 2` does for Latin letters. */
+function foldLatinDiacritics(token: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(token)) return token;
+  return token.normalize('NFD').replace(/(?<=[a-z])[\u0300-\u036f]+/g, '').normalize('NFC');
+}
+
 export interface IndexableChunk { id: number; knowledgeBaseId: string; title: string; headings: string; body: string }
 
 /** Column weights, doubled so weighted frequencies stay integers (title 2, headings 1.5, body 1). */
@@ -59,7 +66,7 @@ export class MemoryIndex {
     for (const token of tokenize(text)) {
       let s = this.stems.get(token);
       if (s === undefined) {
-        s = stem(token);
+        s = stem(foldLatinDiacritics(token));
         if (this.stems.size < 500_000) this.stems.set(token, s);
       }
       out.push(s);
