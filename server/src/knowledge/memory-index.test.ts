@@ -90,6 +90,9 @@ describe('retriever on the memory index', () => {
     expect(retriever.retrieve('zebra crossing rules', sel, 3).map((h) => h.documentId)).toEqual([doc.id]);
     hooked.deleteDocument(kbs[0]!.id, doc.id, AT);
     expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    // The deleted chunk held the highest id, which SQLite hands out again: still found.
+    const again = hooked.addDocument(kbs[0]!.id, { title: 'Shop', content: 'The shop opens at nine.', format: 'text', url: null }, AT);
+    expect(retriever.retrieve('when does the shop open', sel, 3).map((h) => h.documentId)).toEqual([again.id]);
     expect(store.getDocument(kbs[0]!.id, doc.id)).toBeNull();
   });
 });

@@ -53,7 +53,10 @@ export class MemoryIndex {
   private totalLength = 0;
   private liveDocs = 0;
   private deadDocs = 0;
-  /** Highest chunk id added: new chunks (ids only grow) are caught up from here. */
+  /**
+   * Highest live chunk id: new chunks are caught up from here (SQLite gives a new row an id
+   * above every existing one, though it may reuse the id of a deleted highest row).
+   */
   lastChunkId = 0;
 
   get size(): number { return this.liveDocs; }
@@ -124,6 +127,12 @@ export class MemoryIndex {
     if (doc === undefined || !this.alive[doc]) return;
     this.alive[doc] = false;
     this.docOfChunk.delete(chunkId);
+    if (chunkId === this.lastChunkId) {
+      // SQLite hands the highest deleted rowid out again: catch-up must start below it.
+      let last = doc;
+      while (last >= 0 && !this.alive[last]) last--;
+      this.lastChunkId = last >= 0 ? this.chunkIds[last] as number : 0;
+    }
     this.totalLength -= this.lengths[doc] as number;
     this.liveDocs--;
     this.deadDocs++;
