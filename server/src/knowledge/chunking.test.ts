@@ -269,3 +269,16 @@ describe('slugify and inlineMarkdownToText', () => {
     );
   });
 });
+
+describe('long runs of blanks', () => {
+  // Regexes anchored at the end (`\s+$`) retry from every position of an inner run: with
+  // 200k blanks that is minutes of CPU. The chunker must stay linear (5 s test timeout).
+  it.each(['text', 'markdown', 'html'] as const)('chunks %s with 200k inner blanks in linear time', (format) => {
+    for (const blank of [' ', '\t', '\n', ' \n']) {
+      const content = `Intro text here.${blank.repeat(200_000 / blank.length)}Then more text.\n\n# Head\n\nBody${blank.repeat(100_000)}end`;
+      const chunks = chunkDocument({ title: 't', content, format });
+      expect(chunks.map((c) => c.text).join(' ')).toContain('Then more text');
+      expect(chunks.every((c) => c.text.length <= 2000)).toBe(true);
+    }
+  });
+});

@@ -25,6 +25,25 @@ export interface ChunkOptions {
   maxChars?: number;
 }
 
+/**
+ * Leading and trailing newlines removed. Not with `/\n+$/`: a regex anchored at the end is
+ * retried from every position of a long inner run (quadratic; 80k blanks took seconds).
+ */
+function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 10) start++;
+  while (end > start && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(start, end);
+}
+
+/** Trailing spaces and tabs removed, in linear time (see trimNewlines). */
+function trimEndSpacesTabs(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  return text.slice(0, end);
+}
+
 const DEFAULT_TARGET = 1000;
 const DEFAULT_MAX = 2000;
 
@@ -106,11 +125,11 @@ class MarkdownSections {
   }
 
   line(text: string): void {
-    this.paragraph.push(text.replace(/[ \t]+$/, ''));
+    this.paragraph.push(trimEndSpacesTabs(text));
   }
 
   endParagraph(): void {
-    const text = this.paragraph.join('\n').replace(/^\n+|\n+$/g, '');
+    const text = trimNewlines(this.paragraph.join('\n'));
     this.paragraph = [];
     if (text.trim()) this.current.blocks.push({ kind: 'para', text });
   }
@@ -146,7 +165,7 @@ function parseMarkdown(markdown: string): Section[] {
     const fence = FENCE_RE.exec(line);
     if (fence) {
       const end = closingFence(lines, i, fence[1] ?? '```');
-      doc.code(lines.slice(i, end + 1).join('\n').replace(/\s+$/, ''));
+      doc.code(lines.slice(i, end + 1).join('\n').trimEnd());
       i = end;
       continue;
     }
@@ -179,7 +198,7 @@ function commentEnd(lines: string[], start: number): number {
 function parsePlainText(text: string): Section[] {
   const blocks = text
     .split(/\n[ \t]*\n/)
-    .map((p) => p.replace(/^\n+|\s+$/g, ''))
+    .map((p) => p.replace(/^\n+/, '').trimEnd())
     .filter((p) => p.trim() !== '')
     .map((p): Block => ({ kind: 'para', text: p }));
   return [{ headingPath: [], anchor: null, blocks }];
@@ -289,7 +308,7 @@ export function chunkDocument(
   for (const section of sectionsOf(input)) {
     const pieces = sectionUnits(section.blocks, target, max).reduce<Unit[]>((acc, u) => packInto(acc, { ...u }, target), []);
     for (const piece of pieces) {
-      const text = piece.text.replace(/^\s*\n/, '').replace(/\s+$/, '');
+      const text = piece.text.replace(/^\s*\n/, '').trimEnd();
       if (!text.trim()) continue;
       // Defensive: the packing above keeps pieces ≤ max; this guarantees it.
       for (const part of text.length > max ? hardSplit(text, max) : [text]) {

@@ -211,14 +211,14 @@ function readRawText(html: string, from: number, name: string, tokens: Token[]):
 // Tree
 // ---------------------------------------------------------------------------
 
-interface ElementNode {
+export interface ElementNode {
   type: 'element';
   name: string;
   attrs: Map<string, string>;
   children: HtmlNode[];
 }
-interface TextNode { type: 'text'; text: string }
-type HtmlNode = ElementNode | TextNode;
+export interface TextNode { type: 'text'; text: string }
+export type HtmlNode = ElementNode | TextNode;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen']);
 const PHRASING = new Set([
@@ -316,7 +316,8 @@ class TreeBuilder {
   }
 }
 
-function buildTree(html: string): ElementNode {
+/** The tolerant parse tree (also used by knowledge/web/main-content.ts). */
+export function buildTree(html: string): ElementNode {
   const builder = new TreeBuilder();
   for (const token of tokenizeHtml(html)) {
     if (token.kind === 'text') builder.text(token.text);
@@ -425,7 +426,7 @@ class Output {
 
   code(text: string, lang: string): void {
     this.flush();
-    const body = text.replace(/^\n/, '').replace(/\s+$/, '');
+    const body = text.replace(/^\n/, '').trimEnd();
     if (body.trim()) this.blocks.push({ kind: 'code', text: `\`\`\`${lang}\n${body}\n\`\`\`` });
   }
 
