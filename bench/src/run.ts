@@ -12,6 +12,7 @@ import { runTtftBench } from './ttft-bench.js';
 import { runWebhookBench, webhookRows } from './webhook-bench.js';
 import { runWidgetBench } from './widget-bench.js';
 import { runScaleBench, scaleRows } from './scale-bench.js';
+import { qualityRows, runQualityBench } from './quality/harness.js';
 import { round } from './stats.js';
 
 const quick = process.argv.includes('--quick');
@@ -47,6 +48,11 @@ const widget = await runWidgetBench(quick ? 5 : 15);
 results.widget = widget;
 rows.push(['widget.js gzip', `${widget.size.gzipBytes} B`, `budget ${widget.size.budgetGzipBytes} B; raw ${widget.size.bytes} B`]);
 if (widget.launcherVisibleMs) rows.push(['widget: script load → launcher visible', `p50 ${widget.launcherVisibleMs.p50} ms`, `p99 ${widget.launcherVisibleMs.p99} ms (n=${widget.launcherVisibleMs.n}, Chromium, demo page)`]);
+
+// Retrieval and answer quality on a labelled SQuAD v2 set, beside MiniSearch and Orama.
+const quality = await runQualityBench({ repeats: quick ? 1 : 3 });
+results.quality = quality;
+rows.push(...qualityRows(quality));
 
 const table = ['| measure | value | detail |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 process.stdout.write(`\n${table}\n\n${JSON.stringify(results, null, 2)}\n`);

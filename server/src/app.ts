@@ -16,10 +16,11 @@ import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { createHybridRetriever } from './knowledge/embeddings/hybrid.js';
 import { knowledgeRouter } from './knowledge/routes.js';
 import { createRetriever } from './knowledge/retrieval.js';
 import { createKnowledgeStore } from './knowledge/store.js';
-import { createUrlSources } from './knowledge/web/url-sources.js';
+import { createUrlSources, type UrlSourceTuning } from './knowledge/web/url-sources.js';
 import { organizationsRouter } from './organizations/routes.js';
 import { webhooksRouter } from './webhooks/routes.js';
 import { createWebhookStore } from './webhooks/store.js';
@@ -32,16 +33,21 @@ export interface ParleyApp {
   app: Express;
   /** Periodic upkeep (idle conversations, limiter memory); main.ts runs it on a timer. */
   maintain(): void;
+  /** Background fetches/crawls of web documents: `listen` starts them and stops them on close. */
+  webJobs: { start(): void; stop(): Promise<void> };
 }
 
 /** Builds the whole HTTP application from its dependencies; no env, no globals. */
-export function createApp(ctx: AppContext): ParleyApp {
+export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning } = {}): ParleyApp {
   const assistants = createAssistantStore(ctx.db);
-  const retriever = createRetriever(ctx.db);
-  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => retriever.invalidate(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
-  const urlSources = createUrlSources(ctx, knowledge);
+  const retriever = createRetriever(ctx.db, { memoryIndexMaxChunks: ctx.config.retrievalMemoryMaxChunks });
+  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
+  retriever.warmUp();
+  const urlSources = createUrlSources(ctx, knowledge, opts.urlSources);
   const conversations = createConversationStore(ctx.db);
-  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db), webhooks: ctx.webhooks, logger: ctx.logger });
+  // BM25, fused with vectors when an embedding model is configured (knowledge/embeddings).
+  const search = createHybridRetriever({ bm25: retriever, dense: ctx.embeddings?.dense });
+  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db), webhooks: ctx.webhooks, logger: ctx.logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,7 +78,7 @@ export function createApp(ctx: AppContext): ParleyApp {
   api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(conversationsRouter(ctx, conversations, assistants));
   for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants));
-  api.use(knowledgeRouter(ctx, knowledge, assistants, retriever, urlSources));
+  api.use(knowledgeRouter(ctx, knowledge, assistants, search, urlSources));
   api.use(analyticsRouter(ctx));
   api.use(webhooksRouter(ctx, createWebhookStore(ctx.db)));
 
@@ -91,6 +97,7 @@ export function createApp(ctx: AppContext): ParleyApp {
 
   return {
     app,
+    webJobs: { start: () => urlSources.start(), stop: () => urlSources.stop() },
     maintain() {
       const now = ctx.clock.now();
       // The idle ends and their conversation.ended events commit together.

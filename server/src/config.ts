@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveEmbeddingsConfig, type EmbeddingsConfig } from './knowledge/embeddings/config.js';
 
 /** Everything the server reads from its environment, typed. `main.ts` is the only caller. */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   trustProxy: number;
   registration: 'open' | 'closed';
   webhookAllowPrivate: boolean;
+  /** Lets knowledge documents be fetched/crawled from loopback/private addresses (FETCH_ALLOW_PRIVATE; default false). */
+  fetchAllowPrivate?: boolean | undefined;
   logLevel: LogLevel;
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
@@ -19,6 +22,10 @@ export interface Config {
   anthropicBaseUrl: string | undefined;
   /** Longest silence from a model provider (connecting, first byte, between stream chunks). */
   providerTimeoutMs: number;
+  /** Up to this many chunks, questions are answered from the in-memory index (else FTS5). */
+  retrievalMemoryMaxChunks?: number | undefined;
+  /** Dense retrieval (knowledge/embeddings): absent or null = off, the default. */
+  embeddings?: EmbeddingsConfig | null | undefined;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -34,12 +41,18 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  RETRIEVAL_MEMORY_MAX_CHUNKS: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -53,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const embeddings = resolveEmbeddingsConfig(e);
+  if ('problem' in embeddings) throw new ConfigError(`Invalid environment: ${embeddings.problem}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,11 +77,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     registration: e.REGISTRATION,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    retrievalMemoryMaxChunks: e.RETRIEVAL_MEMORY_MAX_CHUNKS,
+    embeddings: embeddings.config,
   };
 }

@@ -2,6 +2,7 @@ import type { CredentialResolver } from './auth/credentials.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import type { FailureTracker } from './http/auth.js';
+import type { Embeddings } from './knowledge/embeddings/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   providers: AnswerProviders;
   /** Webhook events: written to the outbox inside the transaction of their cause. */
   webhooks: WebhookEvents;
+  /** Dense retrieval (vectors + backlog worker) when an embedding model is configured; else absent. */
+  embeddings?: Embeddings | null;
   /** Where the built widget lives; tests may point elsewhere. */
   widgetFile: string;
   demoDir: string;

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
+import type { UrlSourceTuning } from './knowledge/web/url-sources.js';
 import { createProviders } from './answer/providers/index.js';
 import type { AnswerProviders } from './answer/providers/types.js';
 import { createCredentialResolver } from './auth/credentials.js';
@@ -7,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/open.js';
 import { createFailureTracker } from './http/auth.js';
+import { createEmbeddings } from './knowledge/embeddings/index.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
@@ -24,6 +26,7 @@ export function createContext(parts: { db: Db; config: Config; logger: Logger; c
     authFailures: createFailureTracker(clock),
     providers: parts.providers ?? createProviders(parts.config),
     webhooks: createWebhookEvents(parts.db, clock),
+    embeddings: parts.config.embeddings ? createEmbeddings({ db: parts.db, config: parts.config.embeddings, logger: parts.logger, clock }) : null,
     widgetFile: parts.widgetFile ?? WIDGET_FILE,
     demoDir: parts.demoDir ?? DEMO_DIR,
   };
@@ -35,8 +38,8 @@ export type WebhookWorkerTuning = Partial<Pick<WorkerOptions, 'resolve' | 'pollM
  * Listens and starts the webhook delivery worker; returns a close that finishes in-flight
  * requests (and gives webhook attempts in flight a short grace) before resolving.
  */
-export async function listen(ctx: AppContext, port: number, host: string, opts: { webhooks?: WebhookWorkerTuning } = {}): Promise<{ server: Server; port: number; webhooks: DeliveryWorker; close(): Promise<void> }> {
-  const { app, maintain } = createApp(ctx);
+export async function listen(ctx: AppContext, port: number, host: string, opts: { webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning } = {}): Promise<{ server: Server; port: number; webhooks: DeliveryWorker; close(): Promise<void> }> {
+  const { app, maintain, webJobs } = createApp(ctx, { urlSources: opts.urlSources });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -51,6 +54,8 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
   timer.unref();
   const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
   webhooks.start();
+  webJobs.start();
+  ctx.embeddings?.worker.start();
   const address = server.address();
   const closeHttp = () => new Promise<void>((resolve) => {
     clearInterval(timer);
@@ -69,7 +74,8 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     port: typeof address === 'object' && address ? address.port : port,
     webhooks,
     close: async () => {
-      await Promise.all([closeHttp(), webhooks.stop()]);
+      // Web fetch jobs stop too: a POST waiting on one answers at once, running ones go back to the queue.
+      await Promise.all([closeHttp(), webhooks.stop(), webJobs.stop(), ctx.embeddings?.worker.stop()]);
     },
   };
 }

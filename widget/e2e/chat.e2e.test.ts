@@ -177,7 +177,7 @@ describe('widget on a bare host page', () => {
   }, 60_000);
 
   it('offers fallback suggestions as chips and hands off to a human whose reply appears', async () => {
-    // A half-confident answer (about 0.4 here) falls below this threshold: the fallback then
+    // A half-confident answer (about 0.43 here) falls below this threshold: the fallback then
     // offers related topics from the retrieved passages, and a human.
     await api(server, 'PATCH', `/v1/assistants/${server.assistantId}`, { confidenceThreshold: 0.6 });
     const { context, page, errors } = await newPage(browser);
@@ -185,7 +185,7 @@ describe('widget on a bare host page', () => {
       await page.goto(site.serve('/', hostPage(server)));
       await page.locator(sel('launcher')).click();
 
-      await ask(page, 'Can I change the colours?');
+      await ask(page, 'How do webhooks retry?');
       await assistantMessages(page).last().locator('.bubble:not(:empty)').waitFor();
       await page.locator(sel('handoff')).waitFor();
       const chips = page.locator(sel('suggestion'));

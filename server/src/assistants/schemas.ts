@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONFIDENCE_THRESHOLD } from '../answer/confidence.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
 
@@ -81,7 +82,7 @@ export const assistantConfigSchema = z.strictObject({
     suggestions: true,
     collectFeedback: true,
   }),
-  confidenceThreshold: z.number().min(0).max(1).default(0.35),
+  confidenceThreshold: z.number().min(0).max(1).default(DEFAULT_CONFIDENCE_THRESHOLD),
   widget: z.strictObject({
     theme: z.enum(['light', 'dark', 'custom']).default('light'),
     colors: z.strictObject({ primary: hexOrCssColor, background: hexOrCssColor, text: hexOrCssColor }).nullable().default(null),

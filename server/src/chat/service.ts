@@ -14,7 +14,8 @@ import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { randomBase62 } from '../lib/ids.js';
-import { chunkUrl, type RetrievedChunk, type Retriever } from '../knowledge/retrieval.js';
+import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
+import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 import type { WebhookEvents } from '../webhooks/events.js';
 import { recordKnowledgeGap } from './knowledge-gaps.js';
 
@@ -76,7 +77,7 @@ export function newSessionId(): string {
   return `sess_${randomBase62(24)}`;
 }
 
-export function createChatService(deps: { db: Db; clock: Clock; retriever: Retriever; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {
+export function createChatService(deps: { db: Db; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {
   const { db, clock, retriever, conversations } = deps;
   const recordUsage = createUsageRecorder(db);
 
@@ -107,7 +108,8 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
   }
 
   function toPassages(chunks: RetrievedChunk[]): Passage[] {
-    const top = chunks[0]?.score ?? 1;
+    // The best score, not the first: hybrid retrieval lists in fused order (knowledge/embeddings/hybrid.ts).
+    const top = chunks.reduce((m, c) => Math.max(m, c.score), 0);
     return chunks.map((c) => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
   }
 
@@ -133,7 +135,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Retri
     const a = input.assistant;
     const template = matchTemplate(a.templates, input.message);
     if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
-    const chunks = retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
+    const chunks = await retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
     const passages = toPassages(chunks);
     const provider = deps.providers[a.model.provider];
     if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);

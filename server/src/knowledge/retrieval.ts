@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Db } from '../db/open.js';
 import { STOPWORDS, tokenize } from '../answer/text.js';
+import { onChunksChanged } from './index-events.js';
 import { MemoryIndex } from './memory-index.js';
 
 export interface KnowledgeSelection { id: string; priority: number }
@@ -164,6 +165,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
   }
   /** The memory index, caught up with new chunks, or null when FTS5 must answer. */
   function currentMemory(): MemoryIndex | null {
+    checkOtherConnections();
     if (memoryDisabled) return null;
     if (!memory) {
       totalChunks ??= chunkCount.get()?.n ?? 0;
@@ -201,6 +203,30 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     return memory;
   }
   let memoryDirty = false;
+  // Writes through any knowledge store on this handle reach this retriever.
+  onChunksChanged(db, (removed) => invalidate(removed));
+  // Another connection's commit (a second process, a backup restore) is seen through
+  // data_version: the replica cannot know what changed, so it is rebuilt.
+  const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
+  let seenDataVersion = dataVersion.get()?.data_version ?? 0;
+  function checkOtherConnections(): void {
+    const v = dataVersion.get()?.data_version ?? 0;
+    if (v === seenDataVersion) return;
+    seenDataVersion = v;
+    dfCache = new Map();
+    totalChunks = null;
+    memory = null;
+    building = null;
+    memoryDisabled = memoryMax <= 0;
+  }
+  function invalidate(removedChunkIds: readonly number[] = []): void {
+    dfCache = new Map();
+    totalChunks = null;
+    memoryDirty = true;
+    memoryDisabled = memoryMax <= 0; // a base that shrank may fit in memory again
+    for (const id of removedChunkIds) memory?.remove(id);
+    building?.removedMeanwhile.push(...removedChunkIds);
+  }
 
   function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
     const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
@@ -244,14 +270,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
         .slice(0, limit);
     },
     /** The index changed (documents added or removed): frequencies are stale, memory catches up. */
-    invalidate(removedChunkIds: readonly number[] = []): void {
-      dfCache = new Map();
-      totalChunks = null;
-      memoryDirty = true;
-      memoryDisabled = memoryMax <= 0; // a base that shrank may fit in memory again
-      for (const id of removedChunkIds) memory?.remove(id);
-      building?.removedMeanwhile.push(...removedChunkIds);
-    },
+    invalidate,
     /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
     warmUp(): void {
       if (!memory) buildInBackground();

@@ -8,7 +8,8 @@ import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { readUpload } from './files/upload.js';
-import { chunkUrl, type Retriever } from './retrieval.js';
+import type { ChunkSearch } from './embeddings/hybrid.js';
+import { chunkUrl } from './retrieval.js';
 import type { KnowledgeBase, KnowledgeStore } from './store.js';
 import type { UrlSources } from './web/url-sources.js';
 
@@ -22,7 +23,7 @@ const documentSchema = z.strictObject({
 });
 const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
 
-export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: Retriever, urlSources: UrlSources): Router {
+export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: ChunkSearch, urlSources: UrlSources): Router {
   const r = Router();
 
   /** Bases a key bound to one assistant may touch: those connected to it. */
@@ -101,10 +102,10 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     sendData(res, { id: req.params.docId, deleted: true });
   });
 
-  r.post('/knowledge-bases/:id/search', requirePermission('knowledge_bases:read'), (req, res) => {
+  r.post('/knowledge-bases/:id/search', requirePermission('knowledge_bases:read'), async (req, res) => {
     const kb = visibleKb(res, req.params.id as string);
     const input = parseInput(searchSchema, req.body);
-    const hits = retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
+    const hits = await retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
     sendData(res, hits.map((h) => ({
       chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), ...(h.page ? { page: h.page } : {}), text: h.text, score: Number(h.score.toPrecision(6)),
     })));

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
+import { chunksChanged } from './index-events.js';
 import { chunkDocument, type DocumentFormat } from './chunking.js';
 
 export interface KnowledgeBase { id: string; organizationId: string; name: string; description: string | null; documentCount: number; chunkCount: number; createdAt: string; updatedAt: string }
@@ -84,6 +85,7 @@ export function createKnowledgeStore(
   const changed = (): void => {
     const removed = removedChunkIds;
     removedChunkIds = [];
+    chunksChanged(db, removed);
     hooks.onIndexChange?.(removed);
   };
   const chunkIdsOf = db.prepare<[string], number>('SELECT id FROM chunks WHERE document_id = ?').pluck();

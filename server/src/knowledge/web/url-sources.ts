@@ -1,20 +1,212 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
-import type { DocumentRecord, KnowledgeStore } from '../store.js';
+import { nowIso } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import type { DocumentPart, DocumentProgress, DocumentRecord, KnowledgeStore } from '../store.js';
+import { IngestError, crawlSite, fetchSinglePage } from './crawler.js';
+import { FetchError, createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
+import { createJobRunner, type IngestJob, type JobKind } from './jobs.js';
+import { normalizeUrl } from './urls.js';
 
-/** Documents fetched from the web: one page or a crawl, run as background jobs. Placeholder. */
-export function createUrlSources(_ctx: AppContext, _store: KnowledgeStore) {
+/**
+ * Documents fetched from the web (API.md §6): `{url}` is one page, `{url, crawl}` a crawl of
+ * its site into one document whose parts are the pages. Both are durable background jobs
+ * (`jobs.ts`); a single page is usually quick, so the POST waits a little for it.
+ */
+
+export const MAX_CRAWL_PAGES = 500;
+export const MAX_CRAWL_DEPTH = 5;
+
+const crawlSchema = z.strictObject({
+  maxPages: z.int().min(1).max(MAX_CRAWL_PAGES).default(50),
+  maxDepth: z.int().min(0).max(MAX_CRAWL_DEPTH).default(2),
+});
+const urlDocumentSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048),
+  crawl: crawlSchema.nullish(),
+  title: z.string().trim().min(1).max(500).nullish(),
+});
+
+/** What a document fetched from the web remembers about how (its `source_options`). */
+type UrlSourceOptions = { crawl?: { maxPages: number; maxDepth: number }; title?: string };
+
+/** Knobs for tests and benchmarks; the defaults are the production values. */
+export interface UrlSourceTuning {
+  /** Fake DNS (the address guard still judges its answers). */
+  resolve?: FetcherOptions['resolve'];
+  /** Replaces the guarded lookup (fetcher tests only). */
+  lookup?: FetcherOptions['lookup'];
+  fetchTimeoutMs?: number;
+  maxBytes?: number;
+  /** Jobs worked at once (2). */
+  concurrency?: number;
+  /** Parallel fetches within one crawl (4). */
+  crawlConcurrency?: number;
+  /** Longest robots.txt Crawl-delay honoured, ms (2000). */
+  maxCrawlDelayMs?: number;
+  /** How long POST waits for a single page before answering `queued`/`processing` (10 s). */
+  waitMs?: number;
+  pollMs?: number;
+  retryDelaysMs?: number[];
+  /** Least time between two progress writes of one job (250 ms). */
+  progressIntervalMs?: number;
+}
+
+export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning: UrlSourceTuning = {}) {
+  const allowPrivate = ctx.config.fetchAllowPrivate ?? false;
+  const waitMs = tuning.waitMs ?? 10_000;
+  const progressEvery = tuning.progressIntervalMs ?? 250;
+  let fetcher: Fetcher | null = null;
+  const getFetcher = (): Fetcher => (fetcher ??= createFetcher({
+    allowPrivate,
+    // Read when first used: a test server learns its public URL only once listening.
+    userAgent: `ParleyBot/1.0 (+${ctx.config.publicUrl})`,
+    timeoutMs: tuning.fetchTimeoutMs ?? 15_000,
+    maxBytes: tuning.maxBytes ?? 10 * 1024 * 1024,
+    ...(tuning.resolve ? { resolve: tuning.resolve } : {}),
+    ...(tuning.lookup ? { lookup: tuning.lookup } : {}),
+  }));
+  const docRow = ctx.db.prepare<[string], { knowledge_base_id: string; url: string | null; title: string; source: string }>(
+    'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?',
+  );
+  const setFormat = ctx.db.prepare('UPDATE documents SET format = ? WHERE id = ?');
+
+  /** Progress writes of one job, at most one per `progressEvery` ms (the last one always lands). */
+  function progressWriter(documentId: string) {
+    let last = 0;
+    let pending: DocumentProgress | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const write = (): void => {
+      timer = null;
+      if (!pending) return;
+      last = Date.now();
+      store.setDocumentState(documentId, { status: 'processing', progress: pending }, nowIso(ctx));
+      pending = null;
+    };
+    return {
+      update(progress: DocumentProgress): void {
+        pending = progress;
+        const wait = last + progressEvery - Date.now();
+        if (wait <= 0) write();
+        else timer ??= setTimeout(write, wait);
+      },
+      cancel(): void {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        pending = null;
+      },
+    };
+  }
+
+  async function perform(job: IngestJob, signal: AbortSignal): Promise<'done' | 'gone'> {
+    const doc = docRow.get(job.documentId);
+    if (!doc?.url) return 'gone';
+    const options = (store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
+    const at = () => nowIso(ctx);
+    const f = getFetcher();
+    if (job.kind === 'fetch') {
+      store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } }, at());
+      const page = await fetchSinglePage(f, doc.url, signal);
+      if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
+      const title = options.title ?? page.title ?? doc.title;
+      setFormat.run(page.sourceFormat, job.documentId);
+      store.replaceDocumentContent(job.documentId, {
+        title, bytes: page.bytes, progress: { pagesFetched: 1, pagesIndexed: 1 },
+        parts: [{ content: page.text, format: page.format, title: page.title ?? title, url: page.url }],
+      }, at());
+      return 'done';
+    }
+    const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
+    const progress = progressWriter(job.documentId);
+    store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } }, at());
+    try {
+      const result = await crawlSite({
+        startUrl: doc.url, maxPages: crawl.maxPages, maxDepth: crawl.maxDepth, fetcher: f, signal,
+        concurrency: tuning.crawlConcurrency ?? 4, maxCrawlDelayMs: tuning.maxCrawlDelayMs ?? 2000,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.cancel();
+      if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
+      if (!result.pages.length) {
+        const p = result.progress;
+        throw new IngestError(`No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`, false);
+      }
+      const parts: DocumentPart[] = result.pages.map((page) => ({ content: page.text, format: page.format, title: page.title ?? page.url, url: page.url }));
+      store.replaceDocumentContent(job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, at());
+      return 'done';
+    } finally {
+      progress.cancel();
+    }
+  }
+
+  const runner = createJobRunner({
+    db: ctx.db, clock: ctx.clock, logger: ctx.logger,
+    concurrency: tuning.concurrency ?? 2, pollMs: tuning.pollMs ?? 1000, retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
+    hooks: {
+      perform,
+      classify(err) {
+        if (err instanceof IngestError) return { message: err.message, transient: err.transient };
+        if (err instanceof FetchError) return { message: err.message, transient: err.transient };
+        ctx.logger.error('web document job crashed', { error: err instanceof Error ? err.stack : String(err) });
+        return { message: `Internal error while fetching: ${(err as Error)?.message ?? String(err)}`, transient: false };
+      },
+      requeued(job, why) {
+        const progress: DocumentProgress | undefined = why.retryAt ? { retryAt: new Date(why.retryAt).toISOString(), lastError: why.error } : undefined;
+        store.setDocumentState(job.documentId, { status: 'queued', ...(progress ? { progress } : {}) }, nowIso(ctx));
+      },
+      failed(job, error) {
+        store.setDocumentState(job.documentId, { status: 'failed', error }, nowIso(ctx));
+      },
+    },
+  });
+
+  const badUrl = (message: string): AppError => new AppError('validation_error', `url: ${message}`);
+
   return {
-    /** `{url, crawl?}` from POST /documents. */
-    async add(_knowledgeBaseId: string, _body: unknown): Promise<DocumentRecord> {
-      throw new AppError('validation_error', 'Fetching documents from a URL is not available on this server yet: send {title, content, format?, url?}');
+    /** `{url, crawl?, title?}` from POST /documents → the new document (201). */
+    async add(knowledgeBaseId: string, body: unknown): Promise<DocumentRecord> {
+      const input = parseInput(urlDocumentSchema, body);
+      const url = normalizeUrl(input.url);
+      if (!url) throw badUrl('must be an http(s) URL without credentials');
+      const problem = getFetcher().urlProblem(url);
+      if (problem) throw badUrl(problem);
+      const crawl = input.crawl ?? null;
+      const options: UrlSourceOptions = { ...(crawl ? { crawl } : {}), ...(input.title ? { title: input.title } : {}) };
+      const kind: JobKind = crawl ? 'crawl' : 'fetch';
+      const { doc, job } = ctx.db.transaction(() => {
+        const created = store.createPendingDocument(knowledgeBaseId, {
+          title: input.title ?? url, url, format: crawl ? 'crawl' : 'html', source: crawl ? 'crawl' : 'url', sourceOptions: options,
+        }, nowIso(ctx));
+        return { doc: created, job: runner.enqueue(created.id, kind).job };
+      })();
+      if (!crawl && runner.running) await runner.waitFor(job.id, waitMs);
+      return store.getDocument(knowledgeBaseId, doc.id) ?? doc;
     },
+
     /** Fetches a url/crawl document again; its old chunks serve until the new ones are ready. */
-    resync(_knowledgeBaseId: string, _documentId: string): DocumentRecord {
-      throw new AppError('validation_error', 'Only documents fetched from a URL can be re-synced');
+    resync(knowledgeBaseId: string, documentId: string): DocumentRecord {
+      const doc = store.getDocument(knowledgeBaseId, documentId);
+      if (!doc) throw notFound('Document');
+      if ((doc.source !== 'url' && doc.source !== 'crawl') || !doc.url) {
+        throw new AppError('validation_error', `Only documents fetched from a URL can be re-synced (this one's source is ${doc.source})`);
+      }
+      ctx.db.transaction(() => {
+        const { created } = runner.enqueue(documentId, doc.source === 'crawl' ? 'crawl' : 'fetch');
+        if (created) store.setDocumentState(documentId, { status: 'queued' }, nowIso(ctx));
+      })();
+      return store.getDocument(knowledgeBaseId, documentId) ?? doc;
     },
-    start(): void {},
-    async stop(): Promise<void> {},
+
+    /** The job runner: `listen` starts it, and stops it before the database closes. */
+    start(): void {
+      runner.start();
+    },
+    async stop(): Promise<void> {
+      await runner.stop();
+      fetcher?.close();
+      fetcher = null;
+    },
   };
 }
 
