@@ -160,3 +160,20 @@ describe('query text that is not plain English', () => {
     expect(fts.retrieve('arger rechnung', sel, 1)[0]?.documentId).toBe(ger);
   });
 });
+
+describe('query terms', () => {
+  it('finds possessives and dotted abbreviations the same way on both engines', () => {
+    const { db, kbs } = corpusDb(3);
+    const store = createKnowledgeStore(db);
+    const kb = kbs[0]!.id;
+    const powell = store.addDocument(kb, { title: 'Expedition', content: 'John Wesley Powell led the expedition down the Colorado River in 1869.', format: 'text', url: null }, AT).id;
+    store.addDocument(kb, { title: 'Powell\'s boats', content: "Powell's boats were made of oak.", format: 'text', url: null }, AT);
+    const sel = [{ id: kb, priority: 5 }];
+    for (const retriever of [createRetriever(db), createRetriever(db, { memoryIndexMaxChunks: 0 })]) {
+      const ids = retriever.retrieve("In what year did Powell's expedition take place?", sel, 2).map((h) => h.documentId);
+      expect(ids[0]).toBe(powell);
+      // "U.S." must not turn into the lone letters u and s, which match nearly every chunk.
+      expect(retriever.retrieve('U.S. Colorado', sel, 1)[0]?.documentId).toBe(powell);
+    }
+  });
+});

@@ -54,7 +54,12 @@ export function priorityWeight(priority: number): number {
 export function queryTerms(text: string): string[] {
   const tokens = [...new Set(tokenize(text).map((t) => t.replace(/"/g, '')).filter(Boolean))];
   const content = tokens.filter((t) => !STOPWORDS.has(t));
-  return content.length ? content : tokens;
+  const chosen = content.length ? content : tokens;
+  // FTS5 splits words at apostrophes, so "powell's" quoted would be the phrase "powell s" and
+  // match only the possessive: possessives lose their 's, other apostrophes split the word.
+  // A lone Latin letter ("U.S." → u, s) matches everything and means nothing.
+  const terms = chosen.flatMap((t) => t.replace(/'s$/, '').split("'")).filter((t) => t && !/^[a-z]$/.test(t));
+  return [...new Set(terms.length ? terms : chosen)];
 }
 
 /**
