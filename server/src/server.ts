@@ -56,18 +56,40 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
   webhooks.start();
   webJobs.start();
   ctx.embeddings?.worker.start();
+  // Sockets with a request in progress: shutdown waits for those and closes every other one.
+  // closeIdleConnections() alone misses a socket that connected but never sent a request,
+  // and close() would wait for that client for ever.
+  const sockets = new Set<import('node:net').Socket>();
+  const busy = new Map<import('node:net').Socket, number>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => { sockets.delete(socket); busy.delete(socket); });
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const n = (busy.get(socket) ?? 1) - 1;
+      if (n > 0) busy.set(socket, n);
+      else busy.delete(socket);
+    });
+  });
+  const closeUnused = (): void => {
+    server.closeIdleConnections();
+    for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
+  };
   const address = server.address();
   const closeHttp = () => new Promise<void>((resolve) => {
     clearInterval(timer);
     // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
     // (its request done), otherwise close() would wait for the client to hang up.
-    const reaper = setInterval(() => server.closeIdleConnections(), 25);
+    const reaper = setInterval(closeUnused, 25);
     server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
     server.close(() => {
       clearInterval(reaper);
       resolve();
     });
-    server.closeIdleConnections();
+    closeUnused();
   });
   return {
     server,
