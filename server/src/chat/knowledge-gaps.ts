@@ -29,6 +29,7 @@ function statementsFor(db: Db) {
   if (!s) {
     s = {
       candidates: db.prepare<[string, number], { id: string; group_key: string }>('SELECT id, group_key FROM knowledge_gaps WHERE assistant_id = ? ORDER BY last_asked_at DESC LIMIT ?'),
+      exact: db.prepare<[string, string], { id: string }>('SELECT id FROM knowledge_gaps WHERE assistant_id = ? AND group_key = ? LIMIT 1'),
       bump: db.prepare<[string, string, number, string]>('UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?, best_confidence = max(best_confidence, ?) WHERE id = ?'),
       insert: db.prepare(`INSERT INTO knowledge_gaps (id, organization_id, assistant_id, group_key, question, count, best_confidence, first_asked_at, last_asked_at)
         VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`),
@@ -37,12 +38,21 @@ function statementsFor(db: Db) {
   }
   return s;
 }
-const statements = new WeakMap<Db, { candidates: Statement<[string, number], { id: string; group_key: string }>; bump: Statement<[string, string, number, string]>; insert: Statement }>();
+const statements = new WeakMap<Db, {
+  candidates: Statement<[string, number], { id: string; group_key: string }>; exact: Statement<[string, string], { id: string }>;
+  bump: Statement<[string, string, number, string]>; insert: Statement;
+}>();
 
 export function recordKnowledgeGap(db: Db, g: { organizationId: string; assistantId: string; question: string; confidence: number; at: string }): void {
   const terms = gapTerms(g.question);
   const key = terms.length ? terms.join(' ') : g.question.trim().toLowerCase().slice(0, 200);
   const sql = statementsFor(db);
+  // The same wording again: similarity 1, nothing can beat it.
+  const same = sql.exact.get(g.assistantId, key);
+  if (same) {
+    sql.bump.run(g.at, g.question.slice(0, 1000), g.confidence, same.id);
+    return;
+  }
   const candidates = sql.candidates.all(g.assistantId, CANDIDATES);
   let best: { id: string; score: number } | null = null;
   for (const c of candidates) {
