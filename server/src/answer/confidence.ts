@@ -1,3 +1,4 @@
+import { memoByText } from '../lib/memo.js';
 import { contentTerms, sentenceUnits } from './text.js';
 import type { Passage } from './extractive.js';
 
@@ -64,7 +65,7 @@ export function estimateConfidence(question: string, passages: readonly Passage[
   const terms = topical.length ? topical : all;
   if (!terms.length) return 0.2;
   const context = `${top.title} ${top.headingPath.join(' ')}`;
-  const haystack = new Set(contentTerms(`${context} ${top.text}`));
+  const haystack = passageTerms(`${context} ${top.text}`);
   const found = terms.filter((t) => haystack.has(t)).length;
   const passageCoverage = found / terms.length;
   const answer = answerCoverage ?? passageCoverage;
@@ -85,8 +86,7 @@ function bestSentenceMatches(terms: readonly string[], context: string, text: st
   const shared = new Set(contentTerms(context));
   let best = -1;
   let holds = false;
-  for (const unit of sentenceUnits(text)) {
-    const own = new Set(contentTerms(unit.text));
+  for (const { unit, own } of sentenceTerms(text)) {
     const matched = terms.filter((t) => own.has(t) || shared.has(t)).length;
     const has = expected.some((re) => re.test(unit.text));
     if (matched > best) {
@@ -100,6 +100,10 @@ function bestSentenceMatches(terms: readonly string[], context: string, text: st
 }
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;
+
+/** Stemmed terms of a passage and of its sentences, by text (popular passages come back). */
+const passageTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)));
+const sentenceTerms = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, own: new Set(contentTerms(unit.text)) as ReadonlySet<string> })));
 
 /**
  * Retrieval evidence for a model answer: how well the best retrieved passage covers the

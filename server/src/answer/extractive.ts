@@ -9,6 +9,7 @@
  * refers to, the steps after a "To do X:"), put back in document order and rendered as
  * prose paragraphs, lists and code blocks.
  */
+import { memoByText } from '../lib/memo.js';
 import { contentTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from './text.js';
 
 export interface Passage {
@@ -84,20 +85,7 @@ function rankPassages(passages: Passage[]): Passage[] {
  * Sentence splitting and stemming of a passage, by its text. Popular passages come back for
  * question after question; their analysis is the same every time (read-only once built).
  */
-const analysed = new Map<string, { unit: SentenceUnit; terms: ReadonlySet<string> }[]>();
-const ANALYSED_MAX = 2_000;
-
-function analyse(text: string): { unit: SentenceUnit; terms: ReadonlySet<string> }[] {
-  let result = analysed.get(text);
-  if (result) {
-    analysed.delete(text); // refresh its place: least recently used leaves first
-  } else {
-    result = sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) }));
-    if (analysed.size >= ANALYSED_MAX) analysed.delete(analysed.keys().next().value as string);
-  }
-  analysed.set(text, result);
-  return result;
-}
+const analyse = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) as ReadonlySet<string> })), 2_000);
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = analyse(passage.text).map(({ unit, terms }, index): Sentence => ({

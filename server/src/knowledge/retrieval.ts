@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { STOPWORDS, tokenize } from '../answer/text.js';
 import { onChunksChanged } from './index-events.js';
@@ -127,8 +128,17 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
 
   // --- The in-memory engine -------------------------------------------------------------
   const chunksAfter = db.prepare<[number, number], ChunkSource>('SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?');
-  const hydrate = db.prepare<[string], Omit<Row, 'rank'>>(`SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor,
-    coalesce(c.url, d.url) AS url, c.page FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`);
+  // One statement per hit count (IN with placeholders): no JSON to build and parse per question.
+  const hydrateBySize = new Map<number, Statement<number[], Omit<Row, 'rank'>>>();
+  const hydrate = (ids: number[]): Omit<Row, 'rank'>[] => {
+    let stmt = hydrateBySize.get(ids.length);
+    if (!stmt) {
+      stmt = db.prepare<number[], Omit<Row, 'rank'>>(`SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor,
+        coalesce(c.url, d.url) AS url, c.page FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`);
+      hydrateBySize.set(ids.length, stmt);
+    }
+    return stmt.all(...ids);
+  };
   /** The index questions use; null until it holds every chunk. */
   let memory: MemoryIndex | null = null;
   /** An index being filled in the background (first build, or a rebuild to drop tombstones). */
@@ -241,7 +251,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     const searchTerms = (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
     const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
     if (!hits.length) return [];
-    const rows = new Map(hydrate.all(JSON.stringify(hits.map((h) => h.chunkId))).map((r) => [r.id, r]));
+    const rows = new Map(hydrate(hits.map((h) => h.chunkId)).map((r) => [r.id, r]));
     const out: RetrievedChunk[] = [];
     for (const h of hits) {
       const r = rows.get(h.chunkId);
