@@ -69,7 +69,7 @@ interface Sentence {
   support: number; // IDF-weighted share of the question its whole passage (title, headings, text) covers
 }
 
-interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: Set<string> }
+interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: ReadonlySet<string> }
 
 /** Passages by score (stable: input order breaks ties), the top few with any text. */
 function rankPassages(passages: Passage[]): Passage[] {
@@ -86,12 +86,13 @@ function rankPassages(passages: Passage[]): Passage[] {
  * question after question; their analysis is the same every time (read-only once built).
  */
 const analyse = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) as ReadonlySet<string> })), 2_000);
+const headingTermsOf = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)));
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = analyse(passage.text).map(({ unit, terms }, index): Sentence => ({
     rank, index, unit, terms, score: 0, matched: 0, relevance: 0, support: 0,
   }));
-  const headingTerms = new Set(contentTerms(`${passage.headingPath.join(' ')} ${passage.title}`));
+  const headingTerms = headingTermsOf(`${passage.headingPath.join(' ')} ${passage.title}`);
   return { passage, sentences, headingTerms };
 }
 

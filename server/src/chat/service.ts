@@ -13,7 +13,7 @@ import type { WriteBatcher } from '../db/write-batcher.js';
 import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { randomBase62 } from '../lib/ids.js';
+import { sortableRandom } from '../lib/ids.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
 import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 import type { WebhookEvents } from '../webhooks/events.js';
@@ -74,7 +74,7 @@ const NOT_GENERATED: Omit<Generated, 'text' | 'confidence'> = {
 const SOURCE_SNIPPET_CHARS = 300;
 
 export function newSessionId(): string {
-  return `sess_${randomBase62(24)}`;
+  return `sess_${sortableRandom(24)}`;
 }
 
 export function createChatService(deps: { db: Db; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {

@@ -26,9 +26,33 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-/** Resource ids: a short type prefix plus 20 base62 chars (~119 bits). */
+/**
+ * The current time in ms as 8 base62 chars (good until the year 8900). The alphabet is in
+ * ASCII order, so these sort by time.
+ */
+function timePrefix(nowMs = Date.now()): string {
+  let t = nowMs;
+  let out = '';
+  for (let i = 0; i < 8; i++) {
+    out = (ALPHABET[t % 62] as string) + out;
+    t = Math.floor(t / 62);
+  }
+  return out;
+}
+
+/**
+ * A random string that sorts by creation time: 8 time chars, then random ones. Rows keyed by
+ * such ids are appended at the end of their indexes instead of landing on a random page, so a
+ * commit writes a few pages instead of one per row (measured: chat commits were a fifth of
+ * the request's CPU with fully random ids). Not for secrets: use randomBase62.
+ */
+export function sortableRandom(length: number): string {
+  return timePrefix() + randomBase62(Math.max(0, length - 8));
+}
+
+/** Resource ids: a short type prefix plus 20 base62 chars (time-ordered, 71 random bits). */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBase62(20)}`;
+  return `${prefix}_${sortableRandom(20)}`;
 }
 
 export function sha256Hex(value: string): string {
