@@ -96,21 +96,28 @@ export function createKnowledgeStore(
   const insertFts = db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)');
   const deleteChunks = db.prepare('DELETE FROM chunks WHERE document_id = ?');
   const deleteDoc = db.prepare('DELETE FROM documents WHERE id = ?');
-  const setChunkCount = db.prepare('UPDATE documents SET chunk_count = ? WHERE id = ?');
   const docsWithUrl = db.prepare<[string, string, string], { id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ? AND id != ?');
 
   /** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
-  function insertChunks(docId: string, kbId: string, docTitle: string, parts: readonly DocumentPart[]): number {
-    let ordinal = 0;
+  interface ChunkRow { title: string; headings: string; text: string; anchor: string | null; url: string | null; page: number | null }
+  /** Chunks every part (pure work, before any row is written). */
+  function chunkParts(docTitle: string, parts: readonly DocumentPart[]): ChunkRow[] {
+    const rows: ChunkRow[] = [];
     for (const part of parts) {
       const title = part.title ?? docTitle;
       for (const c of chunkDocument({ title, content: part.content, format: part.format })) {
-        const headings = c.headingPath.join(' › ');
-        const { lastInsertRowid } = insertChunk.run(docId, kbId, ordinal++, title, headings, c.text, c.anchor, part.url ?? null, part.page ?? null);
-        insertFts.run(lastInsertRowid, title, headings, c.text);
+        rows.push({ title, headings: c.headingPath.join(' › '), text: c.text, anchor: c.anchor, url: part.url ?? null, page: part.page ?? null });
       }
     }
-    return ordinal;
+    return rows;
+  }
+  /** Writes chunk rows and their FTS rows; ordinals run on across parts, in document order. */
+  function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[]): number {
+    rows.forEach((r, ordinal) => {
+      const { lastInsertRowid } = insertChunk.run(docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page);
+      insertFts.run(lastInsertRowid, r.title, r.headings, r.text);
+    });
+    return rows.length;
   }
   const sameUrlDocs = (kbId: string, url: string | null, except = ''): { id: string }[] =>
     url ? docsWithUrl.all(kbId, url, except) : [];
@@ -176,24 +183,29 @@ export function createKnowledgeStore(
     /** Stores an extracted document, ready at once; a document with the same url is replaced. */
     addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string): DocumentRecord {
       const id = newId('doc');
+      const rows = chunkParts(input.title, input.parts);
+      const options = input.sourceOptions ? JSON.stringify(input.sourceOptions) : null;
       db.transaction(() => {
         removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         const old = sameUrlDocs(knowledgeBaseId, input.url);
         for (const o of old) deleteDocumentRows(o.id);
         insertDoc.run({
           id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'ready', chunks: 0, bytes: input.bytes, at, syncedAt: at,
+          options, status: 'ready', chunks: rows.length, bytes: input.bytes, at, syncedAt: at,
         });
-        const chunkCount = insertChunks(id, knowledgeBaseId, input.title, input.parts);
-        setChunkCount.run(chunkCount, id);
+        insertChunks(id, knowledgeBaseId, rows);
         touchKb.run(at, knowledgeBaseId);
         hooks.onChange?.({
-          knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount },
+          knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: rows.length },
           replacedDocumentIds: old.map((o) => o.id),
         });
       })();
       changed();
-      return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
+      // The row as written: no read-back (bulk imports add thousands of documents).
+      return toDoc({
+        id, knowledge_base_id: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source, source_options: options,
+        status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at,
+      });
     },
     /**
      * A document whose content a background job will fetch: status `queued`, no chunks yet.
@@ -240,7 +252,7 @@ export function createKnowledgeStore(
         const title = input.title ?? row.title;
         for (const id of chunkIdsOf.all(documentId)) removedChunkIds.push(id);
         deleteChunks.run(documentId);
-        const chunkCount = insertChunks(documentId, row.knowledge_base_id, title, input.parts);
+        const chunkCount = insertChunks(documentId, row.knowledge_base_id, chunkParts(title, input.parts));
         db.prepare(`UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?`)
           .run(title, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, documentId);
         touchKb.run(at, row.knowledge_base_id);
