@@ -11,7 +11,7 @@ import { runHttpBench } from './http-bench.js';
 import { runTtftBench } from './ttft-bench.js';
 import { runWebhookBench, webhookRows } from './webhook-bench.js';
 import { runWidgetBench } from './widget-bench.js';
-import { runScaleBench, scaleRows } from './scale-bench.js';
+import { runPerDocumentIngest, runScaleBench, scaleRows } from './scale-bench.js';
 import { qualityRows, runQualityBench } from './quality/harness.js';
 import { round } from './stats.js';
 
@@ -31,8 +31,9 @@ rows.push(
 
 // Knowledge at scale: ingestion, database size, both retrieval engines (issue 6).
 const scale = await runScaleBench({ dir, sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000] });
-results.scale = scale;
-rows.push(...scaleRows(scale));
+const perDocument = runPerDocumentIngest(path.join(dir, 'one-by-one.db'), 10_000);
+results.scale = { sizes: scale, perDocument };
+rows.push(...scaleRows(scale), [`ingest markdown, one document per transaction → ${perDocument.chunks} chunks`, `${perDocument.megabytesPerSecond} MB/s`, 'what POST …/documents does per upload: each commit flushes a small FTS5 segment']);
 
 const webhooks = await runWebhookBench({ dir, quick });
 results.webhooks = webhooks;
