@@ -139,6 +139,29 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     }
     return stmt.all(...ids);
   };
+  /**
+   * Recently returned chunk rows by id. A chunk's row never changes while its id lives (new
+   * content gets new chunks); a deleted id is evicted at once, since SQLite may reuse it.
+   */
+  const rowCache = new Map<number, Omit<Row, 'rank'>>();
+  const ROW_CACHE_MAX = 4_000;
+  const chunkRows = (ids: number[]): Map<number, Omit<Row, 'rank'>> => {
+    const out = new Map<number, Omit<Row, 'rank'>>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = rowCache.get(id);
+      if (row) out.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      for (const row of hydrate(missing)) {
+        out.set(row.id, row);
+        if (rowCache.size >= ROW_CACHE_MAX) rowCache.delete(rowCache.keys().next().value as number);
+        rowCache.set(row.id, row);
+      }
+    }
+    return out;
+  };
   /** The index questions use; null until it holds every chunk. */
   let memory: MemoryIndex | null = null;
   /** An index being filled in the background (first build, or a rebuild to drop tombstones). */
@@ -228,6 +251,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     const v = dataVersion.get()?.data_version ?? 0;
     if (v === seenDataVersion) return;
     seenDataVersion = v;
+    rowCache.clear();
     dfCache = new Map();
     totalChunks = null;
     memory = null;
@@ -239,7 +263,10 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     totalChunks = null;
     memoryDirty = true;
     memoryDisabled = memoryMax <= 0; // a base that shrank may fit in memory again
-    for (const id of removedChunkIds) memory?.remove(id);
+    for (const id of removedChunkIds) {
+      memory?.remove(id);
+      rowCache.delete(id);
+    }
     building?.removedMeanwhile.push(...removedChunkIds);
   }
 
@@ -251,7 +278,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     const searchTerms = (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
     const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
     if (!hits.length) return [];
-    const rows = new Map(hydrate(hits.map((h) => h.chunkId)).map((r) => [r.id, r]));
+    const rows = chunkRows(hits.map((h) => h.chunkId));
     const out: RetrievedChunk[] = [];
     for (const h of hits) {
       const r = rows.get(h.chunkId);
