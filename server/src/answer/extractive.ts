@@ -116,8 +116,9 @@ function scoreSentences(question: string[], read: ReadPassage[]): Sentence[] {
   const idf = idfWeights(question, candidates);
   const totalIdf = question.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) || 1;
   const support = read.map((r) => {
-    const passageTerms = new Set([...r.headingTerms, ...r.sentences.flatMap((x) => [...x.terms])]);
-    return question.reduce((sum, t) => sum + (passageTerms.has(t) ? idf.get(t) ?? 0 : 0), 0) / totalIdf;
+    // A term counts once if the headings or any sentence of the passage hold it.
+    const inPassage = (t: string): boolean => r.headingTerms.has(t) || r.sentences.some((x) => x.terms.has(t));
+    return question.reduce((sum, t) => sum + (inPassage(t) ? idf.get(t) ?? 0 : 0), 0) / totalIdf;
   });
   for (const s of candidates) {
     const r = read[s.rank] as ReadPassage;
