@@ -74,13 +74,19 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
       else busy.delete(socket);
     });
   });
+  /** A connection that sent no request within this long after shutdown began is dropped. */
+  const SILENT_GRACE_MS = 1_000;
+  let closingSince = 0;
   const closeUnused = (): void => {
     server.closeIdleConnections();
+    // Not at once: a request whose first bytes are still on the way has no 'request' event yet.
+    if (Date.now() - closingSince < SILENT_GRACE_MS) return;
     for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
   };
   const address = server.address();
   const closeHttp = () => new Promise<void>((resolve) => {
     clearInterval(timer);
+    closingSince = Date.now();
     // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
     // (its request done), otherwise close() would wait for the client to hang up.
     const reaper = setInterval(closeUnused, 25);
