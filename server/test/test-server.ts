@@ -9,6 +9,7 @@ import type { AnswerProviders } from '../src/answer/providers/types.js';
 import { DEMO_KNOWLEDGE_DIR } from '../src/paths.js';
 import { createContext, listen, type WebhookWorkerTuning } from '../src/server.js';
 import type { DeliveryWorker } from '../src/webhooks/worker.js';
+import type { UrlSourceTuning } from '../src/knowledge/web/url-sources.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -29,12 +30,14 @@ export interface TestServer {
 }
 
 /** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
-export async function startServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; webhooks?: WebhookWorkerTuning } = {}): Promise<TestServer> {
+export async function startServer(opts: {
+  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
+} = {}): Promise<TestServer> {
   const db = opts.db ?? openDb(':memory:');
   migrate(db);
   const config = testConfig(opts.config);
   const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile });
-  const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks });
+  const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks, urlSources: opts.urlSources });
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.
   if (!opts.config?.publicUrl) config.publicUrl = url;

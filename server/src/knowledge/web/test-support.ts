@@ -1,12 +1,9 @@
 /** Test helpers for web documents: fake websites on 127.0.0.1 and a Parley with tuned fetch jobs. */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { migrate } from '../../db/migrate.js';
-import { openDb, type Db } from '../../db/open.js';
+import type { Db } from '../../db/open.js';
 import type { Config } from '../../config.js';
-import { createLogger } from '../../lib/logger.js';
-import { createContext, listen } from '../../server.js';
-import { testConfig, type TestServer } from '../../../test/test-server.js';
+import { startServer, type TestServer } from '../../../test/test-server.js';
 import type { Client } from '../../../test/http.js';
 import type { UrlSourceTuning } from './url-sources.js';
 
@@ -71,22 +68,11 @@ export function page(title: string, body: string, opts: { links?: string[]; head
 
 /** A Parley (like `startServer`) whose web fetch jobs take `urlSources` tuning; fast defaults for tests. */
 export async function startWebServer(opts: { config?: Partial<Config>; db?: Db; urlSources?: UrlSourceTuning } = {}): Promise<TestServer> {
-  const db = opts.db ?? openDb(':memory:');
-  migrate(db);
-  const config = testConfig({ fetchAllowPrivate: true, ...opts.config });
-  const ctx = createContext({ db, config, logger: createLogger(config.logLevel) });
-  const server = await listen(ctx, 0, '127.0.0.1', {
+  return startServer({
+    db: opts.db,
+    config: { fetchAllowPrivate: true, ...opts.config },
     urlSources: { maxCrawlDelayMs: 0, pollMs: 50, retryDelaysMs: [50, 100], fetchTimeoutMs: 3_000, ...opts.urlSources },
   });
-  const url = `http://127.0.0.1:${server.port}`;
-  if (!opts.config?.publicUrl) config.publicUrl = url;
-  return {
-    url, ctx, db, webhooks: server.webhooks,
-    close: async () => {
-      await server.close();
-      if (!opts.db) db.close();
-    },
-  };
 }
 
 /** Polls a document until `done(doc)` holds; returns it. */
