@@ -46,6 +46,7 @@ const routes: Route[] = [
   ['POST', () => `/v1/knowledge-bases/${ids.kb}/documents`, ['knowledge_bases:write'], { title: 't', content: 'c' }],
   ['GET', () => `/v1/knowledge-bases/${ids.kb}/documents`, ['knowledge_bases:read']],
   ['GET', () => `/v1/knowledge-bases/${ids.kb}/documents/${ids.doc}`, ['knowledge_bases:read']],
+  ['POST', () => `/v1/knowledge-bases/${ids.kb}/documents/${ids.doc}/sync`, ['knowledge_bases:write']],
   ['DELETE', () => `/v1/knowledge-bases/${ids.kb}/documents/${ids.doc}`, ['knowledge_bases:write']],
   ['POST', () => `/v1/knowledge-bases/${ids.kb}/search`, ['knowledge_bases:read'], { query: 'password' }],
   ['POST', () => `/v1/integrations/${ids.assistant}/chat`, ['chat'], { message: 'hi' }],
