@@ -7,10 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRetriever, type Retriever } from '../../server/src/knowledge/retrieval.js';
-import { migrate } from '../../server/src/db/migrate.js';
-import { openDb } from '../../server/src/db/open.js';
-import { createKnowledgeStore } from '../../server/src/knowledge/store.js';
-import { createCorpus } from './corpus.js';
 import { seedCorpusDb } from './seed-corpus.js';
 import { round, summarize } from './stats.js';
 
@@ -55,21 +51,11 @@ async function untilMemory(retriever: Retriever): Promise<void> {
  * commit flushes a small FTS5 segment, so this is slower than the batched figure.
  */
 export function runPerDocumentIngest(file: string, chunks: number): { chunks: number; megabytesPerSecond: number } {
-  const db = openDb(file);
-  migrate(db);
-  const store = createKnowledgeStore(db);
-  const at = new Date().toISOString();
-  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_bench', 'Bench', 'enterprise', ?)").run(at);
-  const kb = store.createKb('org_bench', { name: 'One by one', description: null }, at);
-  const docs = [...createCorpus({ documents: Math.ceil(chunks / 5), sectionsPerDocument: 5, sentencesPerSection: 6, vocabulary: 20_000 }).documents()];
-  const bytes = docs.reduce((n, d) => n + Buffer.byteLength(d.content), 0);
-  const t0 = performance.now();
-  for (const d of docs) store.addDocument(kb.id, { ...d, format: 'markdown' }, at);
-  const seconds = (performance.now() - t0) / 1000;
-  const count = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  db.close();
+  const seeded = seedCorpusDb(file, chunks, { documentsPerTransaction: 1 });
+  const count = (seeded.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
+  seeded.db.close();
   fs.rmSync(file, { force: true });
-  return { chunks: count, megabytesPerSecond: round(bytes / 1e6 / seconds, 2) };
+  return { chunks: count, megabytesPerSecond: round(seeded.bytes / 1e6 / seeded.seconds, 2) };
 }
 
 export async function runScaleBench(opts: { dir: string; sizes: number[] }): Promise<ScaleResult[]> {

@@ -3,8 +3,11 @@ import { openDb, type Db } from '../../server/src/db/open.js';
 import { createKnowledgeStore } from '../../server/src/knowledge/store.js';
 import { createCorpus } from './corpus.js';
 
-/** Fills a knowledge base with synthetic documents until it holds about `chunks` chunks. */
-export function seedCorpusDb(file: string, chunks: number): { db: Db; organizationId: string; knowledgeBaseId: string; questions: string[]; seconds: number; bytes: number } {
+/**
+ * Fills a knowledge base with synthetic documents until it holds about `chunks` chunks,
+ * `documentsPerTransaction` at a time (500: a bulk import or a crawl; 1: what each API upload does).
+ */
+export function seedCorpusDb(file: string, chunks: number, opts: { documentsPerTransaction?: number } = {}): { db: Db; organizationId: string; knowledgeBaseId: string; questions: string[]; seconds: number; bytes: number } {
   const db = openDb(file);
   migrate(db);
   const store = createKnowledgeStore(db);
@@ -16,7 +19,7 @@ export function seedCorpusDb(file: string, chunks: number): { db: Db; organizati
   const corpus = createCorpus({ documents: Math.ceil(chunks / sectionsPerDocument), sectionsPerDocument, sentencesPerSection: 6, vocabulary: 20_000 });
   let storeMs = 0;
   let bytes = 0;
-  // One transaction per batch: ingestion speed is what a bulk import would see.
+  const perTransaction = opts.documentsPerTransaction ?? 500;
   // Only the store's work is timed (chunking, rows, FTS, commit), not generating the corpus.
   const insertInTransaction = db.transaction((docs: { title: string; content: string; url: string }[]) => {
     for (const d of docs) store.addDocument(kb.id, { ...d, format: 'markdown' }, at);
@@ -30,7 +33,7 @@ export function seedCorpusDb(file: string, chunks: number): { db: Db; organizati
   for (const doc of corpus.documents()) {
     bytes += Buffer.byteLength(doc.content);
     batch.push(doc);
-    if (batch.length === 500) {
+    if (batch.length === perTransaction) {
       insertBatch(batch);
       batch = [];
     }

@@ -82,7 +82,8 @@ describe('retriever on the memory index', () => {
   it('sees new documents and deletions at once', () => {
     const { db, store, kbs } = corpusDb(10);
     const retriever = createRetriever(db);
-    const hooked = createKnowledgeStore(db, { onIndexChange: (removed) => retriever.invalidate(removed) });
+    // A second store on the same handle, like the demo seeder: the retriever hears it too.
+    const hooked = createKnowledgeStore(db);
     const sel = [{ id: kbs[0]!.id, priority: 5 }];
     expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
     const doc = hooked.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
@@ -140,7 +141,7 @@ describe('query text that is not plain English', () => {
   it('survives quotes, FTS syntax and punctuation, folds Latin accents, and finds other scripts', () => {
     const { db, kbs } = corpusDb(3);
     const retriever = createRetriever(db);
-    const store = createKnowledgeStore(db, { onIndexChange: (removed) => retriever.invalidate(removed) });
+    const store = createKnowledgeStore(db);
     const kb = kbs[0]!.id;
     const add = (title: string, content: string) => store.addDocument(kb, { title, content, format: 'text', url: null }, AT).id;
     const cafe = add('Café', 'Le café ouvre à huit heures. Réservez une table en ligne.');

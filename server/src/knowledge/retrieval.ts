@@ -72,6 +72,13 @@ export function buildFtsQuery(text: string): string | null {
   return ftsQueryOf(terms);
 }
 
+/** The terms worth searching for, for both engines: rarest first, terms in most chunks dropped. */
+function selectTerms(terms: readonly string[], df: (term: string) => number, totalChunks: number): string[] {
+  const withDf = terms.map((t) => ({ t, n: df(t) })).filter((x) => x.n > 0).sort((a, b) => a.n - b.n);
+  const useful = withDf.filter((x) => x.n <= totalChunks * MAX_USEFUL_DOC_SHARE);
+  return (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
+}
+
 const ftsQueryOf = (terms: readonly string[]): string | null => (terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null);
 
 interface Row { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null; rank: number }
@@ -120,10 +127,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     const terms = queryTerms(text);
     if (!terms.length) return [];
     totalChunks ??= chunkCount.get()?.n ?? 0;
-    const withDf = terms.map((t) => ({ t, n: df(t) })).filter((x) => x.n > 0).sort((a, b) => a.n - b.n);
-    if (!withDf.length) return [];
-    const useful = withDf.filter((x) => x.n <= totalChunks! * MAX_USEFUL_DOC_SHARE);
-    return (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
+    return selectTerms(terms, df, totalChunks);
   }
 
   // --- The in-memory engine -------------------------------------------------------------
@@ -272,10 +276,8 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
 
   function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
     const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
-    const withDf = terms.map((t) => ({ t, n: index.documentFrequency(t) })).filter((x) => x.n > 0).sort((a, b) => a.n - b.n);
-    if (!withDf.length) return [];
-    const useful = withDf.filter((x) => x.n <= index.size * MAX_USEFUL_DOC_SHARE);
-    const searchTerms = (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
+    const searchTerms = selectTerms(terms, (t) => index.documentFrequency(t), index.size);
+    if (!searchTerms.length) return [];
     const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
     if (!hits.length) return [];
     const rows = chunkRows(hits.map((h) => h.chunkId));
@@ -311,8 +313,6 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
         .sort((a, b) => b.score - a.score)
         .slice(0, limit);
     },
-    /** The index changed (documents added or removed): frequencies are stale, memory catches up. */
-    invalidate,
     /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
     warmUp(): void {
       if (!memory) buildInBackground();

@@ -155,7 +155,6 @@ export function createKnowledgeStore(
       const kb = this.getKb(organizationId, id);
       if (!kb) return null;
       db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
         db.prepare('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?')
           .run(patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, id);
         hooks.onChange?.({ knowledgeBaseId: id, change: 'updated' });
