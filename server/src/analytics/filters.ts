@@ -8,7 +8,7 @@ const isoDateOrDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(
   message: 'must be an ISO 8601 date (2026-01-31) or date-time',
 });
 
-const filterSchema = z.object({
+export const filterSchema = z.object({
   from: isoDateOrDateTime.optional(),
   to: isoDateOrDateTime.optional(),
   assistantId: z.string().min(1).max(64).optional(),

@@ -11,7 +11,7 @@ import { parseInput } from '../http/validate.js';
 import { parseIpRule } from '../lib/ip.js';
 import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service.js';
 
-const createSchema = z.strictObject({
+export const createSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   permissions: z.array(z.enum(PERMISSIONS)).min(1).max(PERMISSIONS.length),
   assistantId: z.string().min(1).max(64).nullish(),
@@ -23,7 +23,7 @@ const createSchema = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
 });
 
-const rotateSchema = z.strictObject({ graceSeconds: z.int().min(0).max(604_800).default(0) });
+export const rotateSchema = z.strictObject({ graceSeconds: z.int().min(0).max(604_800).default(0) });
 
 export function apiKeysRouter(ctx: AppContext): Router {
   const r = Router();

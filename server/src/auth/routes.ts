@@ -11,14 +11,14 @@ import { createSession, findUserByEmail, primaryOrganization, registerAccount, r
 
 const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
 
-const registerSchema = z.strictObject({
+export const registerSchema = z.strictObject({
   email,
   password: z.string().min(10, 'must be at least 10 characters').max(256),
   name: z.string().trim().min(1).max(100).optional(),
   organizationName: z.string().trim().min(1).max(200),
 });
 
-const loginSchema = z.strictObject({ email, password: z.string().min(1).max(256) });
+export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(256) });
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** Failed logins tolerated per 15 minutes before 429: per email, and per client IP. */

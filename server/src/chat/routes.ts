@@ -20,8 +20,8 @@ const metadataField = z.record(z.string(), z.unknown())
   .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON` })
   .refine((m) => ['userId', 'source'].every((k) => m[k] === undefined || typeof m[k] === 'string'), { message: 'metadata.userId and metadata.source must be strings' });
 
-const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
-const appChatSchema = z.object({ message: messageField, conversation_id: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
+export const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
+export const appChatSchema = z.object({ message: messageField, conversation_id: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
 
 /** First failing field's message, so "message missing" reads as the seed says. */
 export function parseChatBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

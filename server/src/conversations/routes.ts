@@ -10,7 +10,7 @@ import { sendData } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import type { Conversation, ConversationStore, Message } from './store.js';
 
-const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
+export const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
 export const feedbackSchema = z.strictObject({ messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
 
 export function conversationView(c: Conversation, store: ConversationStore) {

@@ -13,15 +13,15 @@ import { chunkUrl } from './retrieval.js';
 import type { KnowledgeBase, KnowledgeStore } from './store.js';
 import type { UrlSources } from './web/url-sources.js';
 
-const kbSchema = z.strictObject({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish() });
-const kbPatchSchema = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional() });
-const documentSchema = z.strictObject({
+export const kbSchema = z.strictObject({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish() });
+export const kbPatchSchema = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional() });
+export const documentSchema = z.strictObject({
   title: z.string().trim().min(1).max(500),
   content: z.string().refine((s) => s.trim().length > 0, { message: 'must not be empty' }),
   format: z.enum(['text', 'markdown', 'html']).default('text'),
   url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048).nullish(),
 });
-const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
+export const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
 
 export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: ChunkSearch, urlSources: UrlSources): Router {
   const r = Router();

@@ -7,7 +7,7 @@ import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { listOrganizationsFor, updateOrganization } from './service.js';
 
-const patchSchema = z.strictObject({
+export const patchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   plan: z.enum(['free', 'pro', 'enterprise']).optional(),
 });

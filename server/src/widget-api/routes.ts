@@ -19,9 +19,9 @@ import { originAllowed, requestOrigin } from './origin.js';
 export const WIDGET_LIMITS = { perSessionPerDay: 100, perIpPerMinute: 30 } as const;
 
 const WIDGET_SESSION = z.string().regex(/^ws_[A-Za-z0-9]{32}$/, 'must be a session id issued by this server');
-const chatSchema = z.object({ message: messageField, sessionId: z.string().max(128).optional(), stream: z.boolean().optional() });
-const feedbackSchema = z.strictObject({ sessionId: WIDGET_SESSION, messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
-const handoffSchema = z.strictObject({ sessionId: WIDGET_SESSION, email: z.email().max(254).optional(), note: z.string().max(2000).optional() });
+export const chatSchema = z.object({ message: messageField, sessionId: z.string().max(128).optional(), stream: z.boolean().optional() });
+export const feedbackSchema = z.strictObject({ sessionId: WIDGET_SESSION, messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
+export const handoffSchema = z.strictObject({ sessionId: WIDGET_SESSION, email: z.email().max(254).optional(), note: z.string().max(2000).optional() });
 
 export const newWidgetSessionId = (): string => `ws_${randomBase62(32)}`;
 

@@ -22,7 +22,7 @@ const crawlSchema = z.strictObject({
   maxPages: z.int().min(1).max(MAX_CRAWL_PAGES).default(50),
   maxDepth: z.int().min(0).max(MAX_CRAWL_DEPTH).default(2),
 });
-const urlDocumentSchema = z.strictObject({
+export const urlDocumentSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048),
   crawl: crawlSchema.nullish(),
   title: z.string().trim().min(1).max(500).nullish(),
