@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDataset, DEFAULT_DATASET, PARAGRAPH_WORDS, serialize } from './build-dataset.js';
 import { parseSource } from './dataset-source.js';
-import { runQualityBench } from './harness.js';
+import { runQualityBench, splitArticles } from './harness.js';
 import { datasetCounts, flatten, loadSquad, validateSquad, type SquadDataset } from './squad.js';
 
 describe('bench/data/quality/parley-qa.json', () => {
@@ -98,14 +98,31 @@ describe('the harness on a tiny SQuAD file', () => {
     }));
     const r = await runQualityBench({ file, repeats: 1, engines: false, examples: 5 });
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    expect(r.dataset).toMatchObject({ articles: 3, paragraphs: 3, chunks: 3, answerable: 4, unanswerable: 2, halves: { calibration: 4, heldOut: 2 } });
-    expect(r.retrieval).toMatchObject({ recallAt5: 1, n: 4 });
-    expect(r.retrieval.recallAt1).toBeGreaterThanOrEqual(0.75);
-    expect(r.answers.goldSpanShare).toBeGreaterThanOrEqual(0.5);
-    expect(r.confidence.auroc.all).toBeGreaterThan(0.5);
-    expect(r.threshold.sweep.calibration).toHaveLength(19);
+    expect(r.dataset).toMatchObject({ articles: 3, paragraphs: 3, chunks: 3, answerable: 4, unanswerable: 2 });
+    // The split is by article, fixed by the titles' hashes: every question of an article on one side.
+    expect([...r.dataset.halves.tuning, ...r.dataset.halves.heldOut].sort()).toEqual(['Brasswick', 'Lake Quillan', 'Mount Zorvath']);
+    expect(r.tuning.questions + r.heldOut.questions).toBe(6);
+    expect(r.all.retrieval.parley.recallAt5).toBe(1);
+    expect(r.all.retrieval.parley.recallAt1).toBeGreaterThanOrEqual(0.75);
+    expect(r.all.retrieval.plainFts.recallAt5).toBe(1);
+    expect(r.all.answers.goldSpanAtZero).toBeGreaterThanOrEqual(0.5);
+    expect(r.all.answers.meanChars).toBeGreaterThan(0);
+    expect(r.all.confidence.aurocAnswerableVsUnanswerable).toBeGreaterThan(0.5);
+    expect(r.threshold.sweep.tuning).toHaveLength(19);
     expect(r.engines.map((e) => e.name)).toEqual(['Parley']);
     expect(r.engines[0]!.vsParley.recallAt5).toBe(1);
-    expect(r.examples.confidentUnanswerable.map((x) => x.id).sort()).toEqual(['t2', 'v2']);
+  });
+});
+
+describe('the article split', () => {
+  it('is fixed by the titles alone, alternates along the hash order and keeps the halves within one article of each other', () => {
+    const titles = Array.from({ length: 11 }, (_, i) => `Article ${i}`);
+    const halves = splitArticles(titles);
+    expect(splitArticles(titles)).toEqual(halves);
+    const tuning = halves.filter((h) => h === 'tuning').length;
+    expect(tuning).toBe(6);
+    // Reordering the file does not move an article to the other side.
+    const reversed = splitArticles([...titles].reverse());
+    expect([...reversed].reverse()).toEqual(halves);
   });
 });

@@ -1,19 +1,18 @@
 /**
- * Retrieval and answer quality on a SQuAD v2 file (default bench/data/quality/parley-qa.json):
- * every paragraph becomes a document of a fresh knowledge base (a temp SQLite file through the
- * server's own migrations, store and retriever), every question is asked, and the report gives
+ * Retrieval, answer and confidence quality on a SQuAD v2 file, split by article into a tuning
+ * half and a held-out half (fixed: see `splitArticles`). Every paragraph becomes a document of a
+ * fresh knowledge base (a temp SQLite file through the server's own migrations, store and
+ * retriever), every question is asked through the real chat service, and both halves report:
  *
- * - retrieval: paragraph recall@1, recall@5 and MRR over answerable questions (the gold
- *   paragraph is the one the question belongs to), from `retriever.retrieve(q, kbs, 5)`;
- * - answers: the real chat service (`createChatService`, extractive provider, an assistant with
- *   the schema's defaults except `confidenceThreshold: 0`, so the answer text is always seen):
- *   the share of answers containing a gold span, and each answer's `confidence`;
- * - calibration: AUROC of confidence for answerable vs unanswerable questions, a threshold
- *   sweep (precision/recall of answering, accuracy of answer-vs-fallback) and the threshold
- *   with the best balanced accuracy on a calibration half (articles 0, 2, 4…), checked on the
- *   held-out half (articles 1, 3, 5…);
- * - MiniSearch and Orama on the same paragraphs and questions: recall and query latency as
- *   ratios to Parley's, timed interleaved in the same loop after a warm-up.
+ * - retrieval: paragraph recall@1/@5 and MRR over answerable questions, for Parley's retriever,
+ *   its FTS5 path, and plain FTS5 BM25 (every question word OR-ed, `bm25()` with default weights);
+ * - answers (extractive provider, an assistant of schema defaults except `confidenceThreshold: 0`
+ *   so every answer text is seen; the default threshold is applied afterwards, exactly as the
+ *   chat service does): the share of answerable questions whose answer holds a gold span at the
+ *   default threshold (a fallback is a miss), mean answer length, the share that falls back;
+ * - confidence: AUROC of right answers (gold span, threshold 0) vs everything else, and of
+ *   answerable vs unanswerable questions; a threshold sweep on the tuning half.
+ * - optionally MiniSearch and Orama on the same paragraphs: recall and query latency.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +23,7 @@ import { createAssistantStore } from '../../../server/src/assistants/service.js'
 import { createChatService } from '../../../server/src/chat/service.js';
 import { createConversationStore } from '../../../server/src/conversations/store.js';
 import { migrate } from '../../../server/src/db/migrate.js';
-import { openDb } from '../../../server/src/db/open.js';
+import { openDb, type Db } from '../../../server/src/db/open.js';
 import { createWriteBatcher } from '../../../server/src/db/write-batcher.js';
 import { createRetriever, type RetrievedChunk } from '../../../server/src/knowledge/retrieval.js';
 import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
@@ -33,32 +32,131 @@ import { createWebhookEvents } from '../../../server/src/webhooks/events.js';
 import { round, summarize } from '../stats.js';
 import { DEFAULT_DATASET } from './build-dataset.js';
 import { miniSearchEngine, oramaEngine, type Engine } from './engines.js';
-import { auroc, chooseThreshold, containsSpan, meanReciprocalRank, rankOf, recallAt, sweep, thresholdRow, type Judged, type ThresholdRow } from './metrics.js';
-import { flatten, loadSquad, validateSquad, type FlatQuestion } from './squad.js';
+import { auroc, chooseThreshold, containsSpan, meanReciprocalRank, rankOf, recallAt, sweep, thresholdRow, type Judged } from './metrics.js';
+import { flatten, loadSquad, validateSquad, type FlatParagraph, type FlatQuestion, type SquadDataset } from './squad.js';
 
 export interface QualityOptions {
   /** A SQuAD v2 file; default PARLEY_QUALITY_FILE or bench/data/quality/parley-qa.json. */
   file?: string | undefined;
   /** Timed passes over all questions per engine (after one warm-up pass). */
   repeats?: number;
-  /** Engines besides Parley's default retriever (Parley on FTS5, MiniSearch, MiniSearch + Porter, Orama, Orama + stopwords); default on. */
+  /** MiniSearch and Orama beside Parley (slow on big files); default on. */
   engines?: boolean;
   /** Failing questions kept in the JSON (each kind). */
   examples?: number;
 }
 
-/** Parley's retrieval depth for the metrics and timings. */
+/** Parley's retrieval depth for the metrics. */
 const K = 5;
+
+export type Half = 'tuning' | 'heldOut';
+
+/** 32-bit FNV-1a of a string's UTF-8 bytes: a fixed, platform-independent order for articles. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The fixed split: articles ordered by the FNV-1a hash of their title, then alternately tuning
+ * and held-out (the first is tuning). It depends on titles only, never on results, and balances
+ * the halves' article counts, which a plain hash parity does not on a file of eleven articles.
+ */
+export function splitArticles(titles: readonly string[]): Half[] {
+  const order = titles.map((t, i) => ({ i, h: fnv1a(t) })).sort((a, b) => a.h - b.h || a.i - b.i);
+  const halves: Half[] = new Array<Half>(titles.length);
+  order.forEach(({ i }, pos) => { halves[i] = pos % 2 === 0 ? 'tuning' : 'heldOut'; });
+  return halves;
+}
+
+/** A knowledge base holding every paragraph of a SQuAD file as one document, and the chat service over it. */
+export interface QualityCorpus {
+  db: Db;
+  dataset: SquadDataset;
+  paragraphs: FlatParagraph[];
+  questions: FlatQuestion[];
+  halfOf: (q: FlatQuestion) => Half;
+  retriever: ReturnType<typeof createRetriever>;
+  /** Paragraph indexes of retrieved chunks, in rank order, distinct. */
+  paragraphsOf: (hits: readonly RetrievedChunk[]) => number[];
+  /** Plain FTS5 BM25: every question word OR-ed, bm25() default weights, paragraph indexes best first. */
+  plainFts: (question: string, limit: number) => number[];
+  /** The chat service's answer with threshold 0 (text and confidence). */
+  ask: (question: string) => Promise<{ response: string; confidence: number }>;
+  kbs: { id: string; priority: number }[];
+  ingestMs: number;
+  chunks: number;
+  close: () => void;
+}
+
+export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
+  const dataset = loadSquad(file);
+  const problems = validateSquad(dataset);
+  if (problems.length) throw new Error(`${file} is not valid SQuAD v2:\n${problems.slice(0, 10).join('\n')}`);
+  const { paragraphs, questions } = flatten(dataset);
+  const halves = splitArticles(dataset.data.map((a) => a.title));
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-quality-'));
+  const db = openDb(path.join(dir, 'quality.db'));
+  migrate(db);
+  const at = new Date().toISOString();
+  const organizationId = 'org_quality';
+  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Quality', 'enterprise', ?)").run(organizationId, at);
+  const store = createKnowledgeStore(db);
+  const kb = store.createKb(organizationId, { name: 'Quality corpus', description: null }, at);
+  const paragraphOfDocument = new Map<string, number>();
+  const t0 = performance.now();
+  db.transaction(() => {
+    for (const p of paragraphs) {
+      const doc = store.addDocument(kb.id, { title: p.title, content: p.context, format: 'text', url: null }, at);
+      paragraphOfDocument.set(doc.id, p.index);
+    }
+  })();
+  const ingestMs = performance.now() - t0;
+  const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
+  const retriever = createRetriever(db);
+  const kbs = [{ id: kb.id, priority: 5 }];
+  const paragraphsOf = (hits: readonly RetrievedChunk[]): number[] => [...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number))];
+
+  const plainStmt = db.prepare<[string, number], { document_id: string }>(
+    'SELECT c.document_id FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?');
+  const plainFts = (question: string, limit: number): number[] => {
+    const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+    if (!words.length) return [];
+    const rows = plainStmt.all(words.map((w) => `"${w}"`).join(' OR '), limit * 4);
+    return [...new Set(rows.map((r) => paragraphOfDocument.get(r.document_id) as number))].slice(0, limit);
+  };
+
+  // The chat service exactly as the server runs it, with an assistant of default settings
+  // except the threshold: 0 keeps the answer text of every question.
+  const assistants = createAssistantStore(db);
+  const config = assistantConfigSchema.parse({ name: 'Quality', knowledgeBases: kbs, confidenceThreshold: 0 });
+  const assistant = assistants.create(organizationId, 'api', config, at);
+  const chat = createChatService({
+    db, clock: systemClock, retriever, conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
+    writes: createWriteBatcher(db), webhooks: createWebhookEvents(db, systemClock),
+  });
+  const ask = async (question: string) => chat.chat({ assistant, message: question, sessionId: null, metadata: {}, channel: 'api' });
+  return {
+    db, dataset, paragraphs, questions, halfOf: (q) => halves[q.article] as Half, retriever, paragraphsOf, plainFts, ask, kbs, ingestMs, chunks,
+    close: () => { db.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+  };
+}
 
 interface Asked {
   q: FlatQuestion;
-  half: 'calibration' | 'heldOut';
-  /** Gold paragraph's 1-based rank among the distinct paragraphs of the top-5 chunks. */
+  half: Half;
+  /** Gold paragraph's 1-based rank among the distinct paragraphs of the top chunks (answerable only). */
   rank: number | null;
+  ftsRank: number | null;
+  plainRank: number | null;
   top: number[];
   answer: string;
   confidence: number;
+  /** The answer (threshold 0) holds a gold span. */
   correct: boolean;
+  chatMs: number;
 }
 
 export interface EngineResult {
@@ -74,64 +172,63 @@ export interface EngineResult {
 
 const ratio = (a: number, b: number): number => (b ? round(a / b, 2) : NaN);
 const r3 = (x: number): number => round(x, 3);
+const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
+
+/** The figures of one half (or of all questions) at `threshold`. */
+function summarizeHalf(items: readonly Asked[], threshold: number) {
+  const answerable = items.filter((a) => a.q.answerable);
+  const unanswerable = items.filter((a) => !a.q.answerable);
+  const retrieval = (rank: (a: Asked) => number | null) => {
+    const ranks = answerable.map(rank);
+    return { recallAt1: r3(recallAt(ranks, 1)), recallAt5: r3(recallAt(ranks, K)), mrr: r3(meanReciprocalRank(ranks)) };
+  };
+  const answered = (a: Asked): boolean => a.answer !== '' && a.confidence >= threshold;
+  const answeredAnswerable = answerable.filter(answered);
+  const right = (a: Asked): boolean => a.correct;
+  const rest = items.filter((a) => !a.correct);
+  return {
+    questions: items.length, answerable: answerable.length, unanswerable: unanswerable.length,
+    retrieval: { parley: retrieval((a) => a.rank), parleyFts: retrieval((a) => a.ftsRank), plainFts: retrieval((a) => a.plainRank) },
+    answers: {
+      threshold,
+      goldSpanAtThreshold: r3(answerable.filter((a) => answered(a) && a.correct).length / (answerable.length || 1)),
+      goldSpanAtZero: r3(answerable.filter(right).length / (answerable.length || 1)),
+      meanChars: round(mean(answeredAnswerable.map((a) => a.answer.length)), 1),
+      meanCharsAll: round(mean(items.filter((a) => a.answer).map((a) => a.answer.length)), 1),
+      fallbackAnswerable: r3(1 - answeredAnswerable.length / (answerable.length || 1)),
+      fallbackUnanswerable: r3(unanswerable.filter((a) => !answered(a)).length / (unanswerable.length || 1)),
+    },
+    confidence: {
+      aurocRightVsRest: r3(auroc(items.filter(right).map((a) => a.confidence), rest.map((a) => a.confidence))),
+      aurocAnswerableVsUnanswerable: r3(auroc(answerable.map((a) => a.confidence), unanswerable.map((a) => a.confidence))),
+      meanAnswerable: r3(mean(answerable.map((a) => a.confidence))),
+      meanUnanswerable: r3(mean(unanswerable.map((a) => a.confidence))),
+    },
+  };
+}
 
 export async function runQualityBench(opts: QualityOptions = {}) {
   const file = path.resolve(opts.file ?? process.env.PARLEY_QUALITY_FILE ?? DEFAULT_DATASET);
   const repeats = opts.repeats ?? 3;
   const examples = opts.examples ?? 30;
-  const dataset = loadSquad(file);
-  const problems = validateSquad(dataset);
-  if (problems.length) throw new Error(`${file} is not valid SQuAD v2:\n${problems.slice(0, 10).join('\n')}`);
-  const { paragraphs, questions } = flatten(dataset);
-
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-quality-'));
-  const db = openDb(path.join(dir, 'quality.db'));
+  const corpus = await openQualityCorpus(file);
+  const { paragraphs, questions, retriever, kbs, paragraphsOf } = corpus;
   try {
-    migrate(db);
-    const at = new Date().toISOString();
-    const organizationId = 'org_quality';
-    db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Quality', 'enterprise', ?)").run(organizationId, at);
-    const store = createKnowledgeStore(db);
-    const kb = store.createKb(organizationId, { name: 'Quality corpus', description: null }, at);
-    const paragraphOfDocument = new Map<string, number>();
-    const t0 = performance.now();
-    db.transaction(() => {
-      for (const p of paragraphs) {
-        const doc = store.addDocument(kb.id, { title: p.title, content: p.context, format: 'text', url: null }, at);
-        paragraphOfDocument.set(doc.id, p.index);
-      }
-    })();
-    const ingestMs = performance.now() - t0;
-    const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-
-    const retriever = createRetriever(db);
-    const kbs = [{ id: kb.id, priority: 5 }];
-    const paragraphsOf = (hits: RetrievedChunk[]): number[] => [...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number))];
     const parley: Engine<RetrievedChunk[]> = {
       name: 'Parley',
-      setup: 'createRetriever(db).retrieve(question, [{ id: kb, priority: 5 }], 5): the server default (BM25; in memory below its size limit, else FTS5)',
+      setup: 'createRetriever(db).retrieve(question, [{ id: kb, priority: 5 }], 5): the server default (in memory below its size limit, else FTS5)',
       query: (question, limit) => retriever.retrieve(question, kbs, limit),
       ids: (hits, limit) => paragraphsOf(hits).slice(0, limit),
     };
     // The same retriever forced onto SQLite FTS5 (what bases too big for memory use).
-    const fts = createRetriever(db, { memoryIndexMaxChunks: 0 });
+    const fts = createRetriever(corpus.db, { memoryIndexMaxChunks: 0 });
     const parleyFts: Engine<RetrievedChunk[]> = {
       name: 'Parley FTS5',
-      setup: 'createRetriever(db, { memoryIndexMaxChunks: 0 }): SQLite FTS5 bm25(title 2, headings 1.5, body 1), porter unicode61',
+      setup: 'createRetriever(db, { memoryIndexMaxChunks: 0 }): the FTS5 path',
       query: (question, limit) => fts.retrieve(question, kbs, limit),
       ids: (hits, limit) => paragraphsOf(hits).slice(0, limit),
     };
-
-    // The chat service exactly as the server runs it, with an assistant of default settings
-    // except the threshold: 0 keeps the answer text of every question for the span check.
-    const assistants = createAssistantStore(db);
-    const config = assistantConfigSchema.parse({ name: 'Quality', knowledgeBases: kbs, confidenceThreshold: 0 });
-    const assistant = assistants.create(organizationId, 'api', config, at);
     const defaultThreshold = assistantConfigSchema.parse({ name: 'x' }).confidenceThreshold;
-    const chat = createChatService({
-      db, clock: systemClock, retriever, conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
-      writes: createWriteBatcher(db), webhooks: createWebhookEvents(db, systemClock),
-    });
 
     // Warm-up that yields to the event loop, so a retriever that builds its in-memory index in
     // background slices (large files) is done before anything is measured.
@@ -143,22 +240,22 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     const asked: Asked[] = [];
     for (const q of questions) {
       const top = parley.ids(parley.query(q.question, K), K);
-      const reply = await chat.chat({ assistant, message: q.question, sessionId: null, metadata: {}, channel: 'api' });
+      const ftsTop = parleyFts.ids(parleyFts.query(q.question, K), K);
+      const plainTop = corpus.plainFts(q.question, K);
+      const s = performance.now();
+      const reply = await corpus.ask(q.question);
+      const chatMs = performance.now() - s;
+      const gold = (ranked: number[]) => (q.answerable ? rankOf(ranked, q.paragraph) : null);
       asked.push({
-        q, half: q.article % 2 === 0 ? 'calibration' : 'heldOut', rank: q.answerable ? rankOf(top, q.paragraph) : null, top,
-        answer: reply.response, confidence: reply.confidence, correct: q.answerable && containsSpan(reply.response, q.answers),
+        q, half: corpus.halfOf(q), rank: gold(top), ftsRank: gold(ftsTop), plainRank: gold(plainTop), top,
+        answer: reply.response, confidence: reply.confidence, correct: q.answerable && containsSpan(reply.response, q.answers), chatMs,
       });
     }
 
-    const answerable = asked.filter((a) => a.q.answerable);
-    const ranks = answerable.map((a) => a.rank);
+    const halves = { tuning: asked.filter((a) => a.half === 'tuning'), heldOut: asked.filter((a) => a.half === 'heldOut') };
     const judged = (items: Asked[]): Judged[] => items.map((a) => ({ answerable: a.q.answerable, correct: a.correct, confidence: a.confidence }));
-    const halves = { calibration: asked.filter((a) => a.half === 'calibration'), heldOut: asked.filter((a) => a.half === 'heldOut'), all: asked };
-    const aurocOf = (items: Asked[], positive: (a: Asked) => boolean) =>
-      r3(auroc(items.filter(positive).map((a) => a.confidence), items.filter((a) => !a.q.answerable).map((a) => a.confidence)));
-    const calibrationSweep = sweep(judged(halves.calibration));
-    const chosen = chooseThreshold(calibrationSweep);
-    const rowAt = (items: Asked[], t: number): ThresholdRow => roundRow(thresholdRow(judged(items), t));
+    const tuningSweep = sweep(judged(halves.tuning));
+    const chosen = chooseThreshold(tuningSweep);
 
     // Engines on the same paragraphs, timed interleaved (the order rotates every question).
     const engines: Engine[] = [parley as Engine];
@@ -197,76 +294,79 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     }));
 
     const title = (i: number): string => paragraphs[i]?.title ?? '?';
-    const words = (t: string): number => t.split(/\s+/).filter(Boolean).length;
+    const d = corpus.dataset;
+    const halfArticles = (h: Half) => d.data.filter((_, i) => corpus.halfOf({ article: i } as FlatQuestion) === h).map((a) => a.title);
+    const answerable = asked.filter((a) => a.q.answerable);
     return {
       dataset: {
-        file: path.relative(process.cwd(), file) || file, version: dataset.version, articles: dataset.data.length, paragraphs: paragraphs.length, chunks,
-        answerable: answerable.length, unanswerable: asked.length - answerable.length,
-        halves: { calibration: halves.calibration.length, heldOut: halves.heldOut.length }, ingestMs: round(ingestMs, 1),
+        file: path.relative(process.cwd(), file) || file, version: d.version, articles: d.data.length, paragraphs: paragraphs.length, chunks: corpus.chunks,
+        answerable: answerable.length, unanswerable: asked.length - answerable.length, ingestMs: round(corpus.ingestMs, 1),
+        split: 'articles ordered by FNV-1a of the title, alternately tuning and held-out (splitArticles)',
+        halves: { tuning: halfArticles('tuning'), heldOut: halfArticles('heldOut') },
       },
-      retrieval: { k: K, recallAt1: r3(recallAt(ranks, 1)), recallAt5: r3(recallAt(ranks, K)), mrr: r3(meanReciprocalRank(ranks)), n: ranks.length },
-      answers: {
-        goldSpanShare: r3(answerable.filter((a) => a.correct).length / (answerable.length || 1)),
-        goldSpanShareWhenRetrievedAt1: r3(answerable.filter((a) => a.correct && a.rank === 1).length / (answerable.filter((a) => a.rank === 1).length || 1)),
-        meanWords: round(answerable.reduce((s, a) => s + words(a.answer), 0) / (answerable.length || 1), 1),
-        empty: asked.filter((a) => !a.answer).length,
-      },
-      confidence: {
-        auroc: { all: aurocOf(asked, (a) => a.q.answerable), calibration: aurocOf(halves.calibration, (a) => a.q.answerable), heldOut: aurocOf(halves.heldOut, (a) => a.q.answerable) },
-        aurocCorrectVsUnanswerable: { all: aurocOf(asked, (a) => a.correct), calibration: aurocOf(halves.calibration, (a) => a.correct), heldOut: aurocOf(halves.heldOut, (a) => a.correct) },
-        meanConfidence: {
-          answerable: r3(answerable.reduce((s, a) => s + a.confidence, 0) / (answerable.length || 1)),
-          unanswerable: r3(asked.filter((a) => !a.q.answerable).reduce((s, a) => s + a.confidence, 0) / (asked.length - answerable.length || 1)),
-        },
-      },
+      k: K,
+      tuning: summarizeHalf(halves.tuning, defaultThreshold),
+      heldOut: summarizeHalf(halves.heldOut, defaultThreshold),
+      all: summarizeHalf(asked, defaultThreshold),
+      chatMs: summarize(asked.map((a) => a.chatMs)),
       threshold: {
-        criterion: 'max balanced accuracy (answer rate on answerable questions answered with a gold span, fallback rate on unanswerable ones) on the calibration half; middle of the plateau within 0.01',
-        chosen: chosen.threshold,
-        atChosen: { calibration: rowAt(halves.calibration, chosen.threshold), heldOut: rowAt(halves.heldOut, chosen.threshold), all: rowAt(asked, chosen.threshold) },
         schemaDefault: defaultThreshold,
-        atSchemaDefault: { calibration: rowAt(halves.calibration, defaultThreshold), heldOut: rowAt(halves.heldOut, defaultThreshold), all: rowAt(asked, defaultThreshold) },
-        sweep: { calibration: calibrationSweep.map(roundRow), heldOut: sweep(judged(halves.heldOut)).map(roundRow) },
+        criterion: 'max balanced accuracy (answer the questions answered with a gold span, fall back on unanswerable ones) on the tuning half; middle of the plateau within 0.01',
+        bestOnTuning: chosen.threshold,
+        sweep: { tuning: tuningSweep.map(roundRow) },
+        atDefault: { tuning: roundRow(thresholdRow(judged(halves.tuning), defaultThreshold)), heldOut: roundRow(thresholdRow(judged(halves.heldOut), defaultThreshold)) },
       },
       engines: compared,
       examples: {
-        retrievalMisses: answerable.filter((a) => a.rank === null).slice(0, examples)
+        retrievalMisses: halves.tuning.filter((a) => a.q.answerable && a.rank === null).slice(0, examples)
           .map((a) => ({ id: a.q.id, question: a.q.question, gold: title(a.q.paragraph), top: a.top.map(title) })),
-        confidentUnanswerable: asked.filter((a) => !a.q.answerable).sort((a, b) => b.confidence - a.confidence).slice(0, examples)
-          .map((a) => ({ id: a.q.id, question: a.q.question, confidence: a.confidence, answer: a.answer.slice(0, 160) })),
-        unsureAnswerable: answerable.filter((a) => a.correct).sort((a, b) => a.confidence - b.confidence).slice(0, examples)
-          .map((a) => ({ id: a.q.id, question: a.q.question, confidence: a.confidence, rank: a.rank })),
+        confidentWrong: halves.tuning.filter((a) => !a.correct).sort((a, b) => b.confidence - a.confidence).slice(0, examples)
+          .map((a) => ({ id: a.q.id, answerable: a.q.answerable, question: a.q.question, confidence: a.confidence, gold: a.q.answers[0] ?? null, answer: a.answer.slice(0, 200) })),
+        unsureRight: halves.tuning.filter((a) => a.correct).sort((a, b) => a.confidence - b.confidence).slice(0, examples)
+          .map((a) => ({ id: a.q.id, question: a.q.question, confidence: a.confidence, answer: a.answer.slice(0, 200) })),
+        wrongAnswers: halves.tuning.filter((a) => a.q.answerable && !a.correct && a.rank === 1).slice(0, examples)
+          .map((a) => ({ id: a.q.id, question: a.q.question, gold: a.q.answers, answer: a.answer.slice(0, 300) })),
       },
     };
   } finally {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    corpus.close();
   }
 }
 
-function roundRow(r: ThresholdRow): ThresholdRow {
-  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, r3(v)])) as unknown as ThresholdRow;
+function roundRow<T extends object>(row: T): T {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? r3(v) : v])) as T;
 }
 
 export type QualityResult = Awaited<ReturnType<typeof runQualityBench>>;
 
 const pct = (x: number): string => `${round(x * 100, 1)} %`;
 
+/** The per-half table: [measure, tuning, held-out]. */
+export function qualityHalfRows(q: QualityResult): [string, string, string][] {
+  const t = q.tuning;
+  const h = q.heldOut;
+  const row = (name: string, f: (s: typeof t) => string): [string, string, string] => [name, f(t), f(h)];
+  return [
+    row('questions (answerable / unanswerable)', (s) => `${s.questions} (${s.answerable} / ${s.unanswerable})`),
+    row('paragraph recall@1 / @5, Parley', (s) => `${s.retrieval.parley.recallAt1} / ${s.retrieval.parley.recallAt5}`),
+    row('paragraph recall@1 / @5, plain FTS5 BM25', (s) => `${s.retrieval.plainFts.recallAt1} / ${s.retrieval.plainFts.recallAt5}`),
+    row('paragraph recall@1 / @5, Parley FTS5 path', (s) => `${s.retrieval.parleyFts.recallAt1} / ${s.retrieval.parleyFts.recallAt5}`),
+    row(`answer holds a gold span at threshold ${t.answers.threshold} (fallback = miss)`, (s) => pct(s.answers.goldSpanAtThreshold)),
+    row('answer holds a gold span at threshold 0', (s) => pct(s.answers.goldSpanAtZero)),
+    row('mean answer length (answered answerable questions)', (s) => `${s.answers.meanChars} chars`),
+    row('answerable questions that fall back', (s) => pct(s.answers.fallbackAnswerable)),
+    row('unanswerable questions that fall back', (s) => pct(s.answers.fallbackUnanswerable)),
+    row('confidence AUROC, right answer vs rest', (s) => String(s.confidence.aurocRightVsRest)),
+    row('confidence AUROC, answerable vs unanswerable', (s) => String(s.confidence.aurocAnswerableVsUnanswerable)),
+  ];
+}
+
 /** Table rows for bench/src/run.ts: [measure, value, detail]. */
 export function qualityRows(q: QualityResult): [string, string, string][] {
   const d = q.dataset;
-  const t = q.threshold;
-  const rows: [string, string, string][] = [
-    [`quality: retrieval (${d.paragraphs} paragraphs, ${d.answerable} answerable questions)`, `recall@1 ${q.retrieval.recallAt1}, recall@5 ${q.retrieval.recallAt5}`, `MRR ${q.retrieval.mrr}; ${d.file}`],
-    ['quality: extractive answers holding a gold span', pct(q.answers.goldSpanShare), `${pct(q.answers.goldSpanShareWhenRetrievedAt1)} when the gold paragraph ranks first; mean ${q.answers.meanWords} words`],
-    [`quality: confidence AUROC, answerable vs unanswerable (${d.unanswerable})`, `calibration ${q.confidence.auroc.calibration}, held-out ${q.confidence.auroc.heldOut}`, `all ${q.confidence.auroc.all}; gold-span answers vs unanswerable ${q.confidence.aurocCorrectVsUnanswerable.all}`],
-    [
-      `quality: confidence threshold ${t.chosen} (best balanced accuracy, calibration half)`,
-      `balanced acc. ${t.atChosen.calibration.balancedAccuracy} / held-out ${t.atChosen.heldOut.balancedAccuracy}`,
-      `held-out: precision ${t.atChosen.heldOut.precision}, recall ${t.atChosen.heldOut.recall}, unanswerable → fallback ${pct(t.atChosen.heldOut.unanswerableFallback)}; schema default ${t.schemaDefault}: held-out balanced acc. ${t.atSchemaDefault.heldOut.balancedAccuracy}`,
-    ],
-  ];
+  const rows: [string, string, string][] = qualityHalfRows(q).map(([m, t, h]) => [`quality: ${m}`, `held-out ${h}`, `tuning ${t}; ${d.file}`]);
   const parley = q.engines[0];
-  if (parley) rows.push([`quality: Parley query (retriever, k=${q.retrieval.k})`, `p50 ${parley.latencyMs.p50} ms`, `p99 ${parley.latencyMs.p99} ms (n=${parley.latencyMs.n})`]);
+  if (parley) rows.push([`quality: Parley query (retriever, k=${q.k})`, `p50 ${parley.latencyMs.p50} ms`, `p99 ${parley.latencyMs.p99} ms (n=${parley.latencyMs.n})`]);
   for (const e of q.engines.slice(1)) {
     rows.push([
       `quality: ${e.name} vs Parley`, `recall@5 ${e.vsParley.recallAt5}×, p50 ${e.vsParley.p50}×`,

@@ -1,17 +1,27 @@
 /**
- * `npm run bench:quality -- [file.json] [--quick]`: the quality section alone, on any SQuAD v2
- * file (default bench/data/quality/parley-qa.json). Prints the table and the JSON, and writes
- * bench/results/quality.json.
+ * `npm run bench:quality -- [file.json] [--engines] [--quick] [--tuning-only]`: retrieval, answer and confidence
+ * quality on any SQuAD v2 file (default: the public sample ../shared/data/squad2-sample.json when
+ * present, else bench/data/quality/parley-qa.json), tuning and held-out articles side by side.
+ * Prints the table and the JSON, and writes bench/results/quality.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../server/src/paths.js';
-import { qualityRows, runQualityBench } from './harness.js';
+import { DEFAULT_DATASET } from './build-dataset.js';
+import { qualityHalfRows, qualityRows, runQualityBench } from './harness.js';
+
+export const SHARED_SAMPLE = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json');
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
-const result = await runQualityBench({ file, repeats: args.includes('--quick') ? 1 : 3 });
-const table = ['| measure | value | detail |', '|---|---|---|', ...qualityRows(result).map((r) => `| ${r.join(' | ')} |`)].join('\n');
-process.stdout.write(`\n${table}\n\n${JSON.stringify(result, null, 2)}\n`);
+const file = args.find((a) => !a.startsWith('--')) ?? process.env.PARLEY_QUALITY_FILE ?? (fs.existsSync(SHARED_SAMPLE) ? SHARED_SAMPLE : DEFAULT_DATASET);
+const result = await runQualityBench({ file, repeats: args.includes('--quick') ? 1 : 3, engines: args.includes('--engines') });
+// While tuning, `--tuning-only` keeps the held-out figures out of sight (and out of the file).
+const tuningOnly = args.includes('--tuning-only');
+const table = tuningOnly
+  ? ['| measure | tuning |', '|---|---|', ...qualityHalfRows(result).map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n')
+  : ['| measure | tuning | held-out |', '|---|---|---|', ...qualityHalfRows(result).map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const shown = tuningOnly ? { ...result, heldOut: null, all: null, threshold: { ...result.threshold, atDefault: { tuning: result.threshold.atDefault.tuning } } } : result;
+const engines = ['| engine | value | detail |', '|---|---|---|', ...qualityRows(result).slice(qualityHalfRows(result).length).map((r) => `| ${r.join(' | ')} |`)].join('\n');
+process.stdout.write(`\n${result.dataset.file}: tuning ${result.dataset.halves.tuning.join(', ')}; held-out ${result.dataset.halves.heldOut.join(', ')}\n\n${table}\n\n${engines}\n\n${JSON.stringify(shown, null, 2)}\n`);
 fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'quality.json'), JSON.stringify(result, null, 2));
+fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'quality.json'), JSON.stringify(shown, null, 2));
