@@ -14,6 +14,7 @@ import { createConversationStore } from './conversations/store.js';
 import { createWriteBatcher } from './db/write-batcher.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
+import { jsonBody } from './http/json-body.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { createHybridRetriever } from './knowledge/embeddings/hybrid.js';
@@ -64,7 +65,8 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get(['/demo', '/demo/'], serveDemo(ctx));
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
 
-  const json = express.json({ limit: JSON_BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  // Our own parser: refuses invalid UTF-8, nesting deeper than 32 and mislabelled gzip (http/json-body.ts).
+  const json = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES });
   const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures });
   const limited = rateLimit(ctx.limiter);
 

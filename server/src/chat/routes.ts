@@ -5,6 +5,7 @@ import type { AssistantStore } from '../assistants/service.js';
 import { requirePermission } from '../http/auth.js';
 import { AppError, errorBody, toAppError } from '../http/errors.js';
 import { openSse, wantsStream } from '../http/sse.js';
+import { jsonByteLength } from '../lib/json-size.js';
 import type { Logger } from '../lib/logger.js';
 import type { ChatInput, ChatResult, ChatService } from './service.js';
 
@@ -17,7 +18,8 @@ export const messageField = z.string({ error: (i) => (i.input === undefined ? 'T
   .refine((s) => s.length <= MAX_MESSAGE_CHARS, { message: `message must be at most ${MAX_MESSAGE_CHARS} characters` });
 
 const metadataField = z.record(z.string(), z.unknown())
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON` })
+  // Counted without recursion: a deeply nested value cannot overflow the stack here.
+  .refine((m) => jsonByteLength(m, MAX_METADATA_BYTES) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON` })
   .refine((m) => ['userId', 'source'].every((k) => m[k] === undefined || typeof m[k] === 'string'), { message: 'metadata.userId and metadata.source must be strings' });
 
 export const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });

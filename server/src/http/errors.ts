@@ -62,6 +62,10 @@ export function toAppError(err: unknown): AppError | null {
   if (e?.type === 'entity.parse.failed') return new AppError('validation_error', 'Malformed JSON in request body');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('validation_error', 'Unsupported request body encoding');
   if (e?.type === 'request.aborted') return new AppError('validation_error', 'Request aborted');
+  // Express's router throws this (status 400) when a path parameter holds malformed %-encoding (`/x/%ZZ`).
+  if (err instanceof URIError && e?.status === 400) return new AppError('validation_error', 'Malformed percent-encoding in the request path');
+  // A zlib error while inflating a body (Content-Encoding that does not match the bytes).
+  if (e?.status === 400 && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) return new AppError('validation_error', 'The request body does not match its Content-Encoding');
   return null;
 }
 

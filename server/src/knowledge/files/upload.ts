@@ -59,6 +59,13 @@ export async function readUpload(req: Request): Promise<ParsedDocument> {
  */
 export function receiveUpload(req: Request): Promise<RawUpload> {
   return new Promise<RawUpload>((resolve, reject) => {
+    // busboy reads the bytes as they come: a compressed body would be parsed as garbage.
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') {
+      reject(invalid(`Content-Encoding ${encoding} is not accepted on uploads: send the multipart/form-data body uncompressed`));
+      discard(req);
+      return;
+    }
     let bb: busboy.Busboy;
     try {
       bb = busboy({
@@ -122,6 +129,8 @@ export function receiveUpload(req: Request): Promise<RawUpload> {
       if (name === 'file') return fail(invalid('`file` must be a file upload (a part with a filename), not a text field'));
       if (name !== 'title' && name !== 'url') return fail(invalid(`Unknown field \`${shown(name)}\`: send \`file\` and optionally \`title\` and \`url\``));
       if (info.valueTruncated) return fail(invalid(`\`${name}\` is too long`));
+      // Fields are decoded as UTF-8 with invalid bytes turned into U+FFFD: refuse them instead.
+      if (value.includes('\uFFFD')) return fail(invalid(`\`${name}\` is not valid UTF-8`));
       if (fields[name] !== undefined) return fail(invalid(`\`${name}\` was sent more than once`));
       fields[name] = value;
     });
