@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { createApiClient, type ApiClient } from '../src/lib/api.js';
 import { startTestServer } from '../../server/test/test-server.js';
 import { launchBrowser } from '../../widget/e2e/support.js';
 
@@ -73,4 +74,9 @@ export async function sweep(browser: Browser, server: Server, name: string, open
       await context.close();
     }
   }
+}
+
+/** An API client for page-model unit tests: a real server, a bearer token instead of the cookie. */
+export function clientFor(server: Server, token: string = server.apiKey): ApiClient {
+  return createApiClient({ origin: server.url, headers: { Authorization: `Bearer ${token}` } });
 }

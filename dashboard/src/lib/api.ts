@@ -67,47 +67,74 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return `/v1${path}${s ? `?${s}` : ''}`;
 }
 
-export async function request(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { [CSRF_HEADER]: '1', Accept: 'application/json' };
-  let body: BodyInit | undefined;
-  if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('network', 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!res.ok) {
-    const payload = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    const kind = KIND_BY_STATUS[res.status] ?? 'server';
-    if (kind === 'auth' && !opts.quiet401) onUnauthenticated?.();
-    throw new ApiError(kind, payload?.error?.message ?? `The server answered ${res.status}`, res.status, payload?.error?.code ?? '');
-  }
-  return res;
-}
-
 async function data<T>(res: Response): Promise<T> {
   const body = (await res.json()) as { data: T };
   return body.data;
 }
 
-export const api = {
-  get: async <T>(path: string, opts?: RequestOptions): Promise<T> => data<T>(await request('GET', path, opts)),
-  post: async <T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> => data<T>(await request('POST', path, { ...opts, body })),
-  patch: async <T>(path: string, body: unknown, opts?: RequestOptions): Promise<T> => data<T>(await request('PATCH', path, { ...opts, body })),
-  delete: async <T>(path: string, opts?: RequestOptions): Promise<T> => data<T>(await request('DELETE', path, opts)),
-  upload: async <T>(path: string, form: FormData, opts?: RequestOptions): Promise<T> => data<T>(await request('POST', path, { ...opts, form })),
-  async page<T>(path: string, query: RequestOptions['query'] = {}, opts?: RequestOptions): Promise<Page<T>> {
-    const res = await request('GET', path, { ...opts, query });
-    const body = (await res.json()) as { data: T[]; pagination: { total: number; page: number; limit: number; pages: number } };
-    return { items: body.data, ...body.pagination };
-  },
-};
+/** What page models use to reach the server (passed in, so unit tests can point it at a test server). */
+export interface ApiClient {
+  request(method: string, path: string, opts?: RequestOptions): Promise<Response>;
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body: unknown, opts?: RequestOptions): Promise<T>;
+  put<T>(path: string, body: unknown, opts?: RequestOptions): Promise<T>;
+  delete<T>(path: string, opts?: RequestOptions): Promise<T>;
+  upload<T>(path: string, form: FormData, opts?: RequestOptions): Promise<T>;
+  page<T>(path: string, query?: RequestOptions['query'], opts?: RequestOptions): Promise<Page<T>>;
+}
+
+export interface ApiClientOptions {
+  /** '' in the browser (same origin); a test server's URL in unit tests. */
+  origin?: string;
+  /** Extra headers, e.g. a bearer token in unit tests (the browser relies on the cookie). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const origin = options.origin ?? '';
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { [CSRF_HEADER]: '1', Accept: 'application/json', ...options.headers };
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let res: Response;
+    try {
+      res = await (options.fetch ?? fetch)(origin + apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError('network', 'Could not reach the server. Check your connection and try again.');
+    }
+    if (!res.ok) {
+      const payload = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+      const kind = KIND_BY_STATUS[res.status] ?? 'server';
+      if (kind === 'auth' && !opts.quiet401) onUnauthenticated?.();
+      throw new ApiError(kind, payload?.error?.message ?? `The server answered ${res.status}`, res.status, payload?.error?.code ?? '');
+    }
+    return res;
+  }
+  return {
+    request,
+    get: async (path, opts) => data(await request('GET', path, opts)),
+    post: async (path, body, opts) => data(await request('POST', path, { ...opts, body })),
+    patch: async (path, body, opts) => data(await request('PATCH', path, { ...opts, body })),
+    put: async (path, body, opts) => data(await request('PUT', path, { ...opts, body })),
+    delete: async (path, opts) => data(await request('DELETE', path, opts)),
+    upload: async (path, form, opts) => data(await request('POST', path, { ...opts, form })),
+    async page<T>(path: string, query: RequestOptions['query'] = {}, opts?: RequestOptions): Promise<Page<T>> {
+      const res = await request('GET', path, { ...opts, query });
+      const body = (await res.json()) as { data: T[]; pagination: { total: number; page: number; limit: number; pages: number } };
+      return { items: body.data, ...body.pagination };
+    },
+  };
+}
+
+/** The browser's client: same origin, the session cookie, the CSRF header. */
+export const api = createApiClient();
 
 /** Upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
 export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
