@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from '../answer/confidence.js';
+import { templateRegexProblem } from '../answer/templates.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
 
@@ -12,15 +13,6 @@ const origin = z.string().max(300).refine((v) => {
     return false;
   }
 }, { message: 'must be an origin like https://www.example.com (scheme, host and optional port)' }).transform((v) => v.replace(/\/$/, ''));
-
-const isSafeRegex = (pattern: string): boolean => {
-  try {
-    new RegExp(pattern, 'iu');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't know the answer to that yet.";
 export const DEFAULT_HANDOFF_MESSAGE = 'Would you like to talk to a person? Our team can take over this conversation.';
@@ -44,7 +36,11 @@ export const templateSchema = z.strictObject({
   trigger: z.string().trim().min(1).max(500),
   match: z.enum(['exact', 'contains', 'regex']).default('contains'),
   response: z.string().min(1).max(20_000),
-}).refine((t) => t.match !== 'regex' || isSafeRegex(t.trigger), { message: 'trigger is not a valid regular expression', path: ['trigger'] });
+}).superRefine((t, ctx) => {
+  // Regex triggers run on RE2 (answer/templates.ts): linear time, so no backreferences or lookaround.
+  const problem = t.match === 'regex' ? templateRegexProblem(t.trigger) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['trigger'], message: `is not a regular expression RE2 accepts (backreferences and lookaround are not supported): ${problem}` });
+});
 
 /** Every configurable field of an assistant, with the defaults of API.md §6. */
 export const assistantConfigSchema = z.strictObject({
