@@ -3,47 +3,97 @@ import { z } from 'zod';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
+import { CHANNELS, DEFAULT_CHANNELS, type AnalyticsChannel } from './channel.js';
 
-const isoDateOrDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-  message: 'must be an ISO 8601 date (2026-01-31) or date-time',
+/**
+ * zod's ISO formats check the calendar (2024-02-30 and 2023-02-29 fail, 2024-02-29 passes) and
+ * the clock (25:00 fails); `Date.parse` alone does not: V8 reads 2024-02-30 as March 1st.
+ */
+export const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  error: 'must be a real ISO 8601 date (2026-01-31) or date-time (2026-01-31T09:30:00Z)',
 });
 
-export const filterSchema = z.object({
+/** `channel=widget,slack`: a comma-separated list of the dashboard's channels. */
+export const channelList = z.string().max(200).transform((v, c) => {
+  const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+  const bad = list.find((s) => !(CHANNELS as readonly string[]).includes(s));
+  if (bad !== undefined || !list.length) {
+    c.addIssue({ code: 'custom', message: `must be a comma-separated list of ${CHANNELS.join(', ')}` });
+    return z.NEVER;
+  }
+  return list as AnalyticsChannel[];
+});
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The query every analytics route shares (the time series reads the first five). */
+export const analyticsFilterQuery = z.object({
   from: isoDateOrDateTime.optional(),
   to: isoDateOrDateTime.optional(),
   assistantId: z.string().min(1).max(64).optional(),
+  channel: channelList.optional(),
   userId: z.string().min(1).max(200).optional(),
   source: z.string().min(1).max(100).optional(),
   q: z.string().min(1).max(500).optional(),
+  rating: z.enum(['up', 'down']).optional(),
+  fellBack: flag.optional(),
+  handoff: z.enum(['true', 'false', 'pending']).optional(),
+  sort: z.enum(['startedAt', 'lastMessageAt', 'messageCount']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
 });
 
 /** Named SQL parameters for the conversation filters shared by every analytics route. */
-export interface ConversationFilter { org: string; from: string | null; to: string | null; assistantId: string | null; userId: string | null; source: string | null; q: string | null }
+export interface ConversationFilter {
+  org: string; from: string | null; to: string | null; assistantId: string | null; userId: string | null; source: string | null; q: string | null;
+  /** JSON array of channels (read with json_each). */
+  channels: string;
+  rating: 'up' | 'down' | null;
+  /** 1 / 0 / null (any). */
+  fellBack: number | null;
+  handoff: 'true' | 'false' | 'pending' | null;
+  sort: 'startedAt' | 'lastMessageAt' | 'messageCount';
+  order: 'asc' | 'desc';
+}
+
+/** A conversation whose user asked for a human, still open, and no agent has answered since. */
+export const HANDOFF_PENDING = `c.handoff_requested_at IS NOT NULL AND c.status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM messages mh WHERE mh.conversation_id = c.id AND mh.role = 'human_agent' AND mh.created_at >= c.handoff_requested_at)`;
 
 export const CONVERSATION_WHERE = `c.organization_id = @org
   AND (@assistantId IS NULL OR c.assistant_id = @assistantId)
   AND (@from IS NULL OR c.started_at >= @from)
   AND (@to IS NULL OR c.started_at <= @to)
+  AND c.channel_group IN (SELECT value FROM json_each(@channels))
   AND (@userId IS NULL OR c.user_id = @userId)
   AND (@source IS NULL OR c.source = @source)
+  AND (@rating IS NULL OR EXISTS (SELECT 1 FROM messages mr WHERE mr.conversation_id = c.id AND mr.rating = @rating))
+  AND (@fellBack IS NULL OR @fellBack = EXISTS (SELECT 1 FROM messages mf WHERE mf.conversation_id = c.id AND mf.answered = 0))
+  AND (@handoff IS NULL OR (@handoff = 'true' AND c.handoff_requested_at IS NOT NULL) OR (@handoff = 'false' AND c.handoff_requested_at IS NULL)
+    OR (@handoff = 'pending' AND ${HANDOFF_PENDING}))
   AND (@q IS NULL OR EXISTS (SELECT 1 FROM messages mq WHERE mq.conversation_id = c.id AND mq.content LIKE @q ESCAPE '\\'))`;
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A date-only `to` means the whole of that day (UTC). */
-const endOf = (v: string): string => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString());
-const startOf = (v: string): string => (v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
+export const endOf = (v: string): string => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString());
+export const startOf = (v: string): string => (v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
 
-export function readConversationFilter(req: Request, res: Response): ConversationFilter {
+/** The query without the paging and format parameters the routes read themselves. */
+export function filterQuery(req: Request): Record<string, unknown> {
+  const { page: _p, limit: _l, format: _f, metric: _m, interval: _i, ...query } = req.query as Record<string, unknown>;
+  return query;
+}
+
+export function readConversationFilter(req: Request, res: Response, overrides: Partial<z.input<typeof analyticsFilterQuery>> = {}): ConversationFilter {
   const p = principalOf(res);
-  const { page: _p, limit: _l, format: _f, ...query } = req.query as Record<string, unknown>;
-  const f = parseInput(filterSchema, query, 'query');
+  const f = parseInput(analyticsFilterQuery, { ...filterQuery(req), ...overrides }, 'query');
   if (p.assistantId && f.assistantId && f.assistantId !== p.assistantId) throw new AppError('resource_not_found', 'Assistant not found');
   const from = f.from ? startOf(f.from) : null;
   const to = f.to ? endOf(f.to) : null;
   if (from && to && from > to) throw new AppError('validation_error', 'from must not be after to');
   return {
     org: p.organizationId, from, to, assistantId: p.assistantId ?? f.assistantId ?? null, userId: f.userId ?? null, source: f.source ?? null,
-    q: f.q ? `%${escapeLike(f.q)}%` : null,
+    q: f.q ? `%${escapeLike(f.q)}%` : null, channels: JSON.stringify(f.channel ?? DEFAULT_CHANNELS), rating: f.rating ?? null,
+    fellBack: f.fellBack === undefined ? null : Number(f.fellBack), handoff: f.handoff ?? null, sort: f.sort ?? 'startedAt', order: f.order ?? 'desc',
   };
 }

@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { changedFields, recordAssistantChange } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
@@ -28,7 +29,13 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create assistants');
     const { type, ...config } = parseInput(createAssistantSchema, req.body);
     const warnings = reviewAssistantConfig(ctx.providers, config, { modelChanged: true });
-    sendData(res, { ...store.create(p.organizationId, type, config, nowIso(ctx)), warnings }, 201);
+    // The audit entry commits with the assistant (audit/audit.ts).
+    const created = ctx.db.transaction(() => {
+      const a = store.create(p.organizationId, type, config, nowIso(ctx));
+      recordAssistantChange(ctx.db, { principal: p, assistantId: a.id, action: 'created', fields: Object.keys(configOf(a)).sort(), at: a.createdAt });
+      return a;
+    })();
+    sendData(res, { ...created, warnings }, 201);
   });
 
   r.get('/', requirePermission('assistants:read'), (req, res) => {
@@ -53,6 +60,7 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const updated = ctx.db.transaction(() => {
       const next = store.replace(current.organizationId, current.id, merged, nowIso(ctx));
       ctx.webhooks.deploymentUpdated(current, next);
+      recordAssistantChange(ctx.db, { principal: principalOf(res), assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at: next.updatedAt });
       return next;
     })();
     sendData(res, { ...updated, warnings });
@@ -60,7 +68,10 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
 
   r.delete('/:id', requirePermission('assistants:write'), (req, res) => {
     const current = visibleAssistant(store, res, req.params.id as string);
-    store.remove(current.organizationId, current.id);
+    ctx.db.transaction(() => {
+      store.remove(current.organizationId, current.id);
+      recordAssistantChange(ctx.db, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });
+    })();
     sendData(res, { id: current.id, deleted: true });
   });
 

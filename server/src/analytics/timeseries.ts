@@ -1,0 +1,114 @@
+import type { Db } from '../db/open.js';
+
+/**
+ * Time series from the per-hour rollups of migration 018 (analytics_hourly, analytics_latency),
+ * which triggers keep in the transaction of every chat turn, rating and handoff. Reading rollups
+ * instead of messages keeps a 90-day series over a million messages at a few thousand rows.
+ *
+ * Buckets are whole UTC hours or days: `from` is rounded down to its bucket's start. Messages,
+ * ratings, coverage and response times count in the hour the message was written; conversations
+ * in the hour they started; handoffs in the hour they were requested.
+ */
+export const METRICS = ['conversations', 'messages', 'satisfaction', 'coverage', 'response_ms_p50', 'response_ms_p95', 'handoffs', 'unanswered'] as const;
+export type Metric = (typeof METRICS)[number];
+export type Interval = 'hour' | 'day';
+
+/** 91 days of hours, a little over 6 years of days: beyond that a chart is unreadable anyway. */
+export const MAX_BUCKETS = 2200;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Response-time histogram buckets: 0 is [0, 1) ms, k ≥ 1 is [1.1^(k-1), 1.1^k) ms (migration 018). */
+export const LATENCY_RATIO = 1.1;
+/** A bucket's value: its geometric middle, so the reported figure is within ±5 % of the true one. */
+export function bucketValue(bucket: number): number {
+  return bucket === 0 ? 0.5 : LATENCY_RATIO ** (bucket - 0.5);
+}
+
+export interface TimeseriesQuery {
+  org: string; assistantId: string | null; channels: string; from: number; to: number; interval: Interval; metric: Metric;
+}
+
+export interface Point { t: string; value: number | null }
+
+const SUMS: Record<Exclude<Metric, 'response_ms_p50' | 'response_ms_p95'>, string> = {
+  conversations: 'sum(conversations)',
+  messages: 'sum(messages)',
+  handoffs: 'sum(handoffs)',
+  unanswered: 'sum(unanswered)',
+  satisfaction: "round(sum(up) * 1.0 / nullif(sum(up) + sum(down), 0), 3)",
+  coverage: "round(sum(answered) * 1.0 / nullif(sum(answered) + sum(unanswered), 0), 3)",
+};
+const RATIOS = new Set<Metric>(['satisfaction', 'coverage', 'response_ms_p50', 'response_ms_p95']);
+
+export function bucketStart(ms: number, interval: Interval): number {
+  return interval === 'hour' ? Math.floor(ms / HOUR_MS) * HOUR_MS : Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+export function bucketCount(from: number, to: number, interval: Interval): number {
+  const step = interval === 'hour' ? HOUR_MS : DAY_MS;
+  return Math.floor((bucketStart(to, interval) - bucketStart(from, interval)) / step) + 1;
+}
+
+/** 'YYYY-MM-DDTHH' (hour) or 'YYYY-MM-DD' (day): the rollup's hour column cut to the bucket. */
+const keyOf = (ms: number, interval: Interval): string => new Date(ms).toISOString().slice(0, interval === 'hour' ? 13 : 10);
+
+export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
+  const step = q.interval === 'hour' ? HOUR_MS : DAY_MS;
+  const first = bucketStart(q.from, q.interval);
+  const last = bucketStart(q.to, q.interval);
+  const params = {
+    org: q.org, assistantId: q.assistantId, channels: q.channels, len: q.interval === 'hour' ? 13 : 10,
+    fromHour: keyOf(first, 'hour'), toHour: keyOf(q.to, 'hour'),
+  };
+  const where = `organization_id = @org AND hour >= @fromHour AND hour <= @toHour
+    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
+  const values = new Map<string, number | null>();
+  if (q.metric === 'response_ms_p50' || q.metric === 'response_ms_p95') {
+    const rows = statement(db, `SELECT substr(hour, 1, @len) AS k, bucket, sum(n) AS n FROM analytics_latency WHERE ${where} GROUP BY k, bucket ORDER BY k, bucket`)
+      .all(params) as { k: string; bucket: number; n: number }[];
+    const p = q.metric === 'response_ms_p50' ? 0.5 : 0.95;
+    for (const [k, hist] of groupBy(rows)) values.set(k, percentile(hist, p));
+  } else {
+    const rows = statement(db, `SELECT substr(hour, 1, @len) AS k, ${SUMS[q.metric]} AS v FROM analytics_hourly WHERE ${where} GROUP BY k`)
+      .all(params) as { k: string; v: number | null }[];
+    for (const r of rows) values.set(r.k, r.v);
+  }
+  const empty = RATIOS.has(q.metric) ? null : 0;
+  const out: Point[] = [];
+  for (let t = first; t <= last; t += step) out.push({ t: new Date(t).toISOString(), value: values.get(keyOf(t, q.interval)) ?? empty });
+  return out;
+}
+
+function groupBy(rows: { k: string; bucket: number; n: number }[]): Map<string, { bucket: number; n: number }[]> {
+  const out = new Map<string, { bucket: number; n: number }[]>();
+  for (const r of rows) {
+    const list = out.get(r.k) ?? [];
+    list.push(r);
+    out.set(r.k, list);
+  }
+  return out;
+}
+
+/** Nearest rank over a histogram sorted by bucket (the same rank rule as the metrics' p95). */
+export function percentile(hist: { bucket: number; n: number }[], p: number): number | null {
+  const total = hist.reduce((s, h) => s + h.n, 0);
+  if (!total) return null;
+  const rank = Math.max(1, Math.ceil(total * p));
+  let seen = 0;
+  for (const h of hist) {
+    seen += h.n;
+    if (seen >= rank) return Math.round(bucketValue(h.bucket) * 10) / 10;
+  }
+  return null;
+}
+
+const cache = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
+function statement(db: Db, sql: string): ReturnType<Db['prepare']> {
+  let m = cache.get(db);
+  if (!m) cache.set(db, (m = new Map()));
+  let s = m.get(sql);
+  if (!s) m.set(sql, (s = db.prepare(sql)));
+  return s;
+}
