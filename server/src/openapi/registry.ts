@@ -8,7 +8,7 @@ import type { Permission } from '../auth/permissions.js';
  * so a description is the contract: the coverage test fails when a mounted route has none.
  */
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 /** How a route authenticates: a bearer token (API key or user session), the dashboard's session cookie, or nothing. */
 export type AuthScheme = 'bearer' | 'cookie';

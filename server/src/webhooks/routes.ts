@@ -15,9 +15,8 @@ const eventsField = z.array(z.enum(['*', ...WEBHOOK_EVENTS], { error: `must be "
   .min(1).max(WEBHOOK_EVENTS.length + 1)
   .transform((list) => (list.includes('*') ? ['*'] : [...new Set(list)]));
 
-export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
-  const r = Router();
-  const allowPrivate = ctx.config.webhookAllowPrivate;
+/** The create and patch bodies; URLs are checked against private addresses unless the operator allows them. */
+export function webhookSchemas(allowPrivate: boolean) {
   const urlField = z.string().trim().max(2048).superRefine((url, c) => {
     const problem = webhookUrlProblem(url, allowPrivate);
     if (problem) c.addIssue({ code: 'custom', message: problem });
@@ -29,6 +28,12 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     url: urlField.optional(), events: eventsField.optional(), assistantId: z.string().min(1).max(64).nullable().optional(),
     description: z.string().max(500).nullable().optional(), enabled: z.boolean().optional(),
   });
+  return { createSchema, patchSchema };
+}
+
+export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
+  const r = Router();
+  const { createSchema, patchSchema } = webhookSchemas(ctx.config.webhookAllowPrivate);
 
   /** A key bound to one assistant sees (and can only make) that assistant's endpoints. */
   const checkAssistant = (res: Response, assistantId: string | null): void => {

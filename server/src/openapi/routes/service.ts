@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineRoutes, PUBLIC } from '../registry.js';
+
+const tag = 'Service';
+
+/** Routes outside /v1: health, the widget script, the demo, this document (API.md §1). */
+export const serviceRoutes = defineRoutes([
+  { method: 'get', path: '/healthz', tag, summary: 'Liveness', auth: PUBLIC,
+    success: { kind: 'bare', status: 200, schema: z.object({ status: z.literal('ok') }) }, errors: [] },
+  { method: 'get', path: '/js/widget.js', tag, summary: 'The embeddable widget script', auth: PUBLIC,
+    success: { kind: 'text', status: 200, contentType: 'text/javascript; charset=utf-8' }, errors: [404] },
+  { method: 'get', path: '/demo', tag, summary: 'Redirect to /demo/', auth: PUBLIC, success: { kind: 'empty', status: 301 }, errors: [404] },
+  { method: 'get', path: '/demo/', tag, summary: 'The demo page (when the server was seeded with the demo)', auth: PUBLIC,
+    success: { kind: 'text', status: 200, contentType: 'text/html; charset=utf-8' }, errors: [404] },
+  { method: 'get', path: '/demo/docs/{name}', tag, summary: 'A demo knowledge file', auth: PUBLIC, params: z.object({ name: z.string().regex(/^[\w-]+$/) }),
+    success: { kind: 'text', status: 200, contentType: 'text/markdown; charset=utf-8' }, errors: [404] },
+  { method: 'get', path: '/v1/openapi.json', tag, summary: 'This API as an OpenAPI 3.1 document', auth: PUBLIC,
+    success: { kind: 'bare', status: 200, schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose() }, errors: [] },
+]);
