@@ -19,6 +19,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { createHybridRetriever } from './knowledge/embeddings/hybrid.js';
 import { knowledgeRouter } from './knowledge/routes.js';
+import { openApiDocument } from './openapi/document.js';
 import { createRetriever } from './knowledge/retrieval.js';
 import { createKnowledgeStore } from './knowledge/store.js';
 import { createUrlSources, type UrlSourceTuning } from './knowledge/web/url-sources.js';
@@ -64,6 +65,8 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get('/js/widget.js', serveWidget(ctx.widgetFile));
   app.get(['/demo', '/demo/'], serveDemo(ctx));
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
+  // The API's own contract, public like /healthz (server/src/openapi).
+  app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => { res.json(openApiDocument()); });
 
   // Our own parser: refuses invalid UTF-8, nesting deeper than 32 and mislabelled gzip (http/json-body.ts).
   const json = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES });
