@@ -23,6 +23,7 @@ import { openApiDocument } from './openapi/document.js';
 import { createRetriever } from './knowledge/retrieval.js';
 import { createKnowledgeStore } from './knowledge/store.js';
 import { createUrlSources, type UrlSourceTuning } from './knowledge/web/url-sources.js';
+import { membersRouter } from './organizations/members-routes.js';
 import { organizationsRouter } from './organizations/routes.js';
 import { webhooksRouter } from './webhooks/routes.js';
 import { createWebhookStore } from './webhooks/store.js';
@@ -70,18 +71,19 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
 
   // Our own parser: refuses invalid UTF-8, nesting deeper than 32 and mislabelled gzip (http/json-body.ts).
   const json = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES });
-  const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures });
+  const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures, config: ctx.config });
   const limited = rateLimit(ctx.limiter);
 
   // Public routes first: auth and the widget API carry no bearer token.
   const open = Router();
-  open.use(['/auth', '/widget'], json);
+  open.use(['/auth', '/widget', '/invitations'], json);
   open.use(authRouter(ctx, [authenticate, limited]));
   open.use(widgetRouter({ ctx, chat, conversations, findAssistant: (id) => findAssistantAnyOrg(id) }));
 
   const api = Router();
   api.use(authenticate, limited, json);
   api.use(organizationsRouter(ctx));
+  api.use(membersRouter(ctx));
   api.use(apiKeysRouter(ctx));
   api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(conversationsRouter(ctx, conversations, assistants));

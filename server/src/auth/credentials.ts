@@ -2,7 +2,7 @@ import type { Db } from '../db/open.js';
 import { isoAt } from '../lib/clock.js';
 import { parseIpRule, type IpRule } from '../lib/ip.js';
 import { parseJson } from '../lib/json.js';
-import { PERMISSIONS, PLAN_LIMITS, type Permission, type Plan, type Principal } from './permissions.js';
+import { isRole, PLAN_LIMITS, ROLE_PERMISSIONS, type Permission, type Plan, type Principal } from './permissions.js';
 import { hashToken } from './tokens.js';
 
 interface KeyRow {
@@ -10,11 +10,10 @@ interface KeyRow {
   allowed_ips: string; rate_per_minute: number | null; rate_per_day: number | null;
   expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
 }
-interface SessionRow { id: string; user_id: string; organization_id: string; plan: Plan; expires_at: string; revoked_at: string | null }
+interface SessionRow { id: string; user_id: string; organization_id: string; plan: Plan; expires_at: string; revoked_at: string | null; role: string | null }
 
 export interface ResolvedCredential { principal: Principal; allowedIps: IpRule[] }
 
-const ALL_PERMISSIONS: ReadonlySet<Permission> = new Set(PERMISSIONS);
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Resolves bearer tokens to principals; statements are prepared once per database. */
@@ -24,8 +23,10 @@ export function createCredentialResolver(db: Db) {
            k.rate_per_day, k.expires_at, k.revoked_at, k.last_used_at
     FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.key_hash = ?`);
   const sessionByHash = db.prepare<[string], SessionRow>(`
-    SELECT s.id, s.user_id, s.organization_id, o.plan, s.expires_at, s.revoked_at
-    FROM user_sessions s JOIN organizations o ON o.id = s.organization_id WHERE s.token_hash = ?`);
+    SELECT s.id, s.user_id, s.organization_id, o.plan, s.expires_at, s.revoked_at, m.role
+    FROM user_sessions s JOIN organizations o ON o.id = s.organization_id
+    LEFT JOIN memberships m ON m.user_id = s.user_id AND m.organization_id = s.organization_id
+    WHERE s.token_hash = ?`);
   const touchKey = db.prepare<[string, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
 
   function resolveKey(hash: string, nowMs: number): ResolvedCredential | null {
@@ -48,10 +49,12 @@ export function createCredentialResolver(db: Db) {
   function resolveSession(hash: string, nowMs: number): ResolvedCredential | null {
     const row = sessionByHash.get(hash);
     if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= nowMs) return null;
+    // The role is read per request: a role change or a removal applies to live sessions at once.
+    if (!isRole(row.role)) return null;
     return {
       principal: {
-        kind: 'user', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: row.user_id,
-        permissions: ALL_PERMISSIONS, assistantId: null, limits: { ...PLAN_LIMITS[row.plan] },
+        kind: 'user', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: row.user_id, role: row.role,
+        permissions: ROLE_PERMISSIONS[row.role], assistantId: null, limits: { ...PLAN_LIMITS[row.plan] },
       },
       allowedIps: [],
     };

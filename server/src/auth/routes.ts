@@ -1,15 +1,19 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
 import { createFailureTracker, principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
+import { clearSessionCookie, isDashboardRequest, setSessionCookie } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
+import { describeCaller } from './me.js';
+import { publicInvitationsRouter } from '../organizations/invitations-public.js';
+import type { Principal } from './permissions.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { createSession, findUserByEmail, primaryOrganization, registerAccount, revokeSession } from './service.js';
+import { changePassword, createSession, findUserByEmail, findUserById, primaryOrganization, registerAccount, revokeSession, updateUserName } from './service.js';
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
+export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
 
 export const registerSchema = z.strictObject({
   email,
@@ -19,12 +23,34 @@ export const registerSchema = z.strictObject({
 });
 
 export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(256) });
+export const profileSchema = z.strictObject({ name: z.string().trim().min(1).max(100).nullable() });
+export const passwordSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(256),
+  newPassword: z.string().min(10, 'must be at least 10 characters').max(256),
+});
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** Failed logins tolerated per 15 minutes before 429: per email, and per client IP. */
 export const LOGIN_LIMITS = { perEmail: 5, perIp: 20 } as const;
 /** Registrations per client IP per hour. */
 export const REGISTRATION_LIMIT_PER_HOUR = 10;
+
+/**
+ * Answers a new session: from the dashboard (CSRF header, PUBLIC_URL's origin) as the
+ * httpOnly cookie with no token in the body; otherwise the token in the body, as always.
+ */
+function sendSession(ctx: AppContext, req: Request, res: Response, body: { token: string } & Record<string, unknown>, status = 200): void {
+  if (!isDashboardRequest(req, ctx.config.publicUrl)) return sendData(res, body, status);
+  const { token, ...rest } = body;
+  setSessionCookie(res, token, ctx.config.publicUrl);
+  sendData(res, rest, status);
+}
+
+function userPrincipal(res: Response): Principal & { userId: string } {
+  const p = principalOf(res);
+  if (p.kind !== 'user' || p.userId === null) throw new AppError('permission_denied', 'This route acts on a user account: use a user session, not an API key');
+  return p as Principal & { userId: string };
+}
 
 export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Router {
   const r = Router();
@@ -42,7 +68,7 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     try {
       const account = registerAccount(ctx.db, { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName }, ctx.clock.now());
       registrations.record(ip);
-      sendData(res, account, 201);
+      sendSession(ctx, req, res, account, 201);
     } catch (err) {
       // Two registrations racing for one email: the UNIQUE constraint decides.
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppError('conflict', 'An account with this email already exists');
@@ -66,15 +92,43 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
       throw new AppError('authentication_error', 'Invalid email or password');
     }
     const token = createSession(ctx.db, user.id, organization.id, ctx.clock.now());
-    sendData(res, { user: { id: user.id, email: user.email, name: user.name }, organization, token });
+    sendSession(ctx, req, res, { user: { id: user.id, email: user.email, name: user.name }, organization, token });
   });
 
   r.post('/auth/logout', ...authenticate, (_req, res) => {
     const p = principalOf(res);
     if (p.kind !== 'user') throw new AppError('validation_error', 'Logout revokes a user session token; revoke API keys with DELETE /v1/api-keys/:id');
     revokeSession(ctx.db, p.credentialId, nowIso(ctx));
+    clearSessionCookie(res, ctx.config.publicUrl);
     sendData(res, { revoked: true });
   });
+
+  r.get('/auth/me', ...authenticate, (_req, res) => {
+    sendData(res, describeCaller(ctx.db, principalOf(res)));
+  });
+
+  r.patch('/auth/me', ...authenticate, (req, res) => {
+    const p = userPrincipal(res);
+    const input = parseInput(profileSchema, req.body);
+    sendData(res, updateUserName(ctx.db, p.userId, input.name));
+  });
+
+  r.post('/auth/password', ...authenticate, async (req, res) => {
+    const p = userPrincipal(res);
+    const input = parseInput(passwordSchema, req.body);
+    const user = findUserById(ctx.db, p.userId);
+    if (!user) throw new AppError('authentication_error', 'Invalid, expired or revoked API token');
+    // A stolen session must not become a password oracle: failures count like failed logins.
+    if (emailFailures.blocked(user.email)) throw new AppError('rate_limit_exceeded', 'Too many failed attempts, try again in 15 minutes', { 'Retry-After': '900' });
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      emailFailures.record(user.email);
+      throw new AppError('validation_error', 'currentPassword: is not your current password');
+    }
+    const revokedSessions = changePassword(ctx.db, p.userId, await hashPassword(input.newPassword), p.credentialId, nowIso(ctx));
+    sendData(res, { changed: true, revokedSessions });
+  });
+
+  r.use(publicInvitationsRouter(ctx, { emailFailures, ipFailures, sendSession: (req, res, body, status) => sendSession(ctx, req, res, body, status) }));
 
   return r;
 }

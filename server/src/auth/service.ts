@@ -43,3 +43,26 @@ export function registerAccount(db: Db, input: { email: string; passwordHash: st
 export function revokeSession(db: Db, sessionId: string, at: string): void {
   db.prepare('UPDATE user_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, sessionId);
 }
+
+export function findUserById(db: Db, id: string): UserRow | undefined {
+  return db.prepare<[string], UserRow>('SELECT id, email, name, password_hash FROM users WHERE id = ?').get(id);
+}
+
+export function updateUserName(db: Db, userId: string, name: string | null): PublicUser {
+  db.prepare('UPDATE users SET name = ? WHERE id = ?').run(name, userId);
+  const row = findUserById(db, userId) as UserRow;
+  return { id: row.id, email: row.email, name: row.name };
+}
+
+/** Sets a new password and revokes every other session of the user (all organizations); returns how many. */
+export function changePassword(db: Db, userId: string, passwordHash: string, keepSessionId: string, at: string): number {
+  return db.transaction(() => {
+    db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+    return db.prepare('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL').run(at, userId, keepSessionId).changes;
+  })();
+}
+
+/** Revokes a user's live sessions in one organization (removed from it); returns how many. */
+export function revokeSessionsIn(db: Db, userId: string, organizationId: string, at: string): number {
+  return db.prepare('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL').run(at, userId, organizationId).changes;
+}

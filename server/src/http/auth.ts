@@ -4,6 +4,7 @@ import type { Permission, Principal } from '../auth/permissions.js';
 import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
 import { AppError } from './errors.js';
+import { isDashboardRequest, sessionCookie } from './session-cookie.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -53,16 +54,35 @@ export function principalOf(res: { locals: { principal?: Principal } }): Princip
   return p;
 }
 
-/** Resolves the bearer token (API key or user session) and enforces the key's IP allowlist. */
-export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; failures: FailureTracker }): RequestHandler {
+/**
+ * The credential of a request: the bearer token, else the dashboard's session cookie when the
+ * request passes the CSRF guard (a cookie without it is ignored: 401). Cookies carry user
+ * sessions only, never API keys.
+ */
+export function presentedToken(req: Request, publicUrl: string): string | null {
+  const bearer = bearerToken(req);
+  if (bearer || req.headers.authorization) return bearer;
+  const cookie = sessionCookie(req);
+  if (!cookie || cookie.startsWith('sk_') || !isDashboardRequest(req, publicUrl)) return null;
+  return cookie;
+}
+
+/**
+ * Resolves the credential (API key or user session) and enforces the key's IP allowlist.
+ * Only failing attempts are throttled: a client IP with 30 failures in a minute gets 429 for
+ * its next failing attempt, while a valid credential from the same address still works (its
+ * own rate limits apply). Behind a proxy without TRUST_PROXY every client shares one address,
+ * and one client guessing tokens must not lock everyone else out.
+ */
+export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; failures: FailureTracker; config: { publicUrl: string } }): RequestHandler {
   return function authenticate(req, res, next) {
     const ip = req.ip ?? '';
-    if (opts.failures.blocked(ip)) {
-      throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
-    }
-    const token = bearerToken(req);
+    const token = presentedToken(req, opts.config.publicUrl);
     const resolved = token ? opts.resolver.resolve(token, opts.clock.now()) : null;
     if (!resolved) {
+      if (opts.failures.blocked(ip)) {
+        throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
+      }
       opts.failures.record(ip);
       throw new AppError('authentication_error', token ? 'Invalid, expired or revoked API token' : 'Missing API token: send Authorization: Bearer <API_KEY>');
     }

@@ -1,0 +1,92 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createSession, findUserByEmail, type PublicUser } from '../auth/service.js';
+import type { AppContext } from '../context.js';
+import type { FailureTracker } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { sendData } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { newId } from '../lib/ids.js';
+import { consumeInvitation, findPendingInvitation } from './invitations.js';
+import { addMember, getMember } from './members.js';
+import { getOrganization } from './service.js';
+
+export const acceptInvitationSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254)),
+  password: z.string().min(1).max(256),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+/** New accounts made by accepting an invitation need a password this long (as register). */
+const MIN_NEW_PASSWORD = 10;
+
+const INVITATION_GONE = 'Invitation not found: it was used, revoked or has expired';
+
+/**
+ * The invitation link's two public routes (no credential: the token is the credential).
+ * Accepting works as register for a new email and as login for an existing one (password
+ * checked and throttled like a login); either way the user joins with the invitation's role
+ * and gets a session in that organization (a cookie from the dashboard, else a token).
+ * REGISTRATION=closed does not stop an invited person: the invitation is the admin's consent.
+ */
+export function publicInvitationsRouter(ctx: AppContext, deps: {
+  emailFailures: FailureTracker; ipFailures: FailureTracker;
+  sendSession: (req: Request, res: Response, body: { token: string } & Record<string, unknown>, status?: number) => void;
+}): Router {
+  const r = Router();
+
+  r.get('/invitations/:token', (req, res) => {
+    const inv = findPendingInvitation(ctx.db, req.params.token as string, ctx.clock.now());
+    if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
+    sendData(res, { organization: inv.organization, role: inv.role, email: inv.email, expiresAt: inv.expiresAt });
+  });
+
+  r.post('/invitations/:token/accept', async (req, res) => {
+    const input = parseInput(acceptInvitationSchema, req.body);
+    const nowMs = ctx.clock.now();
+    const inv = findPendingInvitation(ctx.db, req.params.token as string, nowMs);
+    if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
+    if (inv.email && inv.email.toLowerCase() !== input.email) throw new AppError('permission_denied', 'This invitation is for another email address');
+    const ip = req.ip ?? '';
+    const existing = findUserByEmail(ctx.db, input.email);
+    let user: PublicUser;
+    let status = 200;
+    if (existing) {
+      if (deps.emailFailures.blocked(input.email) || deps.ipFailures.blocked(ip)) {
+        throw new AppError('rate_limit_exceeded', 'Too many failed login attempts, try again in 15 minutes', { 'Retry-After': '900' });
+      }
+      if (!(await verifyPassword(existing.password_hash, input.password))) {
+        deps.emailFailures.record(input.email);
+        deps.ipFailures.record(ip);
+        throw new AppError('authentication_error', 'Invalid email or password');
+      }
+      if (getMember(ctx.db, inv.organization.id, existing.id)) throw new AppError('conflict', 'You are already a member of this organization');
+      user = { id: existing.id, email: existing.email, name: existing.name };
+    } else {
+      if (input.password.length < MIN_NEW_PASSWORD) throw new AppError('validation_error', `password: must be at least ${MIN_NEW_PASSWORD} characters`);
+      user = { id: newId('usr'), email: input.email, name: input.name ?? null };
+      status = 201;
+    }
+    const passwordHash = existing ? null : await hashPassword(input.password);
+    const at = new Date(nowMs).toISOString();
+    let token: string;
+    try {
+      token = ctx.db.transaction(() => {
+        if (passwordHash) ctx.db.prepare('INSERT INTO users (id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(user.id, user.email, user.name, passwordHash, at);
+        // Single use: a second accept (or a race) finds the invitation consumed.
+        if (!consumeInvitation(ctx.db, inv.id, user.id, nowMs)) throw notFound('Invitation');
+        addMember(ctx.db, inv.organization.id, user.id, inv.role, at);
+        return createSession(ctx.db, user.id, inv.organization.id, nowMs);
+      })();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppError('conflict', 'An account with this email already exists, or it is already a member');
+      throw err;
+    }
+    const organization = getOrganization(ctx.db, inv.organization.id);
+    deps.sendSession(req, res, { user, organization, role: inv.role, token }, status);
+  });
+
+  return r;
+}

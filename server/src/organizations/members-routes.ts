@@ -1,0 +1,103 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { roleManagesMembers, type Principal } from '../auth/permissions.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf } from '../http/auth.js';
+import { AppError, notFound } from '../http/errors.js';
+import { readPage, sendData, sendPage } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { countPendingInvitations, createInvitation, listPendingInvitations, MAX_PENDING_INVITATIONS, revokeInvitation } from './invitations.js';
+import { changeRole, listMembers, removeMember, transferOwnership, type Actor } from './members.js';
+
+export const memberRoleSchema = z.strictObject({ role: z.enum(['admin', 'editor', 'viewer']) });
+export const transferSchema = z.strictObject({ userId: z.string().min(1).max(64) });
+export const createInvitationSchema = z.strictObject({
+  role: z.enum(['admin', 'editor', 'viewer']),
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254)).nullish(),
+});
+
+const actorOf = (p: Principal): Actor => ({ userId: p.userId, role: p.role ?? null });
+
+/**
+ * Members, roles and invitations of the caller's organization (API.md §11). Sessions: any
+ * member lists; admins and the owner manage (roleManagesMembers); the owner transfers. API keys
+ * have no role: members management needs `organizations:write` (the owner's permission), and
+ * a key never transfers ownership.
+ */
+export function membersRouter(ctx: AppContext): Router {
+  const r = Router();
+
+  /** The organization in the path, which must be the caller's own (any other id is 404). */
+  const ownOrg = (req: Request, res: Response): Principal => {
+    const p = principalOf(res);
+    if (req.params.id !== p.organizationId) throw notFound('Organization');
+    return p;
+  };
+  const canManage = (p: Principal): boolean => (p.kind === 'user' ? roleManagesMembers(p.role) : p.permissions.has('organizations:write'));
+  const manager = (req: Request, res: Response): Principal => {
+    const p = ownOrg(req, res);
+    if (!canManage(p)) throw new AppError('permission_denied', p.kind === 'user' ? 'Managing members needs the admin or owner role' : 'This API key lacks the organizations:write permission');
+    return p;
+  };
+
+  r.get('/organizations/:id/members', (req, res) => {
+    const p = ownOrg(req, res);
+    if (p.kind !== 'user' && !canManage(p)) throw new AppError('permission_denied', 'This API key lacks the organizations:write permission');
+    const page = readPage(req);
+    const { items, total } = listMembers(ctx.db, p.organizationId, page);
+    sendPage(res, items, total, page);
+  });
+
+  r.patch('/organizations/:id/members/:userId', (req, res) => {
+    const p = manager(req, res);
+    const input = parseInput(memberRoleSchema, req.body);
+    if (req.params.userId === p.userId) throw new AppError('validation_error', 'role: you cannot change your own role');
+    sendData(res, changeRole(ctx.db, p.organizationId, actorOf(p), req.params.userId as string, input.role));
+  });
+
+  r.delete('/organizations/:id/members/:userId', (req, res) => {
+    const p = ownOrg(req, res);
+    const userId = req.params.userId as string;
+    // Anyone may leave; removing someone else needs the right to manage members.
+    if (userId !== p.userId && !canManage(p)) throw new AppError('permission_denied', 'Removing a member needs the admin or owner role');
+    removeMember(ctx.db, p.organizationId, actorOf(p), userId, nowIso(ctx));
+    sendData(res, { userId, removed: true });
+  });
+
+  r.post('/organizations/:id/transfer', (req, res) => {
+    const p = ownOrg(req, res);
+    if (p.kind !== 'user' || p.role !== 'owner' || !p.userId) throw new AppError('permission_denied', 'Only the owner (signed in) can transfer ownership');
+    const input = parseInput(transferSchema, req.body);
+    sendData(res, transferOwnership(ctx.db, p.organizationId, p.userId, input.userId));
+  });
+
+  r.post('/organizations/:id/invitations', (req, res) => {
+    const p = manager(req, res);
+    const input = parseInput(createInvitationSchema, req.body);
+    // Only the owner (or an organizations:write key) hands out the admin role, as with role changes.
+    if (input.role === 'admin' && p.kind === 'user' && p.role !== 'owner') throw new AppError('permission_denied', 'Only the owner invites admins');
+    const nowMs = ctx.clock.now();
+    if (countPendingInvitations(ctx.db, p.organizationId, nowMs) >= MAX_PENDING_INVITATIONS) {
+      throw new AppError('conflict', `An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first`);
+    }
+    const inv = createInvitation(ctx.db, { organizationId: p.organizationId, role: input.role, email: input.email ?? null, invitedBy: p.userId }, nowMs);
+    sendData(res, { ...inv, url: `${ctx.config.publicUrl}/dashboard/invite/${inv.token}` }, 201);
+  });
+
+  r.get('/organizations/:id/invitations', (req, res) => {
+    const p = manager(req, res);
+    const page = readPage(req);
+    const { items, total } = listPendingInvitations(ctx.db, p.organizationId, ctx.clock.now(), page);
+    sendPage(res, items, total, page);
+  });
+
+  r.delete('/organizations/:id/invitations/:invitationId', (req, res) => {
+    const p = manager(req, res);
+    const id = req.params.invitationId as string;
+    if (!revokeInvitation(ctx.db, p.organizationId, id, ctx.clock.now())) throw notFound('Invitation');
+    sendData(res, { id, deleted: true });
+  });
+
+  return r;
+}
