@@ -147,9 +147,20 @@ describe('createApi', () => {
     await expect(createApi('https://api.test', 'app', fetch).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind, status });
   });
 
-  it('maps a rejected fetch (offline, CORS refusal) to offline', async () => {
+  it('maps a rejected fetch to offline when the server cannot be reached at all', async () => {
     const f = (() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
     await expect(createApi('https://api.test', 'app', f).history('s')).rejects.toMatchObject({ kind: 'offline' });
+  });
+
+  it('maps a CORS refusal (no CORS headers on the 403; a no-cors probe gets an opaque answer) to forbidden', async () => {
+    const modes: Array<string | undefined> = [];
+    const f = ((_url: string, init: RequestInit = {}) => {
+      modes.push(init.mode);
+      return init.mode === 'no-cors' ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError('Failed to fetch'));
+    }) as unknown as typeof fetch;
+    await expect(createApi('https://api.test', 'app', f).config()).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(createApi('https://api.test', 'app', f).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(modes).toEqual([undefined, 'no-cors', undefined, 'no-cors']);
   });
 
   it('posts feedback and handoff bodies', async () => {

@@ -157,7 +157,9 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
       });
     } catch {
       // fetch rejects on network failure and also on a CORS refusal; the browser hides which.
-      throw new ApiError('offline');
+      // A disallowed site gets no CORS headers at all (not even on its 403), so a no-cors probe
+      // tells them apart: an opaque answer means the server is up and refused this site's origin.
+      throw new ApiError((await reachable()) ? 'forbidden' : 'offline');
     }
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
@@ -165,6 +167,10 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
       throw new ApiError(kindForStatus(res.status, code), res.status, code);
     }
     return res;
+  }
+
+  function reachable(): Promise<boolean> {
+    return fetchFn(`${root}/config`, { mode: 'no-cors', credentials: 'omit' }).then(() => true, () => false);
   }
 
   async function json<T>(path: string, init?: RequestInit): Promise<T> {

@@ -38,9 +38,9 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     if (!assistant) throw notFound('Assistant');
     const origin = requestOrigin(req);
     if (!originAllowed(origin, assistant.widget.allowedOrigins, new URL(ctx.config.publicUrl).origin)) {
-      // The refusal itself is readable cross-origin so the widget can say why it cannot work;
-      // no data is ever shared with a disallowed origin.
-      if (typeof req.headers.origin === 'string') res.setHeader('Access-Control-Allow-Origin', req.headers.origin);
+      // No CORS grant of any kind for a refused origin (API.md §10: CORS answers only allowed
+      // origins): its page cannot read the 403, so the widget infers the refusal from the opaque
+      // failure (widget/src/api.ts) and the body's reason is for curl and server-side callers.
       throw new AppError('permission_denied', origin
         ? `This site (${origin}) is not allowed to use this assistant's widget: add it to widget.allowedOrigins`
         : 'Widget requests must come from a web page whose origin is allowed');

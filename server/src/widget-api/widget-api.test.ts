@@ -57,6 +57,22 @@ describe('public widget API (API.md §10)', () => {
     expect(preflight.status).toBe(403);
   });
 
+  it('grants a refused origin nothing: no CORS header on the 403, preflight included (API.md §10)', async () => {
+    const w = await widgetShop();
+    const refused = [
+      await fetch(`${server.url}${w.base}/config`, { headers: { origin: 'https://evil.example' } }),
+      await fetch(`${server.url}${w.base}/chat`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"message":"hi"}' }),
+      await fetch(`${server.url}${w.base}/chat`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      for (const h of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-allow-credentials', 'access-control-max-age']) expect(res.headers.get(h), h).toBeNull();
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('https://evil.example'); // says why, to whoever can read it
+    }
+    const allowed = await fetch(`${server.url}${w.base}/config`, { headers: { origin: SITE } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
+  });
+
   it("always allows PUBLIC_URL's own origin (the demo page), also via Referer on same-origin GETs", async () => {
     const w = await widgetShop({ widget: { allowedOrigins: [] } });
     expect((await w.wget('/config', { origin: server.url })).status).toBe(200);
