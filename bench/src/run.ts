@@ -11,6 +11,7 @@ import { runHttpBench } from './http-bench.js';
 import { runTtftBench } from './ttft-bench.js';
 import { runWebhookBench, webhookRows } from './webhook-bench.js';
 import { runWidgetBench } from './widget-bench.js';
+import { runDashboardBench } from './dashboard-bench.js';
 import { runPerDocumentIngest, runScaleBench, scaleRows } from './scale-bench.js';
 import { qualityRows, runQualityBench } from './quality/harness.js';
 import { round } from './stats.js';
@@ -48,6 +49,15 @@ const widget = await runWidgetBench(quick ? 5 : 15);
 results.widget = widget;
 rows.push(['widget.js gzip', `${widget.size.gzipBytes} B`, `budget ${widget.size.budgetGzipBytes} B; raw ${widget.size.bytes} B`]);
 if (widget.launcherVisibleMs) rows.push(['widget: script load → launcher visible', `p50 ${widget.launcherVisibleMs.p50} ms`, `p99 ${widget.launcherVisibleMs.p99} ms (n=${widget.launcherVisibleMs.n}, Chromium, demo page)`]);
+
+const dashboard = await runDashboardBench(quick ? 5 : 15);
+results.dashboard = dashboard;
+if (dashboard.sizes) {
+  const { firstLoadGzipBytes, budgetFirstLoadBytes, largestChunk, budgetChunkBytes } = dashboard.sizes;
+  rows.push(['dashboard first load (JS gzip)', `${firstLoadGzipBytes} B`, `budget ${budgetFirstLoadBytes} B`]);
+  if (largestChunk) rows.push(['dashboard largest lazy chunk (JS gzip)', `${largestChunk.gzipBytes} B`, `${largestChunk.file}; budget ${budgetChunkBytes} B each`]);
+}
+if (dashboard.interactiveMs) rows.push(['dashboard: navigation → first screen interactive', `p50 ${dashboard.interactiveMs.p50} ms`, `p99 ${dashboard.interactiveMs.p99} ms (n=${dashboard.interactiveMs.n}, signed in, cold cache, Chromium); target < 300 ms`]);
 
 // Retrieval and answer quality on a labelled SQuAD v2 set, beside MiniSearch and Orama.
 const quality = await runQualityBench({ repeats: quick ? 1 : 3 });
