@@ -30,9 +30,12 @@ function statementsFor(db: Db) {
     s = {
       candidates: db.prepare<[string, number], { id: string; group_key: string }>('SELECT id, group_key FROM knowledge_gaps WHERE assistant_id = ? ORDER BY last_asked_at DESC LIMIT ?'),
       exact: db.prepare<[string, string], { id: string }>('SELECT id FROM knowledge_gaps WHERE assistant_id = ? AND group_key = ? LIMIT 1'),
-      bump: db.prepare<[string, string, number, string]>('UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?, best_confidence = max(best_confidence, ?) WHERE id = ?'),
-      insert: db.prepare(`INSERT INTO knowledge_gaps (id, organization_id, assistant_id, group_key, question, count, best_confidence, first_asked_at, last_asked_at)
-        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`),
+      // A resolved gap asked again and still failing opens again; a dismissed one stays hidden.
+      bump: db.prepare<[string, string, number, string, string]>(`UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?, best_confidence = max(best_confidence, ?),
+        cause = ?, status = CASE status WHEN 'resolved' THEN 'open' ELSE status END WHERE id = ?`),
+      insert: db.prepare(`INSERT INTO knowledge_gaps (id, organization_id, assistant_id, group_key, question, count, best_confidence, first_asked_at, last_asked_at, cause)
+        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`),
+      question: db.prepare('INSERT INTO knowledge_gap_questions (gap_id, question, cause, confidence, message_id, asked_at) VALUES (?, ?, ?, ?, ?, ?)'),
     };
     statements.set(db, s);
   }
@@ -40,18 +43,39 @@ function statementsFor(db: Db) {
 }
 const statements = new WeakMap<Db, {
   candidates: Statement<[string, number], { id: string; group_key: string }>; exact: Statement<[string, string], { id: string }>;
-  bump: Statement<[string, string, number, string]>; insert: Statement;
+  bump: Statement<[string, string, number, string, string]>; insert: Statement; question: Statement;
 }>();
 
-export function recordKnowledgeGap(db: Db, g: { organizationId: string; assistantId: string; question: string; confidence: number; at: string }): void {
+/**
+ * Why a question is a gap: nothing was retrieved, what was retrieved scored below the threshold,
+ * the model declined to answer from it, or it was answered and the user rated the answer down.
+ */
+export type GapCause = 'no_passages' | 'low_confidence' | 'declined' | 'rated_down';
+
+export interface GapInput {
+  organizationId: string; assistantId: string; question: string; confidence: number; at: string;
+  cause?: GapCause;
+  /** The assistant message that fell back or was rated down (links the gap to its conversation). */
+  messageId?: string | null;
+}
+
+/** Returns the gap's id. */
+export function recordKnowledgeGap(db: Db, g: GapInput): string {
+  const cause = g.cause ?? 'low_confidence';
+  const id = findOrCreateGap(db, g, cause);
+  statementsFor(db).question.run(id, g.question.slice(0, 1000), cause, g.confidence, g.messageId ?? null, g.at);
+  return id;
+}
+
+function findOrCreateGap(db: Db, g: GapInput, cause: GapCause): string {
   const terms = gapTerms(g.question);
   const key = terms.length ? terms.join(' ') : g.question.trim().toLowerCase().slice(0, 200);
   const sql = statementsFor(db);
   // The same wording again: similarity 1, nothing can beat it.
   const same = sql.exact.get(g.assistantId, key);
   if (same) {
-    sql.bump.run(g.at, g.question.slice(0, 1000), g.confidence, same.id);
-    return;
+    sql.bump.run(g.at, g.question.slice(0, 1000), g.confidence, cause, same.id);
+    return same.id;
   }
   const candidates = sql.candidates.all(g.assistantId, CANDIDATES);
   let best: { id: string; score: number } | null = null;
@@ -60,8 +84,10 @@ export function recordKnowledgeGap(db: Db, g: { organizationId: string; assistan
     if (score >= GAP_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
   }
   if (best) {
-    sql.bump.run(g.at, g.question.slice(0, 1000), g.confidence, best.id);
-    return;
+    sql.bump.run(g.at, g.question.slice(0, 1000), g.confidence, cause, best.id);
+    return best.id;
   }
-  sql.insert.run(newId('gap'), g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at);
+  const id = newId('gap');
+  sql.insert.run(id, g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at, cause);
+  return id;
 }

@@ -104,7 +104,7 @@ describe('chat with an OpenAI-compatible model', () => {
 
     const messagesApi = await shop.api.get('/v1/conversations/prompt-check/messages');
     const answer = messagesApi.body.at(-1);
-    expect(answer.metadata.sources).toEqual({ 1: { title: 'Returns and refunds', url: expect.any(String), text: expect.stringContaining('Refunds go back'), score: expect.any(Number) } });
+    expect(answer.metadata.sources).toEqual({ 1: { title: 'Returns and refunds', url: expect.any(String), text: expect.stringContaining('Refunds go back'), score: expect.any(Number), chunkId: expect.any(Number) } });
     expect(answer.metadata.model).toEqual({ provider: 'openai', name: 'gpt-test', providerMs: expect.any(Number) });
     expect(answer.metadata.usage).toEqual({ promptTokens: expect.any(Number), completionTokens: 3 });
   });

@@ -174,6 +174,19 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
   }
 
   return {
+    /**
+     * The answer the assistant would give now, through the same path as chat() (templates,
+     * retrieval, the model, the threshold), writing nothing: no conversation, gap, usage or
+     * webhook. Replays a knowledge gap's questions once it is resolved (analytics/gaps.ts).
+     */
+    async replay(input: { assistant: Assistant; message: string; signal?: AbortSignal }): Promise<{ response: string; confidence: number; fallback: boolean; templateId: string | null }> {
+      const a = input.assistant;
+      const generated = await generate({ assistant: a, message: input.message, sessionId: null, metadata: {}, channel: 'api', signal: input.signal }, []);
+      const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
+      const response = truncateAtWord(isFallback ? fillVariables(a.fallback.message, a.variables) : generated.text, a.maxResponseLength);
+      return { response, confidence: generated.confidence, fallback: isFallback, templateId: generated.templateId };
+    },
+
     async chat(input: ChatInput): Promise<ChatResult> {
       const startedMs = clock.now();
       const startedAt = new Date(startedMs).toISOString();
@@ -200,6 +213,8 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       const sources = distinctSources(used);
       const metadataSources = Object.fromEntries(used.map((p, i) => [String(i + 1), {
         text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title,
+        // Analytics count citations per document through the chunk (migration 018's trigger).
+        chunkId: Number(p.id),
       }]));
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
@@ -225,7 +240,12 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
         ], at);
         if (generated.record) recordUsage((assistantMessage as Message).id, generated.record);
         // A provider outage is not a gap in the knowledge.
-        if (isFallback && !generated.templateId && !generated.providerError) recordKnowledgeGap(db, { organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at });
+        if (isFallback && !generated.templateId && !generated.providerError) {
+          recordKnowledgeGap(db, {
+            organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at,
+            cause: gapCause(generated), messageId: (assistantMessage as Message).id,
+          });
+        }
         // Webhook events commit with the messages they announce.
         deps.webhooks.chatTurn({
           conversation, isNewConversation: isNew, userMessage: userMessage as Message, assistantMessage: assistantMessage as Message,
@@ -250,6 +270,12 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** Why a fallback is a knowledge gap (analytics): a model that answered and declined has a usage record; a skipped one has none. */
+function gapCause(g: Generated): 'no_passages' | 'low_confidence' | 'declined' {
+  if (!g.passages.length) return 'no_passages';
+  return g.forceFallback && g.record !== null ? 'declined' : 'low_confidence';
+}
 
 function distinctSources(passages: Passage[]): ChatSource[] {
   const seen = new Map<string, ChatSource>();
