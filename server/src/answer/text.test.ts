@@ -5,6 +5,8 @@ import {
   sentenceUnits,
   splitSentences,
   stem,
+  questionTerms,
+  ftsTokens,
   termCoverage,
   tokenize,
   truncateAtWord,
@@ -59,7 +61,11 @@ describe('stem', () => {
     ['connected', 'connect'],
     ['connection', 'connect'],
     ['connections', 'connect'],
-    ['quickly', 'quick'],
+    ['quickly', 'quickli'],
+    ['early', 'earli'],
+    ['only', 'onli'],
+    ['generalization', 'gener'],
+    ['1990s', '1990'],
     ['darkness', 'dark'],
     ['relational', 'relat'],
     ['settings', 'set'],
@@ -76,7 +82,7 @@ describe('stem', () => {
     same(['configure', 'configured', 'configuring', 'configuration']);
     same(['key', 'keys']);
     same(['reply', 'replies', 'replied']);
-    same(['secure', 'securely']);
+    same(['secure', 'secured', 'securing']);
     same(['install', 'installs', 'installed', 'installing']);
   });
 
@@ -91,13 +97,19 @@ describe('stem', () => {
     expect(stem('RUNNING')).toBe('run');
   });
 
-  it('leaves short words, numbers and non-English words alone (lowercased)', () => {
+  it('folds like unicode61 (Latin diacritics removed) and leaves short words and other scripts alone', () => {
     expect(stem('is')).toBe('is');
     expect(stem('2024')).toBe('2024');
     expect(stem('v2')).toBe('v2');
-    expect(stem('Café')).toBe('café');
-    expect(stem('données')).toBe('données');
+    expect(stem('Café')).toBe('cafe');
+    expect(stem('données')).toBe('donne');
     expect(stem('данные')).toBe('данные');
+  });
+});
+
+describe('ftsTokens', () => {
+  it('cuts and folds as unicode61 remove_diacritics 2: apostrophes split, ideograph runs stay whole, final sigma folds', () => {
+    expect(ftsTokens("Don't stop: user's café, Ῥῆνος 中国人")).toEqual(['don', 't', 'stop', 'user', 's', 'cafe', 'ῥῆνοσ', '中国人']);
   });
 });
 
@@ -113,6 +125,18 @@ describe('STOPWORDS and contentTerms', () => {
     expect(contentTerms('How do I rotate an API key?')).toEqual([stem('rotate'), 'api', stem('key')]);
     expect(contentTerms('Keys, keys and more KEY')).toEqual([stem('key')]);
     expect(contentTerms('Where can I download invoices?')).toEqual([stem('download'), stem('invoices')]);
+  });
+
+  it('keeps question frame words out of a question\'s terms: "how many", "what year", "the name of"', () => {
+    expect(questionTerms('How many people live in Berlin?')).toEqual([stem('people'), stem('live'), 'berlin']);
+    expect(questionTerms('What year did the Rhine flood?')).toEqual(['rhine', stem('flood')]);
+    expect(questionTerms('What type of music does she sing?')).toEqual([stem('music'), stem('sing')]);
+    expect(questionTerms('What is the name of her first album?')).toEqual([stem('first'), stem('album')]);
+    expect(questionTerms('Name the river.')).toEqual([stem('river')]);
+    // A question that is nothing but its frame keeps it.
+    expect(questionTerms('What year?')).toEqual([stem('year')]);
+    // Text is not a question: "year" stays a word there.
+    expect(contentTerms('In what year')).toEqual([stem('year')]);
   });
 
   it('returns [] for a question made only of stopwords', () => {

@@ -4,6 +4,7 @@
  *
  * Everything here is pure and deterministic; no dependencies beyond the JS runtime.
  */
+import { porterStem } from './porter.js';
 
 // ---------------------------------------------------------------------------
 // Tokens
@@ -47,101 +48,67 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+/**
+ * Tokens as SQLite FTS5's `unicode61 remove_diacritics 2` tokenizer cuts and folds them: runs of
+ * letters, digits and private-use characters (apostrophes, hyphens and everything else separate
+ * words, so "don't" is "don" + "t"; a run of ideographs is one token), lowercased, with Latin
+ * diacritics removed (café → cafe). Combining marks inside a word are dropped.
+ */
+const FTS_TOKEN_RE = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{Co}\u0300-\u0331]*/gu;
+const ASCII_FTS_TOKEN_RE = /[a-z0-9]+/g;
+const foldCache = new Map<string, string>();
+
+function foldChar(c: string): string {
+  let folded = foldCache.get(c);
+  if (folded === undefined) {
+    // Case folding, not just lowercasing: final sigma folds to sigma as in SQLite's tables.
+    const lower = c === '\u03c2' ? '\u03c3' : c.toLowerCase();
+    // Only Latin letters lose their diacritics (ῥ stays ῥ, é becomes e).
+    const base = lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    folded = /^[a-z]$/.test(base) ? base : lower;
+    if (foldCache.size < 10_000) foldCache.set(c, folded);
+  }
+  return folded;
+}
+
+/**
+ * A token holding Han or kana split into single ideographs/kana and the runs between them (see
+ * CJK_SPLIT_RE); any other token as it is. The one place the in-memory index departs from FTS5:
+ * unicode61 keeps "配送には" whole, so a question never matches a sentence written around it.
+ */
+export function splitCjk(token: string): string[] {
+  return CJK_CHAR_RE.test(token) ? token.match(CJK_SPLIT_RE) ?? [token] : [token];
+}
+
+export function ftsTokens(text: string): string[] {
+  if (ASCII_ONLY_RE.test(text)) return text.toLowerCase().match(ASCII_FTS_TOKEN_RE) ?? [];
+  const out: string[] = [];
+  for (const m of text.matchAll(FTS_TOKEN_RE)) {
+    let token = '';
+    for (const c of m[0]) {
+      const code = c.codePointAt(0) as number;
+      if (code >= 0x300 && code <= 0x331) continue;
+      token += code < 0x80 ? c.toLowerCase() : foldChar(c);
+    }
+    if (token) out.push(token);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
-// Porter stemmer (Porter 1980, with the "-ly" rule from Porter2 so quickly → quick)
+// Stemming: FTS5's own Porter (1980), so every engine reduces a word to the same term
 // ---------------------------------------------------------------------------
 
-const C = '[^aeiou][^aeiouy]*'; // consonant sequence
-const V = '[aeiouy][aeiou]*'; // vowel sequence
-const M_GT0 = new RegExp(`^(${C})?${V}${C}`); // measure > 0
-const M_EQ1 = new RegExp(`^(${C})?${V}${C}(${V})?$`); // measure == 1
-const M_GT1 = new RegExp(`^(${C})?${V}${C}${V}${C}`); // measure > 1
-const HAS_VOWEL = new RegExp(`^(${C})?[aeiouy]`);
-const CVC = new RegExp(`^${C}[aeiouy][^aeiouwxy]$`); // ends consonant-vowel-consonant (short stem)
-
-const STEP2: Record<string, string> = {
-  ational: 'ate', tional: 'tion', enci: 'ence', anci: 'ance', izer: 'ize', bli: 'ble',
-  alli: 'al', entli: 'ent', eli: 'e', ousli: 'ous', ization: 'ize', ation: 'ate',
-  ator: 'ate', alism: 'al', iveness: 'ive', fulness: 'ful', ousness: 'ous', aliti: 'al',
-  iviti: 'ive', biliti: 'ble', logi: 'log',
-};
-const STEP2_RE = new RegExp(`^(.+?)(${Object.keys(STEP2).join('|')})$`);
-const STEP3: Record<string, string> = {
-  icate: 'ic', ative: '', alize: 'al', iciti: 'ic', ical: 'ic', ful: '', ness: '',
-};
-const STEP3_RE = new RegExp(`^(.+?)(${Object.keys(STEP3).join('|')})$`);
-const STEP4_RE = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
-
-function step1ab(word: string): string {
-  let w = word;
-  if (/^(.+?)(ss|i)es$/.test(w)) w = w.replace(/^(.+?)(ss|i)es$/, '$1$2');
-  else if (/^(.+?)([^s])s$/.test(w)) w = w.replace(/^(.+?)([^s])s$/, '$1$2');
-
-  const eed = /^(.+?)eed$/.exec(w);
-  const edIng = /^(.+?)(ed|ing)$/.exec(w);
-  if (eed) {
-    if (M_GT0.test(eed[1] ?? '')) w = w.slice(0, -1);
-  } else if (edIng && HAS_VOWEL.test(edIng[1] ?? '')) {
-    w = edIng[1] ?? w;
-    // Repair the stem the suffix removal left behind: rotat → rotate, runn → run, hop → hope.
-    if (/(at|bl|iz)$/.test(w)) w += 'e';
-    else if (/([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
-    else if (CVC.test(w)) w += 'e';
+/** One word folded as unicode61 folds each character (lowercase, Latin diacritics removed), kept whole. */
+function foldWord(word: string): string {
+  if (ASCII_ONLY_RE.test(word)) return word.toLowerCase();
+  let out = '';
+  for (const c of word) {
+    const code = c.codePointAt(0) as number;
+    if (code >= 0x300 && code <= 0x331) continue;
+    out += code < 0x80 ? c.toLowerCase() : foldChar(c);
   }
-  return w;
-}
-
-function step1c(w: string): string {
-  const m = /^(.+?)y$/.exec(w);
-  return m && HAS_VOWEL.test(m[1] ?? '') ? `${m[1]}i` : w;
-}
-
-function step2(w: string): string {
-  const m = STEP2_RE.exec(w);
-  if (m) {
-    const [, stemPart = '', suffix = ''] = m;
-    return M_GT0.test(stemPart) ? stemPart + (STEP2[suffix] ?? '') : w;
-  }
-  // Porter2's "li" rule: adverbs in -ly lose it after a valid li-ending (quickly → quick).
-  const li = /^(.+?[cdeghkmnrt])li$/.exec(w);
-  return li && M_GT0.test(li[1] ?? '') ? (li[1] ?? w) : w;
-}
-
-function step3(w: string): string {
-  const m = STEP3_RE.exec(w);
-  if (!m) return w;
-  const [, stemPart = '', suffix = ''] = m;
-  return M_GT0.test(stemPart) ? stemPart + (STEP3[suffix] ?? '') : w;
-}
-
-function step4(w: string): string {
-  const m = STEP4_RE.exec(w);
-  if (m) return M_GT1.test(m[1] ?? '') ? (m[1] ?? w) : w;
-  const ion = /^(.+?)(s|t)(ion)$/.exec(w);
-  if (ion) {
-    const stemPart = (ion[1] ?? '') + (ion[2] ?? '');
-    if (M_GT1.test(stemPart)) return stemPart;
-  }
-  return w;
-}
-
-function step5(word: string): string {
-  let w = word;
-  const e = /^(.+?)e$/.exec(w);
-  if (e) {
-    const stemPart = e[1] ?? '';
-    if (M_GT1.test(stemPart) || (M_EQ1.test(stemPart) && !CVC.test(stemPart))) w = stemPart;
-  }
-  if (/ll$/.test(w) && M_GT1.test(w)) w = w.slice(0, -1);
-  return w;
-}
-
-function porter(word: string): string {
-  // A leading y is a consonant; uppercase marks it so the vowel classes skip it.
-  const leadingY = word.startsWith('y');
-  let w = leadingY ? `Y${word.slice(1)}` : word;
-  w = step5(step4(step3(step2(step1c(step1ab(w))))));
-  return leadingY ? `y${w.slice(1)}` : w;
+  return out;
 }
 
 /** Word as given → stem: answering and indexing stem the same vocabulary over and over. */
@@ -149,16 +116,16 @@ const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 100_000;
 
 /**
- * Porter-style English stem of one word, lowercased. Words containing anything but ASCII
- * letters (other scripts, digits, accents) are only lowercased: the rules are English.
- * A possessive "'s" / trailing "'" is dropped first so "user's" matches "users".
+ * Stem of one word, exactly as FTS5's `porter unicode61 remove_diacritics 2` would index it
+ * (see porter.ts): folded (lowercase, café → cafe), then Porter (1980). A possessive "'s" /
+ * trailing "'" is dropped first so "user's" matches "users".
  */
 export function stem(word: string): string {
   const cached = stemCache.get(word);
   if (cached !== undefined) return cached;
-  let w = word.toLowerCase().replace(/[\u2019\u02bc]/g, "'");
-  if (/^[a-z]+'s?$/.test(w)) w = w.replace(/'s?$/, '');
-  const result = w.length <= 2 || !/^[a-z]+$/.test(w) ? w : porter(w);
+  let w = foldWord(word).replace(/[\u2019\u02bc]/g, "'");
+  if (/^[\p{L}\p{N}]+'s?$/u.test(w)) w = w.replace(/'s?$/, '');
+  const result = porterStem(w);
   // Bounded: a flood of unique tokens (ids, numbers) must not grow it without limit.
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
   stemCache.set(word, result);
@@ -177,7 +144,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'doesn\'t doesnt doing don\'t dont down during each either else etc ever every few for from further ' +
     'get gets got had hadn\'t has hasn\'t hasnt have haven\'t havent having he he\'d he\'ll he\'s her here ' +
     'here\'s hers herself him himself his how how\'s however i i\'d i\'ll i\'m i\'ve id if im in into is isn\'t ' +
-    'isnt it it\'s its itself ive just let\'s lets may me might more most much must mustn\'t my myself ' +
+    'isnt it it\'s its itself ive just let\'s lets many may me might more most much must mustn\'t my myself ' +
     'need needs no nor not of off on once only or other ought our ours ourselves out over own please ' +
     'same shall shan\'t she she\'d she\'ll she\'s should shouldn\'t so some such than that that\'s the their ' +
     'theirs them themselves then there there\'s these they they\'d they\'ll they\'re they\'ve this those ' +
@@ -186,6 +153,31 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'will with won\'t would wouldn\'t yes yet you you\'d you\'ll you\'re you\'ve your yours yourself yourselves'
   ).split(' '),
 );
+
+/**
+ * Words that frame a question rather than name its topic: "how many", "what year", "what type
+ * of", "the name of", "Name the …". A passage answers "What year did the war end?" with "1648",
+ * never with "year", so these stay out of matching on the question side (`questionTerms`,
+ * retrieval's query terms). "many" and "much" are stopwords anyway.
+ */
+const FRAME_RES: readonly RegExp[] = [
+  /\b(?:what|which)(?:\s+\w+)?\s+(?:years?|decades?|centur(?:y|ies)|months?|days?|dates?|types?|kinds?|sorts?|names?|forms?)(?:\s+of)?\b/gi,
+  /\b(?:the\s+)?names?\s+(?:of|for)\b/gi,
+  /^\s*name\b/i,
+];
+
+/** A question with its frame words ("what year", "the name of") taken out. */
+export function stripQuestionFrame(question: string): string {
+  let q = question;
+  for (const re of FRAME_RES) q = q.replace(re, (m) => m.replace(/\b(?:years?|decades?|centur(?:y|ies)|months?|days?|dates?|types?|kinds?|sorts?|names?|forms?)\b/gi, ' '));
+  return q;
+}
+
+/** Content terms of a question: frame words out (unless nothing else is left). */
+export function questionTerms(question: string): string[] {
+  const terms = contentTerms(stripQuestionFrame(question));
+  return terms.length ? terms : contentTerms(question);
+}
 
 function isContentToken(token: string): boolean {
   if (STOPWORDS.has(token)) return false;
@@ -210,7 +202,7 @@ function stemSet(text: string): Set<string> {
 
 /** Share (0..1) of the question's content terms found, stemmed, in `text`; 0 if it has none. */
 export function termCoverage(question: string, text: string): number {
-  const terms = contentTerms(question);
+  const terms = questionTerms(question);
   if (terms.length === 0) return 0;
   const present = stemSet(text);
   return terms.filter((t) => present.has(t)).length / terms.length;

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../paths.js';
 import { createCorpus } from '../../../bench/src/corpus.js';
 import { seededRandom } from '../../test/seeded-random.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
+import { splitCjk } from '../answer/text.js';
 import { MemoryIndex } from './memory-index.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
@@ -20,6 +24,61 @@ function corpusDb(documents: number, kbCount = 1) {
   for (const doc of corpus.documents()) store.addDocument(kbs[i++ % kbCount]!.id, { ...doc, format: 'markdown' }, AT);
   return { db, store, kbs, questions: corpus.questions(60) };
 }
+
+/**
+ * Real text for the stemming comparison: the demo knowledge, the project's QA set and, when the
+ * checkout sits beside it, the public SQuAD 2.0 sample (Wikipedia: accents, Greek, Chinese,
+ * numbers, -ly adverbs), plus words that broke the hand-written Porter2 ("early", "only").
+ */
+function realTexts(): string[] {
+  const texts = ["early only quickly 1990s café Ῥῆνος don't user's O'Neill naïve coöperate 中国人 ΣΟΦΙΑ"];
+  const demo = path.join(REPO_ROOT, 'demo', 'knowledge');
+  for (const f of fs.readdirSync(demo)) if (f.endsWith('.md')) texts.push(fs.readFileSync(path.join(demo, f), 'utf8'));
+  const squadFiles = [path.join(REPO_ROOT, 'bench', 'data', 'quality', 'parley-qa.json'), path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json')];
+  for (const file of squadFiles.filter((f) => fs.existsSync(f))) {
+    const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { data: { title: string; paragraphs: { context: string; qas: { question: string }[] }[] }[] };
+    for (const a of d.data) {
+      texts.push(a.title);
+      for (const p of a.paragraphs) texts.push(p.context, ...p.qas.map((q) => q.question));
+    }
+  }
+  return texts;
+}
+
+describe('MemoryIndex terms', () => {
+  it('are exactly the terms FTS5 indexes (fts5vocab over the chunks_fts tokenizer), token by token, on real text; only Han/kana runs are split', () => {
+    const db = openDb(':memory:');
+    migrate(db);
+    // The production table's own tokenizer declaration, so a migration that changes it is compared too.
+    const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunks_fts'").get() as { sql: string }).sql;
+    const tokenizer = /tokenize\s*=\s*('[^']*')/.exec(sql)?.[1];
+    expect(tokenizer).toBeDefined();
+    db.exec(`CREATE VIRTUAL TABLE vocab_check USING fts5(body, tokenize = ${tokenizer}); CREATE VIRTUAL TABLE vocab_check_i USING fts5vocab(vocab_check, 'instance');`);
+    const texts = realTexts();
+    const insert = db.prepare('INSERT INTO vocab_check (rowid, body) VALUES (?, ?)');
+    db.transaction(() => texts.forEach((t, i) => insert.run(i + 1, t)))();
+    const fts = new Map<number, string[]>();
+    for (const r of db.prepare('SELECT term, doc, offset FROM vocab_check_i').iterate() as Iterable<{ term: string; doc: number; offset: number }>) {
+      let terms = fts.get(r.doc);
+      if (!terms) fts.set(r.doc, (terms = []));
+      terms[r.offset] = r.term;
+    }
+    const index = new MemoryIndex();
+    const differences: string[] = [];
+    let tokens = 0;
+    texts.forEach((text, i) => {
+      const ours = index.termsOf(text);
+      // The one documented departure: Han/kana runs are split into characters (splitCjk).
+      const theirs = (fts.get(i + 1) ?? []).flatMap(splitCjk);
+      tokens += theirs.length;
+      const at = ours.findIndex((t, k) => t !== theirs[k]);
+      if (at >= 0 || ours.length !== theirs.length) differences.push(`text ${i}: ${ours[at]} vs ${theirs[at]}`);
+    });
+    expect(differences).toEqual([]);
+    expect(tokens).toBeGreaterThan(10_000);
+    expect(index.termsOf('early only quickly')).toEqual(['earli', 'onli', 'quickli']);
+  });
+});
 
 describe('MemoryIndex', () => {
   it('gives the same chunks and scores as FTS5 bm25() with the same column weights', () => {

@@ -6,19 +6,17 @@
  * re-scoring the FTS segments on every question.
  *
  * Scoring is FTS5's bm25() exactly (same IDF, k1 = 1.2, b = 0.75, column weights summed into
- * one term frequency, document length over all columns), so rankings match the FTS path up to
- * tokenizer details (both lowercase and Porter-stem; this one keeps inner apostrophes).
+ * one term frequency, document length over all columns), and terms are FTS5's exactly: the
+ * text is cut and folded as `unicode61 remove_diacritics 2` does (`ftsTokens`) and stemmed by
+ * the Porter algorithm as fts5_porter.c applies it (`porterStem`); memory-index.test.ts checks
+ * every token of a real corpus against the FTS5 index through an `fts5vocab` table. (Only runs
+ * of Han and kana differ on purpose: see termsOf.)
  *
  * Deleted chunks become tombstones (skipped at query time, dropped when the owner rebuilds).
  */
-import { stem, tokenize } from '../answer/text.js';
+import { porterStem } from '../answer/porter.js';
+import { ftsTokens, splitCjk } from '../answer/text.js';
 
-/** café → cafe, Ärger → arger: what FTS5's `remove_diacritics 2` does for Latin letters. */
-function foldLatinDiacritics(token: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(token)) return token;
-  return token.normalize('NFD').replace(/(?<=[a-z])[\u0300-\u036f]+/g, '').normalize('NFC');
-}
 
 export interface IndexableChunk { id: number; knowledgeBaseId: string; title: string; headings: string; body: string }
 
@@ -63,16 +61,22 @@ export class MemoryIndex {
   get tombstones(): number { return this.deadDocs; }
   get vocabularySize(): number { return this.terms.size; }
 
-  /** Stemmed terms of a text, the same way for documents and questions. */
+  /**
+   * Stemmed terms of a text as FTS5 indexes it, the same way for documents and questions; the
+   * one deliberate difference: runs of Han and kana are split into single characters (splitCjk),
+   * so CJK questions match in memory where FTS5 would need the exact run.
+   */
   termsOf(text: string): string[] {
     const out: string[] = [];
-    for (const token of tokenize(text)) {
-      let s = this.stems.get(token);
-      if (s === undefined) {
-        s = stem(foldLatinDiacritics(token));
-        if (this.stems.size < 500_000) this.stems.set(token, s);
+    for (const token of ftsTokens(text)) {
+      for (const piece of splitCjk(token)) {
+        let s = this.stems.get(piece);
+        if (s === undefined) {
+          s = porterStem(piece);
+          if (this.stems.size < 500_000) this.stems.set(piece, s);
+        }
+        out.push(s);
       }
-      out.push(s);
     }
     return out;
   }

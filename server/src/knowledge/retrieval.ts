@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
-import { STOPWORDS, tokenize } from '../answer/text.js';
+import { STOPWORDS, stripQuestionFrame, tokenize } from '../answer/text.js';
 import { onChunksChanged } from './index-events.js';
 import { MemoryIndex } from './memory-index.js';
 
@@ -51,9 +51,13 @@ export function priorityWeight(priority: number): number {
   return 1 + (priority - 5) * 0.1;
 }
 
-/** Distinct query terms: stopwords dropped unless nothing else is left, FTS quotes removed. */
+/**
+ * Distinct query terms: stopwords and question frame words ("what year", "the name of") dropped
+ * unless nothing else is left, FTS quotes removed.
+ */
 export function queryTerms(text: string): string[] {
-  const tokens = [...new Set(tokenize(text).map((t) => t.replace(/"/g, '')).filter(Boolean))];
+  const framed = tokenize(stripQuestionFrame(text));
+  const tokens = [...new Set((framed.length ? framed : tokenize(text)).map((t) => t.replace(/"/g, '')).filter(Boolean))];
   const content = tokens.filter((t) => !STOPWORDS.has(t));
   const chosen = content.length ? content : tokens;
   // FTS5 splits words at apostrophes, so "powell's" quoted would be the phrase "powell s" and
