@@ -11,6 +11,7 @@ import { createChatService } from './chat/service.js';
 import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
 import { createConversationStore } from './conversations/store.js';
+import { serveDashboard } from './dashboard/serve.js';
 import { createWriteBatcher } from './db/write-batcher.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get('/js/widget.js', serveWidget(ctx.widgetFile));
   app.get(['/demo', '/demo/'], serveDemo(ctx));
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
+  app.use('/dashboard', serveDashboard(ctx.dashboardDir));
   // The API's own contract, public like /healthz (server/src/openapi).
   app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => { res.json(openApiDocument()); });
 

@@ -25,6 +25,8 @@ export interface AppContext {
   embeddings?: Embeddings | null;
   /** Where the built widget lives; tests may point elsewhere. */
   widgetFile: string;
+  /** The built dashboard (index.html + assets/); tests may point elsewhere. */
+  dashboardDir: string;
   demoDir: string;
 }
 

@@ -20,6 +20,7 @@ describe('npm start (server/src/main.ts)', () => {
     const url = `http://localhost:${port}`;
     expect(banner).toContain(`Demo page:  ${url}/demo/`);
     expect(banner).toContain('demo@parley.local');
+    expect(banner).toContain(`Dashboard:  ${url}/dashboard/`);
     const key = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(banner)?.[1];
     const assistantId = /integrations\/(asst_[A-Za-z0-9]+)\/chat/.exec(banner)?.[1];
     expect(key).toBeTruthy();
@@ -35,6 +36,13 @@ describe('npm start (server/src/main.ts)', () => {
     const demoPage = await fetch(`${url}/demo/`);
     expect(demoPage.status).toBe(200);
     expect(await demoPage.text()).toContain(`data-app-id="${assistantId}"`);
+    // The printed login signs in to the dashboard (cookie session from PUBLIC_URL's origin).
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-parley-csrf': '1', origin: url },
+      body: JSON.stringify({ email: 'demo@parley.local', password: 'parley-demo-password' }),
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie()[0]).toMatch(/^parley_session=pst_/);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -46,12 +46,13 @@ function printBanner(publicUrl: string, demo: { apiKey: string; assistantId: str
   const lines = [
     '',
     `  Parley is running at ${publicUrl}`,
+    `  Dashboard:  ${publicUrl}/dashboard/`,
     `  API:        ${publicUrl}/v1   (health: ${publicUrl}/healthz)`,
   ];
   if (demo) {
     lines.push(
       `  Demo page:  ${publicUrl}/demo/`,
-      `  Login:      ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   (POST ${publicUrl}/v1/auth/login)`,
+      `  Login:      ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}   (sign in at ${publicUrl}/dashboard/)`,
       `  Demo API key (shown once; a new one is issued at each start): ${demo.apiKey}`,
       '',
       '  Try it:',

@@ -12,12 +12,12 @@ import { createEmbeddings } from './knowledge/embeddings/index.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { DEMO_DIR, WIDGET_FILE } from './paths.js';
+import { DASHBOARD_DIR, DEMO_DIR, WIDGET_FILE } from './paths.js';
 import { createWebhookEvents } from './webhooks/events.js';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
-export function createContext(parts: { db: Db; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string }): AppContext {
+export function createContext(parts: { db: Db; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
   const clock = parts.clock ?? systemClock;
   return {
     db: parts.db, config: parts.config, logger: parts.logger, clock,
@@ -28,6 +28,7 @@ export function createContext(parts: { db: Db; config: Config; logger: Logger; c
     webhooks: createWebhookEvents(parts.db, clock),
     embeddings: parts.config.embeddings ? createEmbeddings({ db: parts.db, config: parts.config.embeddings, logger: parts.logger, clock }) : null,
     widgetFile: parts.widgetFile ?? WIDGET_FILE,
+    dashboardDir: parts.dashboardDir ?? DASHBOARD_DIR,
     demoDir: parts.demoDir ?? DEMO_DIR,
   };
 }

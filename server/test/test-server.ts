@@ -31,12 +31,12 @@ export interface TestServer {
 
 /** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
 export async function startServer(opts: {
-  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
+  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; dashboardDir?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
 } = {}): Promise<TestServer> {
   const db = opts.db ?? openDb(':memory:');
   migrate(db);
   const config = testConfig(opts.config);
-  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile });
+  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile, dashboardDir: opts.dashboardDir });
   const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks, urlSources: opts.urlSources });
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.
