@@ -3,7 +3,10 @@ import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import { analyticsRouter } from './analytics/routes.js';
 import { apiKeysRouter } from './api-keys/routes.js';
+import { assistantExtrasRouter } from './assistants/extras-routes.js';
+import { providersRouter } from './assistants/providers-route.js';
 import { assistantsRouter } from './assistants/routes.js';
+import { assetsRouter } from './assets/routes.js';
 import { createAssistantStore } from './assistants/service.js';
 import { authRouter } from './auth/routes.js';
 import { chatRouter } from './chat/routes.js';
@@ -80,6 +83,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const open = Router();
   open.use(['/auth', '/widget', '/invitations'], json);
   open.use(authRouter(ctx, [authenticate, limited]));
+  open.use(assetsRouter(ctx));
   open.use(widgetRouter({ ctx, chat, conversations, findAssistant: (id) => findAssistantAnyOrg(id) }));
 
   const api = Router();
@@ -89,9 +93,10 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   api.use(apiKeysRouter(ctx));
   api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(conversationsRouter(ctx, conversations, assistants));
-  for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants));
+  for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants), assistantExtrasRouter(ctx, assistants));
+  api.use(providersRouter(ctx));
   api.use(knowledgeRouter(ctx, knowledge, assistants, search, urlSources));
-  api.use(analyticsRouter(ctx));
+  api.use(analyticsRouter(ctx, { chat, assistants, knowledge, retriever: search }));
   api.use(webhooksRouter(ctx, createWebhookStore(ctx.db)));
 
   for (const prefix of ['/v1', '/api/v1']) {

@@ -32,6 +32,7 @@ describe('analytics (API.md §8)', () => {
     expect(res.body.data[0]).toEqual({
       sessionId: 'c2', assistantId: shop.assistantId, userId: 'bob', source: 'slack', startedAt: '2026-05-03T10:00:00.000Z',
       lastMessageAt: '2026-05-03T10:00:00.000Z', messageCount: 2, avgResponseMs: expect.any(Number), rating: 'down',
+      channel: 'slack', fellBack: false, handoffRequested: false, status: 'active',
     });
     expect(res.body.data[1]).toMatchObject({ sessionId: 'c1', userId: 'ann', messageCount: 4, rating: 'up' });
   });
@@ -55,7 +56,7 @@ describe('analytics (API.md §8)', () => {
     const res = await shop.api.get('/v1/analytics/metrics');
     expect(res.body.data).toEqual({
       totalConversations: 2, totalMessages: 6, avgConversationLength: 3, avgResponseMs: expect.any(Number), p95ResponseMs: expect.any(Number),
-      satisfaction: { up: 1, down: 1, rate: 0.5 }, knowledgeBaseCoverage: 0.667, unansweredCount: 1,
+      satisfaction: { up: 1, down: 1, rate: 0.5 }, knowledgeBaseCoverage: 0.667, unansweredCount: 1, handoffs: 0, previous: null,
       // The extractive answerer costs no tokens: no model usage to show.
       usage: { modelAnswers: 0, promptTokens: 0, completionTokens: 0, avgProviderMs: null, p95ProviderMs: null, byModel: [] },
     });
@@ -69,7 +70,7 @@ describe('analytics (API.md §8)', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="parley-conversations-2026-05-03\.csv"/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('sessionId,assistantId,userId,source,messageId,role,content,timestamp,confidence,rating');
+    expect(lines[0]).toBe('sessionId,assistantId,userId,source,messageId,role,content,timestamp,confidence,rating,channel');
     expect(lines).toHaveLength(7);
     const jsonl = await shop.api.get('/v1/analytics/conversations/export?format=jsonl&source=slack');
     const rows = jsonl.text.trim().split('\n').map((l) => JSON.parse(l));
@@ -91,7 +92,10 @@ describe('analytics (API.md §8)', () => {
     await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?' });
     await shop.api.post(shop.chatPath, { message: 'Gift cards: do you sell them?' });
     const res = await shop.api.get('/v1/analytics/knowledge-gaps');
-    expect(res.body.data.map((g: { question: string; count: number }) => [g.question, g.count])).toEqual([['Gift cards: do you sell them?', 2], ['Which football team won in 1998?', 1]]);
-    expect(res.body.pagination.total).toBe(2);
+    // The answered question rated down is a gap too (cause rated_down).
+    expect(res.body.data.map((g: { question: string; count: number; cause: string }) => [g.question, g.count, g.cause])).toEqual([
+      ['Gift cards: do you sell them?', 2, 'no_passages'], ['How long does shipping take?', 1, 'rated_down'], ['Which football team won in 1998?', 1, 'no_passages'],
+    ]);
+    expect(res.body.pagination.total).toBe(3);
   });
 });

@@ -80,7 +80,7 @@ export const startOf = (v: string): string => (v.length === 10 ? `${v}T00:00:00.
 
 /** The query without the paging and format parameters the routes read themselves. */
 export function filterQuery(req: Request): Record<string, unknown> {
-  const { page: _p, limit: _l, format: _f, metric: _m, interval: _i, ...query } = req.query as Record<string, unknown>;
+  const { page: _p, limit: _l, format: _f, status: _s, ...query } = req.query as Record<string, unknown>;
   return query;
 }
 

@@ -4,43 +4,60 @@ import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
 export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
   messageCount: number; avgResponseMs: number | null; rating: 'up' | 'down' | null;
+  channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
 }
 
 const SUMMARY_SELECT = `SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, c.started_at AS startedAt,
     c.last_message_at AS lastMessageAt,
     (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount,
     (SELECT round(avg(m.response_ms), 1) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS avgResponseMs,
-    (SELECT m.rating FROM messages m WHERE m.conversation_id = c.id AND m.rating IS NOT NULL ORDER BY m.seq DESC LIMIT 1) AS rating
+    (SELECT m.rating FROM messages m WHERE m.conversation_id = c.id AND m.rating IS NOT NULL ORDER BY m.seq DESC LIMIT 1) AS rating,
+    c.channel_group AS channel, EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.answered = 0) AS fellBack,
+    c.handoff_requested_at IS NOT NULL AS handoffRequested, c.status
   FROM conversations c WHERE ${CONVERSATION_WHERE}`;
+
+const SORT_SQL: Record<ConversationFilter['sort'], string> = {
+  startedAt: 'c.started_at',
+  lastMessageAt: 'c.last_message_at',
+  messageCount: '(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id)',
+};
+/** The list's order; the export writes conversations in the same order (its rows equal the list). */
+export function orderBy(f: ConversationFilter): string {
+  const dir = f.order === 'asc' ? 'ASC' : 'DESC';
+  return `ORDER BY ${SORT_SQL[f.sort]} ${dir}, c.rowid ${dir}`;
+}
+
+type SummaryRow = Omit<ConversationSummary, 'fellBack' | 'handoffRequested'> & { fellBack: number; handoffRequested: number };
+const toSummary = (r: SummaryRow): ConversationSummary => ({ ...r, fellBack: r.fellBack === 1, handoffRequested: r.handoffRequested === 1 });
 
 export function listConversations(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
   const total = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
-  const items = db.prepare(`${SUMMARY_SELECT} ORDER BY c.started_at DESC, c.rowid DESC LIMIT @limit OFFSET @offset`)
-    .all({ ...f, limit: page.limit, offset: page.offset }) as ConversationSummary[];
+  const items = (db.prepare(`${SUMMARY_SELECT} ${orderBy(f)} LIMIT @limit OFFSET @offset`)
+    .all({ ...f, limit: page.limit, offset: page.offset }) as SummaryRow[]).map(toSummary);
   return { items, total };
 }
 
 export interface ExportRow {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; messageId: string; role: string;
-  content: string; timestamp: string; confidence: number | null; rating: string | null;
+  content: string; timestamp: string; confidence: number | null; rating: string | null; channel: string;
 }
 
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 200;
 
 /**
- * Every message of the filtered conversations, oldest conversation first, fetched in batches:
- * a live better-sqlite3 iterator would hold the connection while the response drains and make
- * every other request fail with "connection is busy".
+ * Every message of the filtered conversations, in the list's order, fetched a batch of
+ * conversations at a time: a live better-sqlite3 iterator would hold the connection while the
+ * response drains and make every other request fail with "connection is busy".
  */
 export function* exportRows(db: Db, f: ConversationFilter): Generator<ExportRow> {
-  const batch = db.prepare(`SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, m.id AS messageId, m.role,
-      m.content, m.created_at AS timestamp, m.confidence, m.rating
-    FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE} ORDER BY c.started_at, c.rowid, m.seq
-    LIMIT @limit OFFSET @offset`);
+  const conversations = db.prepare(`SELECT c.id FROM conversations c WHERE ${CONVERSATION_WHERE} ${orderBy(f)} LIMIT @limit OFFSET @offset`).pluck();
+  const messages = db.prepare(`SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, m.id AS messageId, m.role,
+      m.content, m.created_at AS timestamp, m.confidence, m.rating, c.channel_group AS channel
+    FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE c.id = ? ORDER BY m.seq`);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = batch.all({ ...f, limit: EXPORT_BATCH, offset }) as ExportRow[];
-    yield* rows;
-    if (rows.length < EXPORT_BATCH) return;
+    const ids = conversations.all({ ...f, limit: EXPORT_BATCH, offset }) as string[];
+    for (const id of ids) yield* messages.all(id) as ExportRow[];
+    if (ids.length < EXPORT_BATCH) return;
   }
 }
 
@@ -59,6 +76,11 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
     ? (db.prepare(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`).get({ ...f, offset: p95Index }) as { ms: number }).ms
     : null;
   const usage = usageTotals(db, base, f);
+  const handoffs = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE} AND c.handoff_requested_at IS NOT NULL`).get(f) as { n: number }).n;
+  // Fallbacks whose gap was resolved or dismissed no longer count as unanswered (the gap loop).
+  const closed = (db.prepare(`SELECT count(*) AS n FROM knowledge_gap_questions q JOIN knowledge_gaps g ON g.id = q.gap_id
+      JOIN messages m ON m.id = q.message_id JOIN conversations c ON c.id = m.conversation_id
+    WHERE g.organization_id = @org AND g.status != 'open' AND q.cause != 'rated_down' AND m.answered = 0 AND ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
   const up = totals.up ?? 0;
   const down = totals.down ?? 0;
   const answered = totals.answered ?? 0;
@@ -72,9 +94,24 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
     p95ResponseMs: round(p95),
     satisfaction: { up, down, rate: up + down ? round(up / (up + down), 3) : null },
     knowledgeBaseCoverage: answered + unanswered ? round(answered / (answered + unanswered), 3) : null,
-    unansweredCount: unanswered,
+    unansweredCount: Math.max(0, unanswered - closed),
+    handoffs,
     usage,
   };
+}
+
+/**
+ * The metrics, and the same metrics for the period of equal length just before (`previous`),
+ * so each card can show its change. Without `from` there is no period to compare: null.
+ */
+export function computeMetricsWithPrevious(db: Db, f: ConversationFilter, nowMs: number) {
+  const current = computeMetrics(db, f);
+  if (!f.from) return { ...current, previous: null };
+  const from = Date.parse(f.from);
+  const to = f.to ? Date.parse(f.to) : nowMs;
+  const length = to - from + 1;
+  const previous = computeMetrics(db, { ...f, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() });
+  return { ...current, previous: { ...previous, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() } };
 }
 
 /**
@@ -100,13 +137,4 @@ function usageTotals(db: Db, base: string, f: ConversationFilter) {
     p95ProviderMs: p95 === null ? null : Math.round(p95 * 10) / 10,
     byModel,
   };
-}
-
-export function listKnowledgeGaps(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
-  const where = `organization_id = @org AND (@assistantId IS NULL OR assistant_id = @assistantId)
-    AND (@from IS NULL OR last_asked_at >= @from) AND (@to IS NULL OR last_asked_at <= @to)`;
-  const total = (db.prepare(`SELECT count(*) AS n FROM knowledge_gaps WHERE ${where}`).get(f) as { n: number }).n;
-  const items = db.prepare(`SELECT question, count, last_asked_at AS lastAskedAt, assistant_id AS assistantId, round(best_confidence, 3) AS bestConfidence
-    FROM knowledge_gaps WHERE ${where} ORDER BY count DESC, last_asked_at DESC LIMIT @limit OFFSET @offset`).all({ ...f, limit: page.limit, offset: page.offset });
-  return { items, total };
 }

@@ -91,3 +91,19 @@ function findOrCreateGap(db: Db, g: GapInput, cause: GapCause): string {
   sql.insert.run(id, g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at, cause);
   return id;
 }
+
+/**
+ * An answered message rated down is a gap too ("answered, but wrong"): recorded once per
+ * message, with the question that preceded it. Fallbacks are gaps already and are skipped.
+ */
+export function recordRatedDown(db: Db, conversationId: string, messageId: string, at: string): void {
+  const m = db.prepare(`SELECT m.seq, m.answered, m.confidence, c.organization_id AS org, c.assistant_id AS assistantId
+    FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ? AND m.conversation_id = ?`).get(messageId, conversationId) as
+    { seq: number; answered: number | null; confidence: number | null; org: string; assistantId: string } | undefined;
+  if (!m || m.answered !== 1) return;
+  if (db.prepare("SELECT 1 FROM knowledge_gap_questions WHERE message_id = ? AND cause = 'rated_down'").get(messageId)) return;
+  const question = db.prepare("SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' AND seq < ? ORDER BY seq DESC LIMIT 1")
+    .pluck().get(conversationId, m.seq) as string | undefined;
+  if (!question) return;
+  recordKnowledgeGap(db, { organizationId: m.org, assistantId: m.assistantId, question, confidence: m.confidence ?? 0, at, cause: 'rated_down', messageId });
+}

@@ -58,7 +58,7 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
   r.post('/conversations/:sessionId/feedback', requirePermission(['chat', 'conversations:write']), (req, res) => {
     const c = visibleConversation(res, req.params.sessionId as string);
     const input = parseInput(feedbackSchema, req.body);
-    if (!store.rate(c.id, input.messageId, input.rating, input.comment ?? null)) throw notFound('Assistant message');
+    if (!store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
     sendData(res, { sessionId: c.sessionId, messageId: input.messageId, rating: input.rating });
   });
 

@@ -1,3 +1,4 @@
+import { recordRatedDown } from '../chat/knowledge-gaps.js';
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
@@ -88,9 +89,14 @@ export function createConversationStore(db: Db) {
       db.transaction(() => { for (const r of rows) end.run(at, r.id); })();
       return rows.map((r) => ({ ...toConversation(r), status: 'ended' as const, endedAt: at }));
     },
-    rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null): boolean {
-      return db.prepare("UPDATE messages SET rating = ?, rating_comment = ? WHERE id = ? AND conversation_id = ? AND role = 'assistant'")
-        .run(rating, comment, messageId, conversationId).changes > 0;
+    /** An answer rated down becomes a knowledge gap (cause rated_down) in the same transaction. */
+    rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): boolean {
+      return db.transaction(() => {
+        const ok = db.prepare("UPDATE messages SET rating = ?, rating_comment = ? WHERE id = ? AND conversation_id = ? AND role = 'assistant'")
+          .run(rating, comment, messageId, conversationId).changes > 0;
+        if (ok && rating === 'down') recordRatedDown(db, conversationId, messageId, at);
+        return ok;
+      })();
     },
     requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): void {
       db.prepare("UPDATE conversations SET handoff_requested_at = ?, metadata = json_set(metadata, '$.handoff', json(?)) WHERE id = ?")

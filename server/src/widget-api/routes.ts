@@ -131,7 +131,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     const input = parseInput(feedbackSchema, req.body);
     if (!a.fallback.collectFeedback) throw new AppError('validation_error', 'Feedback collection is turned off for this assistant');
     const c = widgetConversation(a, input.sessionId);
-    if (!conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null)) throw notFound('Assistant message');
+    if (!conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
     sendData(res, { messageId: input.messageId, rating: input.rating });
   });
 
