@@ -11,6 +11,8 @@ import { datasetCounts, validateSquad } from './squad.js';
 
 export const QUALITY_DIR = path.join(REPO_ROOT, 'bench', 'data', 'quality');
 export const DEFAULT_DATASET = path.join(QUALITY_DIR, 'parley-qa.json');
+/** The public SQuAD 2.0 sample beside the checkout (../shared/data, see its README). */
+export const SHARED_SAMPLE_FILE = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json');
 export const PARAGRAPH_WORDS = { minWords: 60, maxWords: 200 };
 
 export function buildDataset() {

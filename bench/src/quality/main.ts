@@ -7,10 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../server/src/paths.js';
-import { DEFAULT_DATASET } from './build-dataset.js';
+import { DEFAULT_DATASET, SHARED_SAMPLE_FILE as SHARED_SAMPLE } from './build-dataset.js';
 import { qualityHalfRows, qualityRows, runQualityBench } from './harness.js';
-
-export const SHARED_SAMPLE = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json');
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--')) ?? process.env.PARLEY_QUALITY_FILE ?? (fs.existsSync(SHARED_SAMPLE) ? SHARED_SAMPLE : DEFAULT_DATASET);

@@ -1,9 +1,10 @@
 import os from 'node:os';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
-import { STOPWORDS, stripQuestionFrame, tokenize } from '../answer/text.js';
+import { stem, STOPWORDS, stripQuestionFrame, tokenize } from '../answer/text.js';
 import { onChunksChanged } from './index-events.js';
 import { MemoryIndex } from './memory-index.js';
+import { questionBigrams, RERANK_DEPTH, RERANK_WEIGHTS, rerank, type RerankWeights, type WeightedTerm } from './rerank.js';
 
 export interface KnowledgeSelection { id: string; priority: number }
 
@@ -94,12 +95,18 @@ const BM25 = `bm25(chunks_fts, ${COLUMN_WEIGHTS.title}, ${COLUMN_WEIGHTS.heading
 export interface RetrieverOptions {
   /** Above this many chunks, questions go to FTS5 (0 = always FTS5). */
   memoryIndexMaxChunks?: number;
+  /** The best-sentence / bigram rerank of BM25's top candidates (rerank.ts); false = plain BM25 order. */
+  rerank?: RerankWeights | false;
 }
+
+/** BM25's IDF made positive (a term in most chunks still weighs a little). */
+const positiveIdf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
 
 export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
   const memoryMax = opts.memoryIndexMaxChunks ?? DEFAULT_MEMORY_INDEX_MAX_CHUNKS;
+  const rerankWeights = opts.rerank === undefined ? RERANK_WEIGHTS : opts.rerank;
   // Fast path: FTS ranks the whole index with its own top-k sort, then the knowledge-base
   // filter applies to the few best rows. Right whenever the selected bases hold a fair share
   // of the index (one organization per server, the common case).
@@ -278,9 +285,15 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     building?.removedMeanwhile.push(...removedChunkIds);
   }
 
-  function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
+  function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): { chunks: RetrievedChunk[]; terms: WeightedTerm[] } {
     const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
     const searchTerms = selectTerms(terms, (t) => index.documentFrequency(t), index.size);
+    const weighted = searchTerms.map((t) => ({ stem: t, idf: positiveIdf(index.size, index.documentFrequency(t)) }));
+    const chunks = searchMemory(index, searchTerms, kbs, limit);
+    return { chunks, terms: weighted };
+  }
+
+  function searchMemory(index: MemoryIndex, searchTerms: string[], kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
     if (!searchTerms.length) return [];
     const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
     if (!hits.length) return [];
@@ -293,29 +306,42 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     return out;
   }
 
+  function retrieveFromFts(query: string, kbs: readonly KnowledgeSelection[], limit: number): { chunks: RetrievedChunk[]; terms: WeightedTerm[] } {
+    const useful = usefulTerms(query);
+    const fts = ftsQueryOf(useful);
+    if (!fts) return { chunks: [], terms: [] };
+    const n = totalChunks ?? 0;
+    const terms = useful.map((t) => ({ stem: stem(t), idf: positiveIdf(n, df(t)) }));
+    const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
+    // With mixed priorities a lower-ranked chunk of a favoured base can overtake: fetch more.
+    const want = new Set(weights.values()).size > 1 ? limit * 4 : limit;
+    const kbJson = JSON.stringify(kbs.map((k) => k.id));
+    const fetchCount = want * OVERFETCH;
+    let rows = topThenFilter.all(fts, fetchCount, kbJson);
+    if (rows.length < want) {
+      // Too few survived the filter: unless FTS had nothing more to give, scan exhaustively.
+      const maybeMore = (docFrequency.get(fts)?.n ?? 0) > fetchCount;
+      if (maybeMore) rows = filterThenTop.all(fts, kbJson, want);
+    }
+    const chunks = rows
+      .map((r) => toRetrieved(r, -r.rank * (weights.get(r.knowledge_base_id) ?? 1)))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+    return { chunks, terms };
+  }
+
   return {
-    /** Best chunks across the selected knowledge bases, priority-weighted, best first. */
+    /**
+     * Best chunks across the selected knowledge bases, priority-weighted, best first: BM25's top
+     * RERANK_DEPTH candidates, reranked by their best sentence and shared word pairs (rerank.ts).
+     */
     retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
-      if (!kbs.length) return [];
+      if (!kbs.length || limit <= 0) return [];
+      const depth = rerankWeights ? Math.max(limit, RERANK_DEPTH) : limit;
       const index = currentMemory();
-      if (index) return retrieveFromMemory(index, query, kbs, limit);
-      const fts = ftsQueryOf(usefulTerms(query));
-      if (!fts) return [];
-      const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
-      // With mixed priorities a lower-ranked chunk of a favoured base can overtake: fetch more.
-      const want = new Set(weights.values()).size > 1 ? limit * 4 : limit;
-      const kbJson = JSON.stringify(kbs.map((k) => k.id));
-      const fetchCount = want * OVERFETCH;
-      let rows = topThenFilter.all(fts, fetchCount, kbJson);
-      if (rows.length < want) {
-        // Too few survived the filter: unless FTS had nothing more to give, scan exhaustively.
-        const maybeMore = (docFrequency.get(fts)?.n ?? 0) > fetchCount;
-        if (maybeMore) rows = filterThenTop.all(fts, kbJson, want);
-      }
-      return rows
-        .map((r) => toRetrieved(r, -r.rank * (weights.get(r.knowledge_base_id) ?? 1)))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit);
+      const { chunks, terms } = index ? retrieveFromMemory(index, query, kbs, depth) : retrieveFromFts(query, kbs, depth);
+      if (!rerankWeights || chunks.length < 2) return chunks.slice(0, limit);
+      return rerank(terms, questionBigrams(stripQuestionFrame(query)), chunks, rerankWeights).slice(0, limit);
     },
     /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
     warmUp(): void {

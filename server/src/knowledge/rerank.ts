@@ -1,0 +1,88 @@
+/**
+ * A second look at BM25's best candidates: a passage that answers a question usually holds the
+ * question's rarer words together, in one sentence, often in the same order ("Rhine delta",
+ * "first album"), while BM25 counts the words wherever they are. Each candidate's score becomes
+ *
+ *   bm25 / best bm25 + SENTENCE × (IDF mass of the question's terms in its best sentence)
+ *                    + BIGRAM × (share of the question's adjacent term pairs found adjacent)
+ *
+ * over the top RERANK_DEPTH candidates (weights chosen on the tuning articles of the public
+ * SQuAD sample: `npm run bench:quality -- --tuning-only`). Sentence analysis is memoised by
+ * chunk text, so popular chunks cost a map lookup.
+ */
+import { memoByText } from '../lib/memo.js';
+import { stem, STOPWORDS, tokenize } from '../answer/text.js';
+
+/** Candidates BM25 hands over for reranking (the answer path reads the first few). */
+export const RERANK_DEPTH = 20;
+
+export interface RerankWeights { sentence: number; bigram: number }
+export const RERANK_WEIGHTS: RerankWeights = { sentence: 1.5, bigram: 0.4 };
+
+/** One question term: its stem and its inverse document frequency in the index. */
+export interface WeightedTerm { stem: string; idf: number }
+
+interface Analysed {
+  /** Stems of each sentence (body), with title and headings as one more "sentence". */
+  sentences: ReadonlySet<string>[];
+  /** Adjacent content-stem pairs of the whole chunk, "a b". */
+  bigrams: ReadonlySet<string>;
+}
+
+const SENTENCE_SPLIT_RE = /(?<=[.!?])\s+|\n+/;
+
+function contentStems(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) if (!STOPWORDS.has(t)) out.push(stem(t));
+  return out;
+}
+
+const analyse = memoByText((text: string): Analysed => {
+  const sentences: ReadonlySet<string>[] = [];
+  const bigrams = new Set<string>();
+  for (const sentence of text.split(SENTENCE_SPLIT_RE)) {
+    const stems = contentStems(sentence);
+    if (!stems.length) continue;
+    sentences.push(new Set(stems));
+    for (let i = 1; i < stems.length; i++) bigrams.add(`${stems[i - 1]} ${stems[i]}`);
+  }
+  return { sentences, bigrams };
+}, 20_000);
+
+/** Adjacent pairs of the question's content stems, in question order. */
+export function questionBigrams(question: string): string[] {
+  const stems = contentStems(question);
+  const pairs: string[] = [];
+  for (let i = 1; i < stems.length; i++) pairs.push(`${stems[i - 1]} ${stems[i]}`);
+  return pairs;
+}
+
+export interface Rerankable { text: string; title: string; headingPath: readonly string[]; score: number }
+
+/**
+ * The candidates reordered by the combined score (stable on ties), each with its new score on
+ * the BM25 scale (so callers keep comparing scores as before).
+ */
+export function rerank<T extends Rerankable>(terms: readonly WeightedTerm[], bigrams: readonly string[], candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
+  if (candidates.length < 2 || !terms.length) return [...candidates];
+  const best = Math.max(...candidates.map((c) => c.score));
+  if (!(best > 0)) return [...candidates];
+  const totalIdf = terms.reduce((s, t) => s + t.idf, 0) || 1;
+  const scored = candidates.map((c, order) => {
+    const a = analyse(c.text);
+    const context = analyse(`${c.title}\n${c.headingPath.join('\n')}`);
+    const contextStems = new Set(context.sentences.flatMap((s) => [...s]));
+    let bestSentence = 0;
+    for (const s of a.sentences) {
+      let mass = 0;
+      for (const t of terms) if (s.has(t.stem) || contextStems.has(t.stem)) mass += t.idf;
+      if (mass > bestSentence) bestSentence = mass;
+    }
+    const pairs = bigrams.length ? bigrams.filter((b) => a.bigrams.has(b)).length / bigrams.length : 0;
+    const combined = c.score / best + weights.sentence * (bestSentence / totalIdf) + weights.bigram * pairs;
+    return { c, order, combined };
+  });
+  scored.sort((x, y) => y.combined - x.combined || x.order - y.order);
+  const top = scored[0]?.combined ?? 1;
+  return scored.map(({ c, combined }) => ({ ...c, score: (best * combined) / top }));
+}
