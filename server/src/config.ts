@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBaseUrlList } from './answer/providers/model-url-guard.js';
 import { resolveEmbeddingsConfig, type EmbeddingsConfig } from './knowledge/embeddings/config.js';
 
 /** Everything the server reads from its environment, typed. `main.ts` is the only caller. */
@@ -20,6 +21,10 @@ export interface Config {
   openaiBaseUrl: string | undefined;
   anthropicApiKey: string | undefined;
   anthropicBaseUrl: string | undefined;
+  /** Lets assistants' model.baseUrl reach loopback/private addresses (MODEL_ALLOW_PRIVATE; default false). */
+  modelAllowPrivate?: boolean | undefined;
+  /** Base URLs a model.baseUrl may use even when private (MODEL_BASE_URL_ALLOWLIST, comma-separated): a private Ollama/vLLM. */
+  modelBaseUrlAllowlist?: string[] | undefined;
   /** Longest silence from a model provider (connecting, first byte, between stream chunks). */
   providerTimeoutMs: number;
   /** Up to this many chunks, questions are answered from the in-memory index (else FTS5). */
@@ -47,6 +52,10 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
+  MODEL_ALLOW_PRIVATE: booleanFlag.default(false),
+  MODEL_BASE_URL_ALLOWLIST: z.string().optional().refine((v) => parseBaseUrlList(v).every((u) => z.url({ protocol: /^https?$/ }).safeParse(u).success), {
+    message: 'must be a comma-separated list of http(s) base URLs',
+  }),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   RETRIEVAL_MEMORY_MAX_CHUNKS: z.coerce.number().int().min(0).max(100_000_000).optional(),
   EMBEDDINGS_BASE_URL: z.url().optional(),
@@ -83,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    modelAllowPrivate: e.MODEL_ALLOW_PRIVATE,
+    modelBaseUrlAllowlist: parseBaseUrlList(e.MODEL_BASE_URL_ALLOWLIST),
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     retrievalMemoryMaxChunks: e.RETRIEVAL_MEMORY_MAX_CHUNKS,
     embeddings: embeddings.config,

@@ -18,3 +18,18 @@ export function reviewAssistantConfig(providers: AnswerProviders, config: Assist
   warnings.push(...(provider?.warnings?.(config.model) ?? []), ...promptWarnings(config));
   return warnings;
 }
+
+/**
+ * Where `model.baseUrl` points: refused when the model is being set and the provider's guard
+ * refuses the address (loopback, private, link-local/metadata, or a name resolving to one);
+ * saved earlier, it only warns (the connection is refused at chat time all the same).
+ */
+export async function reviewModelBaseUrl(providers: AnswerProviders, config: AssistantConfig, opts: { modelChanged: boolean }): Promise<string[]> {
+  const baseUrl = config.model.baseUrl;
+  const provider = providers[config.model.provider];
+  if (!baseUrl || !provider?.baseUrlProblem) return [];
+  const problem = await provider.baseUrlProblem(baseUrl);
+  if (!problem) return [];
+  if (opts.modelChanged) throw new AppError('validation_error', `model.baseUrl: ${problem}`);
+  return [`model.baseUrl ${problem}. Chat requests to this assistant fail until then.`];
+}

@@ -7,9 +7,10 @@ import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { deepMerge, isPlainObject } from '../lib/json.js';
-import { reviewAssistantConfig } from './review.js';
+import { reviewAssistantConfig, reviewModelBaseUrl } from './review.js';
 import { assistantConfigSchema, createAssistantSchema } from './schemas.js';
 import { configOf, type Assistant, type AssistantStore } from './service.js';
+import { withStats } from './stats.js';
 
 /** Loads an assistant the caller may see: other organizations' ids and, for bound keys, other assistants' ids are 404. */
 export function visibleAssistant(store: AssistantStore, res: Response, id: string): Assistant {
@@ -24,11 +25,11 @@ export function visibleAssistant(store: AssistantStore, res: Response, id: strin
 export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
 
-  r.post('/', requirePermission('assistants:write'), (req, res) => {
+  r.post('/', requirePermission('assistants:write'), async (req, res) => {
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create assistants');
     const { type, ...config } = parseInput(createAssistantSchema, req.body);
-    const warnings = reviewAssistantConfig(ctx.providers, config, { modelChanged: true });
+    const warnings = [...reviewAssistantConfig(ctx.providers, config, { modelChanged: true }), ...await reviewModelBaseUrl(ctx.providers, config, { modelChanged: true })];
     // The audit entry commits with the assistant (audit/audit.ts).
     const created = ctx.db.transaction(() => {
       const a = store.create(p.organizationId, type, config, nowIso(ctx));
@@ -42,20 +43,21 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const p = principalOf(res);
     const page = readPage(req);
     const { items, total } = store.list(p.organizationId, p.assistantId, page);
-    sendPage(res, items, total, page);
+    sendPage(res, withStats(ctx.db, p.organizationId, items, ctx.clock.now()), total, page);
   });
 
   r.get('/:id', requirePermission('assistants:read'), (req, res) => {
     sendData(res, visibleAssistant(store, res, req.params.id as string));
   });
 
-  r.patch('/:id', requirePermission('assistants:write'), (req, res) => {
+  r.patch('/:id', requirePermission('assistants:write'), async (req, res) => {
     const current = visibleAssistant(store, res, req.params.id as string);
     if (!isPlainObject(req.body)) throw new AppError('validation_error', 'Request body must be a JSON object');
     const { type, id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...patch } = req.body;
     if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
     const merged = parseInput(assistantConfigSchema, deepMerge(configOf(current), patch));
-    const warnings = reviewAssistantConfig(ctx.providers, merged, { modelChanged: patch.model !== undefined });
+    const modelChanged = patch.model !== undefined;
+    const warnings = [...reviewAssistantConfig(ctx.providers, merged, { modelChanged }), ...await reviewModelBaseUrl(ctx.providers, merged, { modelChanged })];
     // app.deployment.updated (widget, bots, model changed) commits with the change.
     const updated = ctx.db.transaction(() => {
       const next = store.replace(current.organizationId, current.id, merged, nowIso(ctx));

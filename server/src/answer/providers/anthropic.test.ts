@@ -5,6 +5,7 @@ import type { FakeProvider } from '../../../test/fake-llm.js';
 import type { Passage } from '../extractive.js';
 import { createAnthropicProvider } from './anthropic.js';
 import type { RetryPolicy } from './http-retry.js';
+import { createModelUrlGuard } from './model-url-guard.js';
 import type { AnswerRequest } from './types.js';
 
 const FAST: RetryPolicy = { retries: 2, baseDelayMs: 5, maxDelayMs: 100 };
@@ -73,7 +74,7 @@ describe('anthropic provider (Messages API)', () => {
     expect(createAnthropicProvider({}).check?.({ provider: 'anthropic' })).toMatch(/ANTHROPIC_API_KEY/);
     const open = await startFakeAnthropic({ apiKey: null, reply: { chunks: ['Gateway'] } });
     try {
-      const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url });
+      const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, urlGuard: createModelUrlGuard({ allowPrivate: true, allowlist: [], trusted: [] }) }); // the gateway is on loopback
       expect(textOf(await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'c', baseUrl: open.url } }), {})))).toBe('Gateway');
       expect(open.requests[0]?.headers['x-api-key']).toBeUndefined();
     } finally {

@@ -7,7 +7,8 @@
  * base URL (ANTHROPIC_BASE_URL, else api.anthropic.com).
  */
 import { buildPrompt } from '../prompt.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, guardedLookupFor, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
+import { createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
 import { maxTokensFor } from './openai.js';
 import { parseSse } from './sse.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerUsage } from './types.js';
@@ -22,6 +23,8 @@ export interface AnthropicOptions {
   timeoutMs?: number | undefined;
   retry?: RetryPolicy | undefined;
   onRetry?: (err: ProviderError, waitMs: number) => void;
+  /** Where model.baseUrl may point (model-url-guard.ts); default: only public addresses, the server's base URL exempt. */
+  urlGuard?: ModelUrlGuard | undefined;
 }
 
 interface RawUsage { input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null }
@@ -58,6 +61,7 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
   const serverBase = opts.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = opts.retry ?? DEFAULT_RETRY;
+  const urlGuard = opts.urlGuard ?? createModelUrlGuard({ allowPrivate: false, allowlist: [], trusted: [serverBase] });
 
   function target(model: AnswerRequest['model']): { base: string; key: string | null } {
     const base = model.baseUrl ?? serverBase;
@@ -93,8 +97,8 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
     return body;
   }
 
-  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined): AsyncIterable<AnswerEvent> {
-    const http = await openRequest(url, { method: 'POST', headers, body }, { timeoutMs, signal });
+  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined, base: string): AsyncIterable<AnswerEvent> {
+    const http = await openRequest(url, { method: 'POST', headers, body }, { timeoutMs, signal, lookup: guardedLookupFor(urlGuard, base) });
     try {
       if (http.status < 200 || http.status > 299) throw statusError(http.status, http.headers, errorDetail(await http.text()));
       if (!stream) {
@@ -175,6 +179,7 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
     name: 'anthropic',
     defaultModel: ANTHROPIC_DEFAULT_MODEL,
     check,
+    baseUrlProblem: (baseUrl) => urlGuard.problem(baseUrl),
     warnings(model) {
       const out: string[] = [];
       if (!model.name) out.push(`model.name is not set: the anthropic provider uses ${ANTHROPIC_DEFAULT_MODEL}.`);
@@ -192,7 +197,7 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
       };
       if (key) headers['x-api-key'] = key;
       const body = JSON.stringify(requestBody(request, stream));
-      return withRetries(() => attempt(url, headers, body, stream, signal), { policy, signal, isProgress: (e) => e.type === 'delta', onRetry: opts.onRetry });
+      return withRetries(() => attempt(url, headers, body, stream, signal, base), { policy, signal, isProgress: (e) => e.type === 'delta', onRetry: opts.onRetry });
     },
   };
 }

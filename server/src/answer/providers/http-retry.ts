@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { BlockedAddressError, type ConnectLookup } from '../../webhooks/ssrf.js';
+import { modelGuardMessage, type ModelUrlGuard } from './model-url-guard.js';
 
 /**
  * HTTP plumbing shared by the model providers: one attempt with an idle timeout, typed
@@ -141,6 +143,11 @@ const DRAIN_GRACE_MS = 2_000;
  * instead of paying a handshake before its first token. Idle sockets do not hold the process.
  */
 const agents = { 'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }), 'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }) };
+/**
+ * A separate pool for connections made through the private-address guard (tenant-chosen
+ * `model.baseUrl`s): a guarded request never reuses a socket an unguarded one opened.
+ */
+const guardedAgents = { 'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }), 'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }) };
 
 function headersOf(raw: http.IncomingHttpHeaders): Headers {
   const h = new Headers();
@@ -160,7 +167,11 @@ function headersOf(raw: http.IncomingHttpHeaders): Headers {
  * streams, its own dispatcher), a tenth of the time-to-first-token budget; the protocols need
  * nothing fetch adds (no redirects, no compression is asked for).
  */
-export function openRequest(url: string, init: { method: string; headers: Record<string, string>; body?: string }, opts: { timeoutMs: number; signal?: AbortSignal | undefined }): Promise<HttpAttempt> {
+export function openRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  opts: { timeoutMs: number; signal?: AbortSignal | undefined; lookup?: ConnectLookup | null | undefined },
+): Promise<HttpAttempt> {
   return new Promise<HttpAttempt>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ProviderError('aborted', 'The request was cancelled'));
     const target = new URL(url);
@@ -173,13 +184,15 @@ export function openRequest(url: string, init: { method: string; headers: Record
       if (opts.signal?.aborted) return new ProviderError('aborted', 'The request was cancelled', { cause: err });
       if (timedOut) return new ProviderError('timeout', `No answer from the provider within ${opts.timeoutMs} ms`, { retryable: true, cause: err });
       const code = (err as { code?: string } | null)?.code;
+      if (err instanceof BlockedAddressError) return new ProviderError('bad_request', modelGuardMessage(err.message), { cause: err });
       return new ProviderError('network', `Connection to the provider failed: ${code ?? (err instanceof Error ? err.message : String(err))}`, { retryable: true, cause: err });
     };
     const body = init.body ?? '';
     const req = client.request(target, {
       method: init.method,
       headers: { ...init.headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent: agents[target.protocol as 'http:' | 'https:'],
+      // With a guard, the name is resolved (and judged) when the socket connects.
+      ...(opts.lookup ? { lookup: opts.lookup, agent: guardedAgents[target.protocol as 'http:' | 'https:'] } : { agent: agents[target.protocol as 'http:' | 'https:'] }),
     });
     const kick = () => {
       clearTimeout(timer);
@@ -263,6 +276,15 @@ export function openRequest(url: string, init: { method: string; headers: Record
     kick();
     req.end(body);
   });
+}
+
+/** The guarded `lookup` for a request to `base`, or null when exempt; a refused literal address is a non-retryable ProviderError. */
+export function guardedLookupFor(guard: ModelUrlGuard, base: string): ConnectLookup | null {
+  try {
+    return guard.connectLookup(base);
+  } catch (err) {
+    throw new ProviderError('bad_request', `model.baseUrl ${modelGuardMessage(err instanceof Error ? err.message : String(err))}`, { cause: err });
+  }
 }
 
 /** The provider's own error message from a JSON error body (OpenAI and Anthropic both use `error.message`). */

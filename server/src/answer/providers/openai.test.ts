@@ -3,6 +3,7 @@ import { collectEvents, textOf } from '../../../test/answer-events.js';
 import { startFakeOpenAi, type FakeProvider } from '../../../test/fake-openai.js';
 import type { Passage } from '../extractive.js';
 import { ProviderError, type RetryPolicy } from './http-retry.js';
+import { createModelUrlGuard } from './model-url-guard.js';
 import { createOpenAiProvider, openAiRequestBody } from './openai.js';
 import type { AnswerRequest } from './types.js';
 
@@ -146,7 +147,9 @@ describe('openai provider (Chat Completions protocol)', () => {
   it('calls a keyless server (Ollama-style model.baseUrl) without the server key', async () => {
     const open = await startFakeOpenAi({ apiKey: null, reply: { chunks: ['Local'] } });
     try {
-      const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1` });
+      // The local server is on loopback: allowed the way an operator would (MODEL_BASE_URL_ALLOWLIST).
+      const urlGuard = createModelUrlGuard({ allowPrivate: false, allowlist: [open.url], trusted: [`${fake.url}/v1`] });
+      const provider = createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, urlGuard });
       const events = await collectEvents(provider.answer(request({ model: { provider: 'openai', name: 'llama3.2', baseUrl: `${open.url}/v1` } }), {}));
       expect(textOf(events)).toBe('Local');
       expect(open.requests[0]?.headers.authorization).toBeUndefined();

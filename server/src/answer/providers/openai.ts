@@ -10,7 +10,8 @@
  * is called without it, so no assistant can route the operator's key to a host of its choice.
  */
 import { buildPrompt } from '../prompt.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, guardedLookupFor, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
+import { createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
 import { parseSse } from './sse.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerUsage } from './types.js';
 
@@ -24,6 +25,8 @@ export interface OpenAiOptions {
   timeoutMs?: number | undefined;
   retry?: RetryPolicy | undefined;
   onRetry?: (err: ProviderError, waitMs: number) => void;
+  /** Where model.baseUrl may point (model-url-guard.ts); default: only public addresses, the server's base URL exempt. */
+  urlGuard?: ModelUrlGuard | undefined;
 }
 
 /** Tokens to allow for `maxResponseLength` characters: generous, the character cap cuts first. */
@@ -74,14 +77,15 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
   const serverBase = opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = opts.retry ?? DEFAULT_RETRY;
+  const urlGuard = opts.urlGuard ?? createModelUrlGuard({ allowPrivate: false, allowlist: [], trusted: [serverBase] });
 
   function target(model: AnswerRequest['model']): { base: string; key: string | null } {
     const base = model.baseUrl ?? serverBase;
     return { base, key: opts.apiKey && sameBaseUrl(base, serverBase) ? opts.apiKey : null };
   }
 
-  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined): AsyncIterable<AnswerEvent> {
-    const http = await openRequest(url, { method: 'POST', headers, body }, { timeoutMs, signal });
+  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined, base: string): AsyncIterable<AnswerEvent> {
+    const http = await openRequest(url, { method: 'POST', headers, body }, { timeoutMs, signal, lookup: guardedLookupFor(urlGuard, base) });
     try {
       if (http.status < 200 || http.status > 299) throw statusError(http.status, http.headers, errorDetail(await http.text()));
       if (!stream) {
@@ -145,6 +149,7 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
     name: 'openai',
     defaultModel: OPENAI_DEFAULT_MODEL,
     check,
+    baseUrlProblem: (baseUrl) => urlGuard.problem(baseUrl),
     warnings(model) {
       const out: string[] = [];
       if (!model.name) out.push(`model.name is not set: the openai provider uses ${OPENAI_DEFAULT_MODEL}.`);
@@ -162,7 +167,7 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
         if (/\.azure\.com$/i.test(new URL(base).hostname)) headers['api-key'] = key;
       }
       const body = JSON.stringify(openAiRequestBody(request, stream, base));
-      return withRetries(() => attempt(url, headers, body, stream, signal), { policy, signal, isProgress: (e) => e.type === 'delta', onRetry: opts.onRetry });
+      return withRetries(() => attempt(url, headers, body, stream, signal, base), { policy, signal, isProgress: (e) => e.type === 'delta', onRetry: opts.onRetry });
     },
   };
 }

@@ -33,6 +33,11 @@ export interface AnswerProvider {
   answer(request: AnswerRequest, opts: AnswerOptions): AsyncIterable<AnswerEvent>;
   /** Why this model configuration cannot work on this server (a missing API key), or null. */
   check?(model: AnswerRequest['model']): string | null;
+  /**
+   * Why `model.baseUrl` may not be used (a private address: model-url-guard.ts), checked when an
+   * assistant is saved; the connection is guarded again when it is made.
+   */
+  baseUrlProblem?(baseUrl: string): Promise<string | null>;
   /** Advice about a model configuration that works but may surprise (defaults, clamped values). */
   warnings?(model: AnswerRequest['model']): string[];
   /** The model name used when `model.name` is absent. */
