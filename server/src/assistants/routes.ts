@@ -10,6 +10,7 @@ import { deepMerge, isPlainObject } from '../lib/json.js';
 import { reviewAssistantConfig, reviewModelBaseUrl } from './review.js';
 import { assistantConfigSchema, createAssistantSchema } from './schemas.js';
 import { configOf, type Assistant, type AssistantStore } from './service.js';
+import { withStats } from './stats.js';
 
 /** Loads an assistant the caller may see: other organizations' ids and, for bound keys, other assistants' ids are 404. */
 export function visibleAssistant(store: AssistantStore, res: Response, id: string): Assistant {
@@ -42,7 +43,7 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const p = principalOf(res);
     const page = readPage(req);
     const { items, total } = store.list(p.organizationId, p.assistantId, page);
-    sendPage(res, items, total, page);
+    sendPage(res, withStats(ctx.db, p.organizationId, items, ctx.clock.now()), total, page);
   });
 
   r.get('/:id', requirePermission('assistants:read'), (req, res) => {

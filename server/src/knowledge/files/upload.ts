@@ -57,7 +57,8 @@ export async function readUpload(req: Request): Promise<ParsedDocument> {
  * DRAIN_LIMIT_BYTES so that the client, still sending, gets the error response instead of a
  * reset connection.
  */
-export function receiveUpload(req: Request): Promise<RawUpload> {
+export function receiveUpload(req: Request, limits: { maxBytes: number } = { maxBytes: MAX_FILE_BYTES }): Promise<RawUpload> {
+  const maxBytes = limits.maxBytes;
   return new Promise<RawUpload>((resolve, reject) => {
     // busboy reads the bytes as they come: a compressed body would be parsed as garbage.
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -71,7 +72,7 @@ export function receiveUpload(req: Request): Promise<RawUpload> {
       bb = busboy({
         headers: req.headers,
         defParamCharset: 'utf8', // browsers send UTF-8 file names
-        limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 2, headerPairs: 16 },
+        limits: { fileSize: maxBytes + 1, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 2, headerPairs: 16 },
       });
     } catch {
       reject(invalid('Malformed multipart/form-data request: the boundary is missing'));
@@ -119,7 +120,7 @@ export function receiveUpload(req: Request): Promise<RawUpload> {
         chunks.push(chunk);
         size += chunk.length;
       });
-      stream.on('limit', () => fail(new AppError('payload_too_large', `The file exceeds the ${MAX_FILE_BYTES / 1024 / 1024} MiB (${MAX_FILE_BYTES} byte) limit`)));
+      stream.on('limit', () => fail(new AppError('payload_too_large', `The file exceeds the ${maxBytes / 1024 / 1024} MiB (${maxBytes} byte) limit`)));
       stream.on('end', () => {
         fileEnded = true;
         done();

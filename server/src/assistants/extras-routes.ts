@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { matchTemplate } from '../answer/templates.js';
+import { MAX_IMAGE_BYTES, imageProblem, sniffImageType } from '../assets/images.js';
+import { deleteAssetIfUnused, insertAsset } from '../assets/store.js';
+import { changedFields, recordAssistantChange } from '../audit/audit.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { principalOf, requirePermission } from '../http/auth.js';
+import { AppError } from '../http/errors.js';
+import { sendData } from '../http/pagination.js';
+import { parseInput } from '../http/validate.js';
+import { receiveUpload } from '../knowledge/files/upload.js';
+import { visibleAssistant } from './routes.js';
+import { templateSchema } from './schemas.js';
+import { configOf, type AssistantStore } from './service.js';
+
+export const templateTestSchema = z.strictObject({
+  message: z.string().min(1).max(4000),
+  templates: z.array(templateSchema).max(200).optional(),
+});
+
+/**
+ * Dashboard helpers on one assistant, mounted beside assistantsRouter (same three names):
+ * `POST /:id/templates/test` (which template fires for a message, saved or unsaved ones) and
+ * `POST /:id/avatar` (an image upload that becomes the avatarUrl).
+ */
+export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): Router {
+  const r = Router();
+
+  r.post('/:id/templates/test', requirePermission('assistants:read'), (req, res) => {
+    const assistant = visibleAssistant(store, res, req.params.id as string);
+    const input = parseInput(templateTestSchema, req.body);
+    // The real matcher (answer/templates.ts), so the test says what chat will do.
+    const t = matchTemplate(input.templates ?? assistant.templates, input.message);
+    sendData(res, { match: t ? { id: t.id ?? null, trigger: t.trigger, match: t.match, response: t.response } : null });
+  });
+
+  r.post('/:id/avatar', requirePermission('assistants:write'), async (req, res) => {
+    const current = visibleAssistant(store, res, req.params.id as string);
+    if (!req.is('multipart/form-data')) throw new AppError('validation_error', 'Send the image as multipart/form-data in a field named `file`');
+    const upload = await receiveUpload(req, { maxBytes: MAX_IMAGE_BYTES });
+    const problem = imageProblem(upload.fileName, upload.data);
+    if (problem) throw new AppError('validation_error', problem);
+    const contentType = sniffImageType(upload.data);
+    if (!contentType) throw new AppError('validation_error', 'file: not an accepted image');
+    const p = principalOf(res);
+    const at = nowIso(ctx);
+    const previous = /\/v1\/assets\/(ast_[A-Za-z0-9]+)$/.exec(current.avatarUrl ?? '')?.[1];
+    const updated = ctx.db.transaction(() => {
+      const asset = insertAsset(ctx.db, current.organizationId, contentType, upload.data, at);
+      const next = store.replace(current.organizationId, current.id, { ...configOf(current), avatarUrl: `${ctx.config.publicUrl}/v1/assets/${asset.id}` }, at);
+      ctx.webhooks.deploymentUpdated(current, next);
+      recordAssistantChange(ctx.db, { principal: p, assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at });
+      if (previous) deleteAssetIfUnused(ctx.db, current.organizationId, previous);
+      return next;
+    })();
+    sendData(res, { avatarUrl: updated.avatarUrl }, 201);
+  });
+
+  return r;
+}
