@@ -1,0 +1,48 @@
+import { signal } from '@preact/signals';
+import type { ApiClient, Page } from '../lib/api.js';
+import { loadable, submission } from '../lib/model.js';
+
+// The knowledge bases list and the "new base" form (API.md §6: /v1/knowledge-bases).
+
+export interface KnowledgeBase {
+  id: string;
+  name: string;
+  description: string | null;
+  documentCount: number;
+  chunkCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const KB_PAGE_SIZE = 20;
+
+export function createKnowledgeBasesModel(api: ApiClient) {
+  const page = signal(1);
+  const list = loadable(() => api.page<KnowledgeBase>('/knowledge-bases', { page: page.value, limit: KB_PAGE_SIZE }));
+  const name = signal('');
+  const description = signal('');
+  const create = submission();
+
+  return {
+    page, list, name, description, create,
+    async goTo(p: number) {
+      page.value = p;
+      await list.load();
+    },
+    /** Creates the base; the form keeps what was typed when the server refuses it. */
+    async createBase(): Promise<KnowledgeBase | undefined> {
+      const kb = await create.run(() => api.post<KnowledgeBase>('/knowledge-bases', {
+        name: name.value, ...(description.value.trim() ? { description: description.value } : {}),
+      }));
+      if (kb) {
+        name.value = '';
+        description.value = '';
+        await list.load();
+      }
+      return kb;
+    },
+  };
+}
+
+export type KnowledgeBasesModel = ReturnType<typeof createKnowledgeBasesModel>;
+export type { Page };

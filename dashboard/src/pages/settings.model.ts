@@ -1,0 +1,118 @@
+import { signal } from '@preact/signals';
+import { ApiError, type ApiClient } from '../lib/api.js';
+import { loadable, submission } from '../lib/model.js';
+import type { Me, Role } from '../lib/session.js';
+
+// Settings: the organization (name, plan and its limits), members and invitations
+// (API.md §11, the dashboard contract), and the signed-in user's own account.
+
+export type Plan = 'free' | 'pro' | 'enterprise';
+
+/** API.md §5: requests per API key or session. */
+export const PLAN_LIMITS: Record<Plan, { perMinute: number; perDay: number }> = {
+  free: { perMinute: 60, perDay: 1_000 },
+  pro: { perMinute: 300, perDay: 10_000 },
+  enterprise: { perMinute: 1_000, perDay: 100_000 },
+};
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
+export const ROLE_HINTS: Record<Role, string> = {
+  owner: 'everything, including the plan and transferring ownership',
+  admin: 'editors’ rights plus API keys, webhooks and members',
+  editor: 'changes assistants, knowledge and conversations',
+  viewer: 'reads everything, changes nothing',
+};
+
+export interface Member { userId: string; email: string; name: string | null; role: Role; createdAt: string }
+export interface Invitation { id: string; role: Exclude<Role, 'owner'>; email: string | null; createdAt: string; expiresAt: string }
+export interface CreatedInvitation extends Invitation { token: string; url: string }
+
+/** The roles `actor` may give: only the owner hands out admin; nobody hands out owner (that is a transfer). */
+export function assignableRoles(actor: Role | null): Array<Exclude<Role, 'owner'>> {
+  if (actor === 'owner') return ['admin', 'editor', 'viewer'];
+  if (actor === 'admin') return ['editor', 'viewer'];
+  return [];
+}
+
+export const formatLimit = (n: number): string => n.toLocaleString('en-US');
+
+export function createSettingsModel(api: ApiClient, me: Me) {
+  const orgId = me.organization.id;
+  const orgPath = `/organizations/${encodeURIComponent(orgId)}`;
+  const manages = me.role === 'owner' || me.role === 'admin';
+
+  const org = { name: signal(me.organization.name), plan: signal<Plan>((me.organization.plan as Plan) ?? 'free'), submit: submission() };
+  const membersPage = signal(1);
+  const members = loadable(() => api.page<Member>(`${orgPath}/members`, { page: membersPage.value, limit: 50 }));
+  const invitations = loadable(() => api.page<Invitation>(`${orgPath}/invitations`, { limit: 100 }));
+  const memberAction = submission();
+  const invite = { role: signal<Exclude<Role, 'owner'>>('viewer'), email: signal(''), submit: submission(), created: signal<CreatedInvitation | null>(null) };
+  const account = { name: signal(me.user?.name ?? ''), submit: submission() };
+  const password = { current: signal(''), next: signal(''), confirm: signal(''), submit: submission() };
+
+  return {
+    me, orgId, manages, org, members, membersPage, invitations, memberAction, invite, account, password,
+
+    async loadMembers() {
+      await Promise.all([members.load(), manages ? invitations.load() : Promise.resolve()]);
+    },
+    async saveOrganization() {
+      const body: Record<string, string> = { name: org.name.value };
+      if (org.plan.value !== me.organization.plan) body.plan = org.plan.value;
+      return org.submit.run(() => api.patch<{ id: string; name: string; plan: Plan }>(orgPath, body));
+    },
+    async changeRole(userId: string, role: Role) {
+      const updated = await memberAction.run(() => api.patch<Member>(`${orgPath}/members/${encodeURIComponent(userId)}`, { role }));
+      if (updated) await members.load();
+      return updated;
+    },
+    async removeMember(userId: string) {
+      const ok = await memberAction.run(() => api.delete(`${orgPath}/members/${encodeURIComponent(userId)}`));
+      if (ok !== undefined) await members.load();
+      return ok !== undefined;
+    },
+    async transferOwnership(userId: string) {
+      const ok = await memberAction.run(() => api.post(`${orgPath}/transfer`, { userId }));
+      if (ok !== undefined) await members.load();
+      return ok !== undefined;
+    },
+    async createInvitation() {
+      const created = await invite.submit.run(() => api.post<CreatedInvitation>(`${orgPath}/invitations`, {
+        role: invite.role.value, ...(invite.email.value.trim() ? { email: invite.email.value.trim() } : {}),
+      }));
+      if (created) {
+        invite.created.value = created;
+        invite.email.value = '';
+        await invitations.load();
+      }
+      return created;
+    },
+    async revokeInvitation(id: string) {
+      const ok = await memberAction.run(() => api.delete(`${orgPath}/invitations/${encodeURIComponent(id)}`));
+      if (ok !== undefined) await invitations.load();
+      return ok !== undefined;
+    },
+    async saveName() {
+      return account.submit.run(() => api.patch<{ id: string; email: string; name: string | null }>('/auth/me', { name: account.name.value.trim() || null }));
+    },
+    /** Changes the password; other sessions of the user are signed out by the server. */
+    async changePassword() {
+      if (password.next.value !== password.confirm.value) {
+        password.submit.saved.value = false;
+        password.submit.error.value = new ApiError('validation', 'confirm: the two new passwords differ', 400, 'validation_error');
+        return undefined;
+      }
+      const done = await password.submit.run(() => api.post<{ changed: boolean; revokedSessions: number }>('/auth/password', {
+        currentPassword: password.current.value, newPassword: password.next.value,
+      }));
+      if (done) {
+        password.current.value = '';
+        password.next.value = '';
+        password.confirm.value = '';
+      }
+      return done;
+    },
+  };
+}
+
+export type SettingsModel = ReturnType<typeof createSettingsModel>;

@@ -1,0 +1,180 @@
+import { signal } from '@preact/signals';
+import type { ApiClient } from '../lib/api.js';
+import { loadable, submission } from '../lib/model.js';
+
+// Webhooks (API.md §9): endpoints, the signing secret answered once, enable/disable, a test
+// event, and each endpoint's delivery log with "redeliver" on failed attempts.
+
+/** API.md §9: both seed lists; "*" means all of them. */
+export const WEBHOOK_EVENTS = [
+  'conversation.started', 'conversation.ended', 'message.received', 'message.sent',
+  'conversation.created', 'conversation.message.created', 'knowledge_base.updated', 'app.deployment.updated',
+] as const;
+
+export interface Webhook {
+  id: string;
+  assistantId: string | null;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  disabledReason: 'manual' | 'gone' | 'failing' | null;
+  disabledAt: string | null;
+  failingSince: string | null;
+  pendingDeliveries: number;
+  createdAt: string;
+  updatedAt: string;
+  secret?: string;
+}
+
+/** One delivery attempt (the server's log; field names as it sends them, with the contract's aliases). */
+export interface Delivery {
+  id: string;
+  event: string;
+  status: 'succeeded' | 'failed' | 'pending' | string;
+  responseCode: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  attempt: number;
+  attemptedAt?: string;
+  createdAt?: string;
+  nextRetryAt?: string | null;
+  nextAttemptAt?: string | null;
+  webhookId?: string;
+  eventId?: string;
+}
+
+export interface AssistantRef { id: string; name: string }
+
+export const deliveryTime = (d: Delivery): string | null => d.attemptedAt ?? d.createdAt ?? null;
+export const nextRetry = (d: Delivery): string | null => d.nextRetryAt ?? d.nextAttemptAt ?? null;
+
+export function createWebhooksModel(api: ApiClient) {
+  const page = signal(1);
+  const hooks = loadable(() => api.page<Webhook>('/webhooks', { page: page.value, limit: 20 }));
+  const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
+  const form = {
+    url: signal(''), events: signal<string[]>(['*']), assistantId: signal(''), description: signal(''), submit: submission(),
+  };
+  const secret = signal<{ url: string; secret: string } | null>(null);
+  const rowAction = submission();
+
+  return {
+    page, hooks, assistants, form, secret, rowAction,
+    load: () => Promise.all([hooks.load(), assistants.load()]),
+    async goTo(p: number) {
+      page.value = p;
+      await hooks.load();
+    },
+    /** "*" and single events exclude each other: picking one clears the other kind. */
+    toggleEvent(event: string, on: boolean) {
+      if (event === '*') {
+        form.events.value = on ? ['*'] : [];
+        return;
+      }
+      const set = new Set(form.events.value.filter((e) => e !== '*'));
+      if (on) set.add(event);
+      else set.delete(event);
+      form.events.value = WEBHOOK_EVENTS.filter((e) => set.has(e));
+    },
+    async create(): Promise<Webhook | undefined> {
+      const created = await form.submit.run(() => api.post<Webhook>('/webhooks', {
+        url: form.url.value.trim(), events: form.events.value,
+        ...(form.assistantId.value ? { assistantId: form.assistantId.value } : {}),
+        ...(form.description.value.trim() ? { description: form.description.value.trim() } : {}),
+      }));
+      if (created) {
+        if (created.secret) secret.value = { url: created.url, secret: created.secret };
+        form.url.value = '';
+        form.events.value = ['*'];
+        form.assistantId.value = '';
+        form.description.value = '';
+        await hooks.load();
+      }
+      return created;
+    },
+    async setEnabled(id: string, enabled: boolean) {
+      const updated = await rowAction.run(() => api.patch<Webhook>(`/webhooks/${encodeURIComponent(id)}`, { enabled }));
+      if (updated) await hooks.load();
+      return updated;
+    },
+    async remove(id: string) {
+      const ok = await rowAction.run(() => api.delete(`/webhooks/${encodeURIComponent(id)}`));
+      if (ok !== undefined) await hooks.load();
+      return ok !== undefined;
+    },
+  };
+}
+
+/** How often the log is read again while deliveries are on their way. */
+export const DELIVERY_POLL_MS = 1000;
+/** Reads after a test or redelivery before giving up waiting for its attempt. */
+export const DELIVERY_POLL_TRIES = 15;
+
+export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pollMs?: number } = {}) {
+  const path = `/webhooks/${encodeURIComponent(id)}`;
+  const page = signal(1);
+  const hook = loadable(() => api.get<Webhook>(path));
+  const deliveries = loadable(() => api.page<Delivery>(`${path}/deliveries`, { page: page.value, limit: 20 }));
+  const action = submission();
+  const notice = signal<string | null>(null);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  /** Reads the log again until an attempt beyond `seen` shows up (or the tries run out). */
+  function follow(seen: number, tries = DELIVERY_POLL_TRIES) {
+    if (timer) clearTimeout(timer);
+    if (stopped || tries <= 0) return;
+    timer = setTimeout(async () => {
+      await Promise.all([deliveries.load(), hook.load()]);
+      const total = deliveries.data.value?.total ?? 0;
+      if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, tries - 1);
+    }, opts.pollMs ?? DELIVERY_POLL_MS);
+  }
+
+  return {
+    id, page, hook, deliveries, action, notice,
+    load: () => Promise.all([hook.load(), deliveries.load()]),
+    async goTo(p: number) {
+      page.value = p;
+      await deliveries.load();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+    async sendTest() {
+      const seen = deliveries.data.value?.total ?? 0;
+      const ok = await action.run(() => api.post<{ webhookId: string }>(`${path}/test`));
+      if (ok) {
+        notice.value = 'Test event queued: its delivery appears in the log below.';
+        follow(seen);
+      }
+      return ok;
+    },
+    async redeliver(deliveryId: string) {
+      const seen = deliveries.data.value?.total ?? 0;
+      const ok = await action.run(() => api.post(`${path}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`));
+      if (ok !== undefined) {
+        notice.value = 'Redelivery queued.';
+        follow(seen);
+      }
+      return ok !== undefined;
+    },
+    async setEnabled(enabled: boolean) {
+      const updated = await action.run(() => api.patch<Webhook>(path, { enabled }));
+      if (updated) {
+        hook.data.value = updated;
+        notice.value = enabled ? 'Enabled.' : 'Disabled: no events are sent until you enable it again.';
+      }
+      return updated;
+    },
+    async remove() {
+      const ok = await action.run(() => api.delete(path));
+      return ok !== undefined;
+    },
+  };
+}
+
+export type WebhooksModel = ReturnType<typeof createWebhooksModel>;
+export type WebhookDetailModel = ReturnType<typeof createWebhookDetailModel>;
