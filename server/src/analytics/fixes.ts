@@ -36,7 +36,7 @@ export function addSnippet(d: FixDeps, principal: Principal, knowledgeBaseId: st
   const kb = d.ctx.db.prepare('SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?').get(knowledgeBaseId, principal.organizationId);
   if (!kb) throw notFound('Knowledge base');
   const title = question.trim().replace(/\s+/g, ' ').slice(0, 200);
-  // The question as the heading and in the body: retrieval matches the way users ask it.
-  const content = `# ${title}\n\n${title}\n\n${answer.trim()}\n`;
+  // The question as the heading (retrieval indexes headings), the answer as the only body text.
+  const content = `# ${title}\n\n${answer.trim()}\n`;
   return d.knowledge.addDocument(knowledgeBaseId, { title, content, format: 'markdown', url: null }, at).id;
 }

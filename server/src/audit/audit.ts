@@ -13,7 +13,14 @@ export interface AuditEntry {
 /** Top-level configuration keys whose value differs (prompt, model, knowledgeBases, templates…). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+  return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
+}
+
+/** JSON with object keys sorted: the same value stored twice may list its keys in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v)) ?? 'undefined';
 }
 
 /**
