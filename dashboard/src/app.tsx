@@ -1,6 +1,7 @@
 import { ErrorBoundary, LocationProvider, Route, Router, lazy, useLocation } from 'preact-iso';
 import { useEffect } from 'preact/hooks';
 import { setUnauthenticatedHandler } from './lib/api.js';
+import { startHandoffPolling } from './lib/handoffs.js';
 import { BASE, loginUrl } from './lib/paths.js';
 import { loadSession, me, sessionState } from './lib/session.js';
 import { Layout } from './ui/layout.js';
@@ -38,6 +39,8 @@ function NotFound() {
 }
 
 function SignedInRoutes() {
+  // The "Needs a human" count in the navigation stays live while signed in.
+  useEffect(() => startHandoffPolling(), []);
   return (
     <Layout>
       <Router onRouteChange={() => document.getElementById('main')?.focus()}>

@@ -1,0 +1,109 @@
+import { signal } from '@preact/signals';
+import type { ApiClient } from '../lib/api.js';
+import { loadable, submission } from '../lib/model.js';
+
+// One conversation for an agent: the transcript with what stood behind each answer, a human
+// reply, ending it, and "Correct this answer" (a template and/or a knowledge snippet).
+
+export interface Source { text: string; url: string | null; score: number; title?: string | null; chunkId?: number }
+
+export interface Turn {
+  id: string;
+  role: 'user' | 'assistant' | 'human_agent';
+  content: string;
+  timestamp: string;
+  metadata: Record<string, unknown> | null;
+  confidence?: number | null;
+  fellBack?: boolean;
+  templateId?: string | null;
+  responseMs?: number | null;
+  rating?: 'up' | 'down' | null;
+  ratingComment?: string | null;
+  sources?: Source[];
+}
+
+export interface Correction {
+  id: string; assistantId?: string; messageId: string; question: string; answer: string; templateId: string | null; knowledgeBaseId: string | null;
+  documentId: string | null; userId?: string | null; createdAt: string;
+}
+
+export interface ConversationDetail {
+  sessionId: string; assistantId: string; channel: string; userId: string | null; source: string | null;
+  metadata: Record<string, unknown>; status: 'active' | 'ended'; startedAt: string; lastMessageAt: string; endedAt: string | null;
+  handoffRequestedAt: string | null; threshold: number | null; messages: Turn[]; corrections: Correction[];
+}
+
+export interface CorrectionDraft {
+  answer: string;
+  asTemplate: boolean;
+  match: 'exact' | 'contains';
+  asSnippet: boolean;
+  knowledgeBaseId: string;
+}
+
+/** The question an assistant turn answered: the user turn just before it. */
+export function questionBefore(messages: readonly Turn[], messageId: string): string | null {
+  const i = messages.findIndex((m) => m.id === messageId);
+  for (let j = i - 1; j >= 0; j--) if (messages[j]!.role === 'user') return messages[j]!.content;
+  return null;
+}
+
+export function createConversationModel(api: ApiClient, sessionId: string) {
+  const path = `/conversations/${encodeURIComponent(sessionId)}`;
+  const detail = loadable(() => api.get<ConversationDetail>(path));
+  const knowledgeBases = loadable(async () => (await api.page<{ id: string; name: string }>('/knowledge-bases', { limit: 100 })).items);
+  const reply = submission();
+  const replyText = signal('');
+  const ending = submission();
+  const correcting = submission();
+  /** The assistant turn being corrected (the dialog is open while set) and what the user typed. */
+  const correctionFor = signal<Turn | null>(null);
+  const draft = signal<CorrectionDraft>({ answer: '', asTemplate: true, match: 'exact', asSnippet: false, knowledgeBaseId: '' });
+  const lastCorrection = signal<Correction | null>(null);
+
+  return {
+    sessionId, detail, knowledgeBases, reply, replyText, ending, correcting, correctionFor, draft, lastCorrection,
+    load: () => detail.load(),
+    async sendReply(): Promise<boolean> {
+      const content = replyText.value.trim();
+      if (!content) return false;
+      const sent = await reply.run(() => api.post(`${path}/messages`, { content }));
+      if (sent === undefined) return false; // the text stays in the box
+      replyText.value = '';
+      await detail.load();
+      return true;
+    },
+    async end(): Promise<boolean> {
+      const ok = await ending.run(() => api.post(`${path}/end`));
+      if (ok !== undefined) await detail.load();
+      return ok !== undefined;
+    },
+    openCorrection(turn: Turn) {
+      correctionFor.value = turn;
+      correcting.error.value = null;
+      correcting.saved.value = false;
+      lastCorrection.value = null;
+      draft.value = { ...draft.value, answer: turn.content };
+      if (!knowledgeBases.data.value) void knowledgeBases.load().then(() => {
+        if (!draft.value.knowledgeBaseId) draft.value = { ...draft.value, knowledgeBaseId: knowledgeBases.data.value?.[0]?.id ?? '' };
+      });
+    },
+    closeCorrection() { correctionFor.value = null; },
+    async saveCorrection(): Promise<Correction | undefined> {
+      const turn = correctionFor.value;
+      if (!turn) return undefined;
+      const d = draft.value;
+      const created = await correcting.run(() => api.post<Correction>('/corrections', {
+        sessionId, messageId: turn.id, answer: d.answer,
+        ...(d.asTemplate && { asTemplate: { match: d.match } }),
+        ...(d.asSnippet && { asSnippet: { knowledgeBaseId: d.knowledgeBaseId } }),
+      }));
+      if (created) {
+        lastCorrection.value = created;
+        await detail.load();
+      }
+      return created;
+    },
+  };
+}
+export type ConversationModel = ReturnType<typeof createConversationModel>;

@@ -1,0 +1,48 @@
+import type { ApiClient, Page } from '../lib/api.js';
+import { loadable } from '../lib/model.js';
+import type { ConversationSummary } from './conversations.model.js';
+
+// The "needs a human" queue: conversations whose user asked for a person and that no agent has
+// answered since, oldest waiting first.
+
+export interface HandoffItem extends Partial<ConversationSummary> {
+  sessionId: string;
+  assistantId: string;
+  handoffRequestedAt?: string | null;
+  startedAt: string;
+  lastMessageAt: string;
+  /** What the user left with the request (widget: email, note). */
+  handoff?: { email?: string | null; note?: string | null } | null;
+  lastUserMessage?: string | null;
+}
+
+export const QUEUE_PAGE_SIZE = 50;
+
+/** Oldest waiting first, whatever order the server sent (by request time, else start). */
+export function byLongestWait(items: readonly HandoffItem[]): HandoffItem[] {
+  const since = (h: HandoffItem) => h.handoffRequestedAt ?? h.startedAt;
+  return [...items].sort((a, b) => since(a).localeCompare(since(b)));
+}
+
+/** "12 min", "3 h 5 min", "2 days". */
+export function waitingFor(sinceIso: string, nowMs: number): string {
+  const min = Math.max(0, Math.floor((nowMs - Date.parse(sinceIso)) / 60_000));
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h ${min % 60} min`;
+  return `${Math.floor(h / 24)} days`;
+}
+
+export function createHandoffsModel(api: ApiClient) {
+  let page = 1;
+  const queue = loadable<Page<HandoffItem>>(async () => {
+    const p = await api.page<HandoffItem>('/handoffs', { page, limit: QUEUE_PAGE_SIZE });
+    return { ...p, items: byLongestWait(p.items) };
+  });
+  return {
+    queue,
+    load: () => queue.load(),
+    setPage(p: number) { page = p; return queue.load(); },
+  };
+}
+export type HandoffsModel = ReturnType<typeof createHandoffsModel>;
