@@ -69,8 +69,9 @@ function responses(doc: RouteDoc): Json {
   for (const alt of doc.alternatives ?? []) if (alt.status === main.status) Object.assign(content, successContent(alt));
   out[String(main.status)] = { description: main.description ?? STATUS_TEXT[main.status] ?? 'Success', ...(Object.keys(content).length ? { content } : {}) };
   const errorRef = doc.errorShape === 'form1' ? ref('ErrorForm1') : ref('Error');
-  // A 500 is always possible and always in the route's error shape (never a stack trace).
-  for (const status of [...new Set([...doc.errors, 500])].sort()) {
+  // A path parameter can be malformed (%ZZ): 400. A 500 is always possible and always in the
+  // route's error shape (never a stack trace).
+  for (const status of [...new Set([...doc.errors, ...(doc.params ? [400] : []), 500])].sort()) {
     out[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: errorRef } } };
   }
   return out;

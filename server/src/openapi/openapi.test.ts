@@ -43,7 +43,7 @@ describe('the route registry', () => {
   });
 
   it('refuses descriptions that contradict their path', () => {
-    const base = { tag: 'T', summary: 's', auth: [], success: { kind: 'empty', status: 204 }, errors: [] } as const;
+    const base = { tag: 'T', summary: 's', auth: [], success: { kind: 'empty' as const, status: 204 }, errors: [] };
     expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/:id' }]))).toThrow(/OpenAPI style/);
     expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/{id}' }]))).toThrow(/params must declare exactly id/);
     expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') }, { ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') }]))).toThrow(/twice/);
