@@ -2,7 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { visibleAssistant } from '../assistants/routes.js';
 import type { AssistantStore } from '../assistants/service.js';
-import { requirePermission } from '../http/auth.js';
+import type { Channel } from '../conversations/store.js';
+import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, errorBody, toAppError } from '../http/errors.js';
 import { openSse, wantsStream } from '../http/sse.js';
 import { jsonByteLength } from '../lib/json-size.js';
@@ -22,8 +23,21 @@ const metadataField = z.record(z.string(), z.unknown())
   .refine((m) => jsonByteLength(m, MAX_METADATA_BYTES) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON` })
   .refine((m) => ['userId', 'source'].every((k) => m[k] === undefined || typeof m[k] === 'string'), { message: 'metadata.userId and metadata.source must be strings' });
 
-export const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
-export const appChatSchema = z.object({ message: messageField, conversation_id: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional() });
+export const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional(), explain: z.boolean().optional() });
+export const appChatSchema = z.object({ message: messageField, conversation_id: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional(), explain: z.boolean().optional() });
+
+/**
+ * `explain: true` shows the retrieved passages (knowledge text): only for callers that may read
+ * the assistant's configuration (user sessions of every role, keys with assistants:read).
+ */
+function wantsExplain(res: Response, explain: boolean | undefined): boolean {
+  if (!explain) return false;
+  if (!principalOf(res).permissions.has('assistants:read')) throw new AppError('permission_denied', 'explain needs the assistants:read permission');
+  return true;
+}
+
+/** The dashboard's playground marks its conversations, so analytics can leave them out. */
+const channelFor = (metadata: Record<string, unknown> | undefined, otherwise: Channel): Channel => (metadata?.source === 'playground' ? 'playground' : otherwise);
 
 /** First failing field's message, so "message missing" reads as the seed says. */
 export function parseChatBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -73,20 +87,22 @@ export function chatRouter(deps: { chat: ChatService; assistants: AssistantStore
   r.post('/integrations/:id/chat', requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(integrationChatSchema, req.body);
     const assistant = visibleAssistant(deps.assistants, res, req.params.id as string);
+    const explain = wantsExplain(res, body.explain);
     await respondToChat({
       req, res, logger: deps.logger, chat: deps.chat, bareErrors: true, stream: wantsStream(req.body, req.headers.accept),
-      input: { assistant, message: body.message, sessionId: body.sessionId ?? null, metadata: body.metadata ?? {}, channel: 'api' },
-      shape: (r) => ({ response: r.response, sessionId: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId }),
+      input: { assistant, message: body.message, sessionId: body.sessionId ?? null, metadata: body.metadata ?? {}, channel: channelFor(body.metadata, 'api'), explain },
+      shape: (r) => ({ response: r.response, sessionId: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) }),
     });
   });
 
   r.post('/apps/:id/chat', requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(appChatSchema, req.body);
     const assistant = visibleAssistant(deps.assistants, res, req.params.id as string);
-    const shape = (r: ChatResult) => ({ response: r.response, conversation_id: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId });
+    const explain = wantsExplain(res, body.explain);
+    const shape = (r: ChatResult) => ({ response: r.response, conversation_id: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) });
     await respondToChat({
       req, res, logger: deps.logger, chat: deps.chat, bareErrors: false, stream: wantsStream(req.body, req.headers.accept),
-      input: { assistant, message: body.message, sessionId: body.conversation_id ?? null, metadata: body.metadata ?? {}, channel: 'app' },
+      input: { assistant, message: body.message, sessionId: body.conversation_id ?? null, metadata: body.metadata ?? {}, channel: channelFor(body.metadata, 'app'), explain },
       shape: (r) => ({ status: 'success', data: shape(r) }),
     });
   });

@@ -17,6 +17,7 @@ import { sortableRandom } from '../lib/ids.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
 import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 import type { WebhookEvents } from '../webhooks/events.js';
+import { buildExplain, type Explain } from './explain.js';
 import { recordKnowledgeGap } from './knowledge-gaps.js';
 
 export interface ChatInput {
@@ -26,6 +27,8 @@ export interface ChatInput {
   sessionId: string | null;
   metadata: Record<string, unknown>;
   channel: Channel;
+  /** Build the "why this answer" object (playground), returned and kept in the message metadata. */
+  explain?: boolean | undefined;
   signal?: AbortSignal | undefined;
   /** Called with each piece of the answer as it is produced (SSE). */
   onDelta?: ((text: string) => void) | undefined;
@@ -45,6 +48,8 @@ export interface ChatResult {
   handoff: Assistant['fallback']['handoff'] | null;
   conversation: Conversation;
   isNewConversation: boolean;
+  /** Present when the input asked for it. */
+  explain: Explain | null;
 }
 
 /** Passages given to the answerer; enough to cover a question that spans two sections. */
@@ -66,10 +71,13 @@ interface Generated {
   /** The model declined, failed or was not worth calling: the fallback, whatever the threshold. */
   forceFallback: boolean;
   providerError: ProviderError | null;
+  /** Retrieval's own result and time, for explain. */
+  retrieved: RetrievedChunk[];
+  retrievalMs: number;
 }
 
 const NOT_GENERATED: Omit<Generated, 'text' | 'confidence'> = {
-  used: [], passages: [], templateId: null, usage: null, record: null, live: '', forceFallback: false, providerError: null,
+  used: [], passages: [], templateId: null, usage: null, record: null, live: '', forceFallback: false, providerError: null, retrieved: [], retrievalMs: 0,
 };
 const SOURCE_SNIPPET_CHARS = 300;
 
@@ -135,7 +143,9 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
     const a = input.assistant;
     const template = matchTemplate(a.templates, input.message);
     if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
+    const r0 = performance.now();
     const chunks = await retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
+    const retrievalMs = performance.now() - r0;
     const passages = toPassages(chunks);
     const provider = deps.providers[a.model.provider];
     if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);
@@ -158,9 +168,10 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       return {
         text: m.text, confidence: m.confidence, used: m.used, passages, templateId: null, usage: m.usage, record, live: m.live,
         forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped', providerError: m.error,
+        retrieved: chunks, retrievalMs,
       };
     }
-    return answerExtractively(provider, request, input.signal);
+    return { ...(await answerExtractively(provider, request, input.signal)), retrieved: chunks, retrievalMs };
   }
 
   function suggestionsFrom(passages: Passage[]): string[] {
@@ -197,7 +208,9 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       const history: HistoryTurn[] = existing ? conversations.lastMessages(existing.id, input.assistant.historyLimit).map((m) => ({ role: m.role, content: m.content })) : [];
 
       const a = input.assistant;
+      const g0 = performance.now();
       const generated = await generate(input, history);
+      const generateMs = performance.now() - g0;
       // A model that declined, failed or was not worth calling answers with the fallback whatever the threshold.
       const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
       const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
@@ -218,6 +231,11 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       }]));
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
+      const explain = input.explain ? buildExplain({
+        retrieved: generated.retrieved, confidence: generated.confidence, threshold: a.confidenceThreshold, isFallback, templateId: generated.templateId,
+        providerFailed: generated.providerError !== null, declined: generated.forceFallback && generated.record !== null && generated.providerError === null,
+        retrievalMs: generated.retrievalMs, generateMs, totalMs: responseMs, record: generated.record, usage: generated.usage,
+      }) : null;
 
       // Group-committed with other requests of this turn; resolves after the commit.
       const written = await deps.writes.write(() => {
@@ -235,6 +253,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
               ...(generated.record && generated.record.provider !== 'extractive' && { model: { provider: generated.record.provider, name: generated.record.model, providerMs: generated.record.providerMs } }),
               ...(generated.providerError && { providerError: { code: generated.providerError.code, status: generated.providerError.status } }),
               responseMs,
+              ...(explain && { explain }),
             },
           },
         ], at);
@@ -263,7 +282,7 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       return {
         response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources, fallback: isFallback, suggestions, handoff,
         messageId: (written.assistantMessage as { id: string }).id, userMessageId: (written.userMessage as { id: string }).id,
-        conversation: written.conversation, isNewConversation: written.isNew,
+        conversation: written.conversation, isNewConversation: written.isNew, explain,
       };
     },
   };

@@ -4,7 +4,8 @@ import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 
 export type Role = 'user' | 'assistant' | 'human_agent';
-export type Channel = 'api' | 'app' | 'widget';
+/** How a conversation came in; `playground` = the dashboard's playground (metadata.source "playground"). */
+export type Channel = 'api' | 'app' | 'widget' | 'playground';
 
 export interface Conversation {
   id: string; organizationId: string; assistantId: string; sessionId: string; channel: Channel;
