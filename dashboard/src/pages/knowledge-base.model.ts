@@ -169,8 +169,7 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
         }
       };
       await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, items.length) }, worker));
-      await refresh();
-      void kb.load();
+      await Promise.all([refresh(), kb.load()]);
     },
     clearFinishedUploads() {
       uploads.value = uploads.value.filter((u) => u.state === 'uploading' || u.state === 'waiting');
@@ -183,7 +182,7 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
       if (doc) {
         textForm.title.value = '';
         textForm.content.value = '';
-        await refresh();
+        await Promise.all([refresh(), kb.load()]);
       }
       return doc;
     },
@@ -209,10 +208,7 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
 
     async deleteDocument(docId: string) {
       const ok = await rowAction.run(() => api.delete(`${base}/documents/${encodeURIComponent(docId)}`));
-      if (ok !== undefined) {
-        await refresh();
-        void kb.load();
-      }
+      if (ok !== undefined) await Promise.all([refresh(), kb.load()]);
       return ok !== undefined;
     },
 
