@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../http/errors.js';
+import { CSRF_HEADER, SESSION_COOKIE } from '../http/session-cookie.js';
 import type { RouteDoc, SuccessDoc } from './registry.js';
 import { ROUTE_DOCS } from './routes/index.js';
 
@@ -139,7 +140,7 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[] = ROUTE_DOCS): Js
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or a user session token from /v1/auth/login' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'parley_session', description: 'Dashboard session cookie: only from PUBLIC_URL\'s origin with the CSRF header' },
+        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `Dashboard session cookie: counts only from PUBLIC_URL's origin with the ${CSRF_HEADER}: 1 header` },
       },
       schemas: {
         Error: { type: 'object', required: ['status', 'error'], properties: { status: { const: 'error' }, error: errorBody(GENERAL_CODES) } },

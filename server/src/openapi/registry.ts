@@ -75,10 +75,13 @@ export function defineRoutes(routes: RouteDoc[]): RouteDoc[] {
 /* Shared pieces, so every resource file describes the common shapes the same way. */
 
 /**
- * Every authenticated /v1 route goes through one middleware (http/auth.ts requireAuth): when
- * it learns the dashboard cookie (API.md §11), add 'cookie' here and every route says so.
+ * Every authenticated /v1 route goes through one middleware (http/auth.ts requireAuth), which
+ * takes a bearer token or the dashboard's session cookie (with its CSRF header, API.md §11).
  */
-export const AUTHENTICATED: readonly AuthScheme[] = ['bearer'];
+export const AUTHENTICATED: readonly AuthScheme[] = ['bearer', 'cookie'];
+
+/** A wildcard path parameter (`*rest` in Express): any text matches, so the fuzz only breaks its encoding. */
+export const wildcard = (what: string) => z.string().describe(`wildcard: ${what}`);
 export const PUBLIC: readonly AuthScheme[] = [];
 
 /** Path parameter object: `pathParams('id', 'docId')`. */

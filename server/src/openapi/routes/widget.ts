@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatSchema, feedbackSchema, handoffSchema } from '../../widget-api/routes.js';
-import { defineRoutes, pathParams, PUBLIC } from '../registry.js';
+import { defineRoutes, pathParams, PUBLIC, wildcard } from '../registry.js';
 import { chatSource, message } from './common.js';
 
 const answer = z.object({
@@ -34,6 +34,6 @@ export const widgetRoutes = defineRoutes([
   { method: 'post', path: '/v1/widget/{appId}/handoff', tag, summary: 'Ask for a human', description, auth: PUBLIC, params: pathParams('appId'),
     body: handoffSchema, example: { sessionId: 'ws_0123456789abcdefghijABCDEFGHIJ01', email: 'visitor@example.com', note: 'Order 1234' },
     success: { kind: 'envelope', status: 200, data: z.object({ sessionId: z.string(), requested: z.literal(true), message: z.string() }) }, errors },
-  { method: 'options', path: '/v1/widget/{appId}/{rest}', tag, summary: 'CORS preflight', description, auth: PUBLIC, params: z.object({ appId: z.string().min(1).max(200), rest: z.string().describe('wildcard: any path below the assistant') }),
+  { method: 'options', path: '/v1/widget/{appId}/{rest}', tag, summary: 'CORS preflight', description, auth: PUBLIC, params: z.object({ appId: z.string().min(1).max(200), rest: wildcard('any path below the assistant') }),
     success: { kind: 'empty', status: 204 }, errors: [403, 404] },
 ]);
