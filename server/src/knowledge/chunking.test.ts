@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, inlineMarkdownToText, slugify, type ChunkDraft } from './chunking.js';
+import { chunkDocument, inlineMarkdownToText, type ChunkDraft } from './chunking.js';
 
 const GUIDE = `---
 title: Parley guide
@@ -58,15 +58,13 @@ describe('chunkDocument: markdown structure', () => {
     expect(chunks.map((c) => c.ordinal)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
-  it('gives GitHub-style anchors of the innermost heading, null before any heading', () => {
-    expect(chunks.map((c) => c.anchor)).toEqual([
-      null,
-      'getting-started',
-      'install',
-      'environment-variables',
-      'api-keys',
-      'troubleshooting',
-    ]);
+  it('makes up no anchors for markdown headings: the page behind the URL may not have them', () => {
+    expect(chunks.map((c) => c.anchor)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('takes a heading\'s own id, written {#id} (as html-to-text.ts writes an HTML heading id; kramdown/Pandoc syntax)', () => {
+    const withIds = chunkDocument({ title: 't', format: 'markdown', content: '## Shipping {#ship}\n\nBy sea.\n\n## Returns\n\nBy post.\n\n## Odd {#has space}\n\nText.' });
+    expect(withIds.map((c) => [c.headingPath, c.anchor])).toEqual([[['Shipping'], 'ship'], [['Returns'], null], [['Odd {#has space}'], null]]);
   });
 
   it('keeps body text only: no heading lines, no front matter', () => {
@@ -119,7 +117,6 @@ describe('chunkDocument: headings', () => {
   it('strips closing hashes and inline markdown from heading text', () => {
     const chunks = run('## The `config.yml` file ##\n\nBody.\n\n## [Links](https://x.io) and **bold**\n\nMore.');
     expect(chunks.map((c) => c.headingPath[0])).toEqual(['The config.yml file', 'Links and bold']);
-    expect(chunks.map((c) => c.anchor)).toEqual(['the-configyml-file', 'links-and-bold']);
   });
 
   it('requires a space after # (hashtags are text) and ignores empty headings', () => {
@@ -128,14 +125,9 @@ describe('chunkDocument: headings', () => {
     expect(chunks[0]?.text).toBe('#hashtag is text\n\nStill text.');
   });
 
-  it('dedupes anchors GitHub-style and pops the trail on a shallower heading', () => {
+  it('pops the trail on a shallower heading', () => {
     const chunks = run('# Setup\n\na\n\n## Linux\n\nb\n\n# Usage\n\nc\n\n## Linux\n\nd');
-    expect(chunks.map((c) => [c.headingPath, c.anchor])).toEqual([
-      [['Setup'], 'setup'],
-      [['Setup', 'Linux'], 'linux'],
-      [['Usage'], 'usage'],
-      [['Usage', 'Linux'], 'linux-1'],
-    ]);
+    expect(chunks.map((c) => c.headingPath)).toEqual([['Setup'], ['Setup', 'Linux'], ['Usage'], ['Usage', 'Linux']]);
   });
 
   it('skips HTML comments and sections without body text', () => {
@@ -224,12 +216,12 @@ describe('chunkDocument: plain text and html', () => {
     ]);
   });
 
-  it('converts HTML first, so its headings become sections and its chrome is gone', () => {
-    const html = '<html><head><title>Help</title></head><body><nav>Menu</nav><main><h1>Billing</h1><p>Invoices are monthly.</p><h2>Refunds</h2><p>Within 30 days.</p></main><footer>Footer</footer></body></html>';
+  it('converts HTML first, so its headings become sections (anchored by their own id) and its chrome is gone', () => {
+    const html = '<html><head><title>Help</title></head><body><nav>Menu</nav><main><h1>Billing</h1><p>Invoices are monthly.</p><h2 id="refunds-30">Refunds</h2><p>Within 30 days.</p></main><footer>Footer</footer></body></html>';
     const chunks = chunkDocument({ title: 'Help', content: html, format: 'html' });
     expect(chunks).toEqual([
-      { ordinal: 0, text: 'Invoices are monthly.', headingPath: ['Billing'], anchor: 'billing' },
-      { ordinal: 1, text: 'Within 30 days.', headingPath: ['Billing', 'Refunds'], anchor: 'refunds' },
+      { ordinal: 0, text: 'Invoices are monthly.', headingPath: ['Billing'], anchor: null },
+      { ordinal: 1, text: 'Within 30 days.', headingPath: ['Billing', 'Refunds'], anchor: 'refunds-30' },
     ]);
   });
 
@@ -249,20 +241,11 @@ describe('chunkDocument: plain text and html', () => {
 
   it('normalises CRLF and a BOM', () => {
     const chunks = chunkDocument({ title: 't', content: '\ufeff# Title\r\n\r\nLine one\r\nline two\r\n', format: 'markdown' });
-    expect(chunks).toEqual([{ ordinal: 0, text: 'Line one\nline two', headingPath: ['Title'], anchor: 'title' }]);
+    expect(chunks).toEqual([{ ordinal: 0, text: 'Line one\nline two', headingPath: ['Title'], anchor: null }]);
   });
 });
 
-describe('slugify and inlineMarkdownToText', () => {
-  it('matches GitHub anchors', () => {
-    expect(slugify('Getting Started')).toBe('getting-started');
-    expect(slugify("What's new in v2.0?")).toBe('whats-new-in-v20');
-    expect(slugify('API keys & tokens')).toBe('api-keys--tokens');
-    expect(slugify('snake_case_name')).toBe('snake_case_name');
-    expect(slugify('Café über')).toBe('café-über');
-    expect(slugify('🚀 Launch')).toBe('-launch');
-  });
-
+describe('inlineMarkdownToText', () => {
   it('removes links, images, emphasis and code ticks but keeps snake_case', () => {
     expect(inlineMarkdownToText('Use [the CLI](https://x.io) with ![logo](a.png) **fast** _and_ `safe` my_var ~~old~~')).toBe(
       'Use the CLI with logo fast and safe my_var old',

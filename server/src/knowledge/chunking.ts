@@ -17,6 +17,7 @@ export interface ChunkDraft {
   ordinal: number;
   text: string;
   headingPath: string[];
+  /** The id of the section's heading on the source page (HTML `id`), null when it has none. */
   anchor: string | null;
 }
 
@@ -80,25 +81,17 @@ export function inlineMarkdownToText(text: string): string {
     .trim();
 }
 
-/** GitHub's heading anchor: lowercase, punctuation dropped, each space a hyphen. */
-export function slugify(text: string): string {
-  return inlineMarkdownToText(text)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-    .replace(/ /g, '-');
-}
+/**
+ * A heading's page anchor, written ` {#id}` after its text: by html-to-text.ts for an HTML
+ * heading with its own `id` (kramdown/Pandoc write the same in markdown). Only such ids become
+ * a chunk's anchor: a slug we made up may not exist on the page the document's URL names.
+ */
+const HEADING_ID_RE = /[ \t]*\{#([A-Za-z0-9_][\w.:-]{0,127})\}[ \t]*$/;
 
-/** Assigns GitHub-style unique anchors: a repeated slug gets "-1", "-2", ... */
-class AnchorRegistry {
-  private readonly seen = new Map<string, number>();
-
-  next(heading: string): string | null {
-    const base = slugify(heading);
-    if (!base) return null;
-    const count = this.seen.get(base);
-    this.seen.set(base, (count ?? 0) + 1);
-    return count === undefined ? base : `${base}-${count}`;
-  }
+/** A heading's text without its ` {#id}`, and the id (null when it has none). */
+export function splitHeadingId(raw: string): { text: string; id: string | null } {
+  const m = HEADING_ID_RE.exec(raw);
+  return m ? { text: raw.slice(0, m.index), id: m[1] as string } : { text: raw, id: null };
 }
 
 /** Skips YAML front matter ("---" … "---") at the very top: metadata, not content. */
@@ -115,7 +108,6 @@ function frontMatterEnd(lines: string[]): number {
 
 class MarkdownSections {
   readonly sections: Section[] = [];
-  private readonly anchors = new AnchorRegistry();
   private readonly trail: Array<{ level: number; text: string }> = [];
   private current: Section = { headingPath: [], anchor: null, blocks: [] };
   private paragraph: string[] = [];
@@ -147,12 +139,13 @@ class MarkdownSections {
   }
 
   heading(level: number, raw: string): void {
-    const text = inlineMarkdownToText(raw);
+    const { text: rawText, id } = splitHeadingId(raw);
+    const text = inlineMarkdownToText(rawText);
     this.paragraph = [];
     if (!text) return;
     while ((this.trail[this.trail.length - 1]?.level ?? 0) >= level) this.trail.pop();
     this.trail.push({ level, text });
-    this.current = { headingPath: this.trail.map((h) => h.text), anchor: this.anchors.next(text), blocks: [] };
+    this.current = { headingPath: this.trail.map((h) => h.text), anchor: id, blocks: [] };
     this.sections.push(this.current);
   }
 }
@@ -294,8 +287,8 @@ function sectionsOf(input: { content: string; format: DocumentFormat }): Section
 
 /**
  * Chunks a document. `headingPath` is the heading trail of the chunk's section and
- * `anchor` the GitHub-style slug of its innermost heading (null before any heading and for
- * plain text). Chunk text is body only: heading lines are not repeated in it, so callers
+ * `anchor` the page's own id of its innermost heading when it had one (` {#id}`: see
+ * splitHeadingId), else null. Chunk text is body only: heading lines are not repeated in it, so callers
  * that index chunks should index `headingPath` (and the document title) alongside.
  */
 export function chunkDocument(

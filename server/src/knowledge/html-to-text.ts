@@ -472,11 +472,22 @@ interface Frame { node: HtmlNode; exit: boolean }
 interface LinkState { href: string | null; start: number; blockCount: number }
 
 /** Walks one subtree (iteratively) and writes it as markdown-ish blocks. */
+/**
+ * A heading's own `id`, the one thing a link to `page#id` can rely on existing on the page
+ * (sources link to it). Only ids that need no escaping in a URL fragment or in ` {#id}`.
+ */
+function pageAnchorOf(el: ElementNode): string | null {
+  const id = el.attrs.get('id')?.trim();
+  return id && /^[A-Za-z0-9_][\w.:-]{0,127}$/.test(id) ? id : null;
+}
+
 class Renderer {
   private readonly out = new Output();
   private listDepth = 0;
   private cellDepth = 0;
   private headingDepth = 0;
+  /** The `id` of the heading being rendered, written after its text as ` {#id}` (chunking.ts reads it). */
+  private headingId: string | null = null;
   private readonly items: number[] = []; // list depth of each open <li>
   private readonly rows: number[] = []; // cells seen so far in each open <tr>
   private readonly links: LinkState[] = [];
@@ -519,6 +530,7 @@ class Renderer {
     const name = el.name;
     if (HEADINGS.has(name)) {
       if (this.cellDepth > 0) return true;
+      if (this.headingDepth === 0) this.headingId = pageAnchorOf(el);
       this.out.begin('heading', `${'#'.repeat(Number(name[1]))} `);
       this.headingDepth++;
     } else if (name === 'li') {
@@ -555,7 +567,11 @@ class Renderer {
     if (HEADINGS.has(name)) {
       if (this.headingDepth === 0) return;
       this.headingDepth--;
-      if (this.headingDepth === 0) this.out.flush();
+      if (this.headingDepth === 0) {
+        if (this.headingId) this.out.append(` {#${this.headingId}}`);
+        this.headingId = null;
+        this.out.flush();
+      }
     } else if (name === 'li') {
       this.out.flush();
       this.items.pop();

@@ -9,7 +9,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { inlineMarkdownToText } from '../chunking.js';
+import { inlineMarkdownToText, splitHeadingId } from '../chunking.js';
 import { decodeEntities, htmlToMarkdownText } from '../html-to-text.js';
 import type { DocumentPart, ParsedDocument } from '../store.js';
 import { extractDocx, openDocx } from './docx.js';
@@ -253,7 +253,7 @@ export function firstMarkdownHeading(text: string): string | null {
     }
     if (fence) continue;
     const atx = /^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (atx) return cleanTitle(inlineMarkdownToText(atx[1] as string));
+    if (atx) return cleanTitle(inlineMarkdownToText(splitHeadingId(atx[1] as string).text));
     const next = lines[i + 1];
     if (line.trim() && next !== undefined && /^ {0,3}(?:=+|-+)[ \t]*$/.test(next) && !/^\s*(?:[-*+]\s|\d{1,9}[.)]\s|>|\|)/.test(line)) {
       return cleanTitle(inlineMarkdownToText(line));
