@@ -7,6 +7,7 @@ import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
+import { listDocumentChunks } from './chunks.js';
 import { readUpload } from './files/upload.js';
 import type { ChunkSearch } from './embeddings/hybrid.js';
 import { chunkUrl } from './retrieval.js';
@@ -95,6 +96,14 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const doc = store.getDocument(kb.id, req.params.docId as string);
     if (!doc) throw notFound('Document');
     sendData(res, doc);
+  });
+  r.get('/knowledge-bases/:id/documents/:docId/chunks', requirePermission('knowledge_bases:read'), (req, res) => {
+    const kb = visibleKb(res, req.params.id as string);
+    const doc = store.getDocument(kb.id, req.params.docId as string);
+    if (!doc) throw notFound('Document');
+    const page = readPage(req);
+    const { items, total } = listDocumentChunks(ctx.db, doc.id, page);
+    sendPage(res, items, total, page);
   });
   r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), (req, res) => {
     const kb = visibleKb(res, req.params.id as string);
