@@ -2,10 +2,12 @@ import { api as browserApi, type ApiClient } from './api.js';
 import { pendingHandoffs } from './nav-badges.js';
 
 // Keeps the "Needs a human" count in the navigation live: polls GET /v1/handoffs/count every
-// 10 s while the tab is visible (a hidden tab asks nothing), and at once when it becomes
+// 30 s while the tab is visible (a hidden tab asks nothing), and at once when it becomes
 // visible again or when a page knows the count changed (refreshHandoffs after a reply).
+// Not faster: a dashboard session's calls count against the plan's limits (free: 60 a minute,
+// 1,000 a day), and a tab left open all day would spend them on polling.
 
-export const HANDOFF_POLL_MS = 10_000;
+export const HANDOFF_POLL_MS = 30_000;
 
 let refreshNow: (() => Promise<void>) | null = null;
 
