@@ -251,7 +251,9 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
               ...(generated.templateId && { templateId: generated.templateId }),
               ...(generated.usage && { usage: generated.usage }),
               ...(generated.record && generated.record.provider !== 'extractive' && { model: { provider: generated.record.provider, name: generated.record.model, providerMs: generated.record.providerMs } }),
-              ...(generated.providerError && { providerError: { code: generated.providerError.code, status: generated.providerError.status } }),
+              // Generic on purpose: the upstream status or reason (refused, timed out, 418…) would let a
+              // tenant probe the server's network through model.baseUrl. Details go to the log (above).
+              ...(generated.providerError && { providerError: { code: 'provider_error' } }),
               responseMs,
               ...(explain && { explain }),
             },
