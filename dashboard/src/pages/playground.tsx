@@ -8,6 +8,7 @@ import { EmptyState, ErrorNotice, Loading, PageHeader } from '../ui/common.js';
 import { createPlaygroundModel, type Explain, type Turn } from './playground.model.js';
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 const OUTCOME: Record<Explain['outcome'], string> = { answered: 'Answered from knowledge', fallback: 'Fallback message', template: 'Template response' };
 
 function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
@@ -25,7 +26,7 @@ function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
               <meter class="confidence-meter" min={0} max={1} low={x.threshold} optimum={1} value={x.confidence} aria-label={`Confidence ${pct(x.confidence)}, threshold ${pct(x.threshold)}`} />
             </dd>
           </div>
-          <div><dt>Timings</dt><dd>retrieval {x.timings.retrievalMs} ms · answer {x.timings.answerMs} ms · total {x.timings.totalMs} ms</dd></div>
+          <div><dt>Timings</dt><dd>retrieval {ms(x.timings.retrievalMs)} · answer {ms(x.timings.answerMs)} · total {ms(x.timings.totalMs)}</dd></div>
           <div>
             <dt>Model</dt>
             <dd>{x.usage ? `${x.usage.provider}${x.usage.model ? ` ${x.usage.model}` : ''}${x.usage.promptTokens !== null ? ` · ${x.usage.promptTokens} prompt + ${x.usage.completionTokens ?? 0} completion tokens` : ''}` : 'No model call'}</dd>

@@ -57,7 +57,7 @@ export function WidgetSection({ m, readOnly }: SectionProps) {
       <div>
         <SectionForm m={m} section="widget" readOnly={readOnly} title="Widget" intro="How the chat widget looks on your site. The preview shows your changes before you save.">
           <div class="row">
-            <SelectField label="Theme" value={f.theme} options={THEMES} onValue={(v) => set({ theme: v })} error={s.fieldError('widget.theme')} />
+            <SelectField label="Widget theme" value={f.theme} options={THEMES} onValue={(v) => set({ theme: v })} error={s.fieldError('widget.theme')} />
             <SelectField label="Position" value={f.position} options={POSITIONS} onValue={(v) => set({ position: v })} error={s.fieldError('widget.position')} />
             <SelectField label="Initial state" value={f.initialState} options={STATES} onValue={(v) => set({ initialState: v })} error={s.fieldError('widget.initialState')} />
           </div>
