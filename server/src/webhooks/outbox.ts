@@ -198,6 +198,37 @@ export function createOutbox(db: Db, clock: Clock) {
       return ids;
     },
 
+    /**
+     * Sends one delivery's event to its endpoint again, now, with the same webhook-id (a
+     * dashboard "redeliver"). A delivery still being retried is simply due at once; a finished
+     * one (delivered, or failed for good) gets a new delivery row at the back of the endpoint's
+     * queue (per-endpoint order stays intact) with a fresh retry schedule. Null when the
+     * delivery is unknown or already pruned from the log.
+     */
+    redeliver(endpointId: string, deliveryId: number): { deliveryId: number; eventId: string; type: string; nextAttemptAt: number } | null {
+      const nowMs = clock.now();
+      const found = db.transaction(() => {
+        const row = db.prepare<[number, string], { id: number; status: string; event_seq: number; event_id: string; type: string }>(`
+          SELECT d.id, d.status, d.event_seq, ev.id AS event_id, ev.type FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
+          WHERE d.id = ? AND d.endpoint_id = ?`).get(deliveryId, endpointId);
+        if (!row) return null;
+        if (row.status === 'pending') {
+          db.prepare('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?').run(nowMs, row.id);
+          return { deliveryId: row.id, eventId: row.event_id, type: row.type, nextAttemptAt: nowMs };
+        }
+        const id = Number(insertDelivery.run(endpointId, row.event_seq, nowMs).lastInsertRowid);
+        return { deliveryId: id, eventId: row.event_id, type: row.type, nextAttemptAt: nowMs };
+      })();
+      // The worker looks at due deliveries when woken, as for new events.
+      if (found) notify();
+      return found;
+    },
+
+    /** The delivery an attempt of the log belongs to (the log's ids are attempts). */
+    deliveryOfAttempt(endpointId: string, attemptId: number): number | null {
+      return db.prepare<[number, string], { delivery_id: number }>('SELECT delivery_id FROM webhook_attempts WHERE id = ? AND endpoint_id = ?').get(attemptId, endpointId)?.delivery_id ?? null;
+    },
+
     /** Called (after commit) whenever events were written; returns an unsubscribe. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);

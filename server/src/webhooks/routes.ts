@@ -90,6 +90,21 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     sendPage(res, items, total, page);
   });
 
+  // The delivery log lists attempts; redeliver takes the item's deliveryId (dlv_…) or its id (att_…).
+  r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', requirePermission('webhooks:write'), (req, res) => {
+    const endpoint = visibleEndpoint(res, req.params.id as string);
+    const ref = /^(dlv|att)_(\d{1,15})$/.exec(req.params.deliveryId as string);
+    const deliveryId = !ref ? null : ref[1] === 'dlv' ? Number(ref[2]) : ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
+    if (deliveryId === null) throw notFound('Delivery');
+    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before redelivering');
+    const queued = ctx.webhooks.outbox.redeliver(endpoint.id, deliveryId);
+    if (!queued) throw notFound('Delivery');
+    sendData(res, {
+      deliveryId: `dlv_${queued.deliveryId}`, webhookId: queued.eventId, eventId: queued.eventId, event: queued.type, endpointId: endpoint.id,
+      status: 'pending', nextAttemptAt: new Date(queued.nextAttemptAt).toISOString(),
+    }, 202);
+  });
+
   r.post('/webhooks/:id/test', requirePermission('webhooks:write'), (req, res) => {
     const endpoint = visibleEndpoint(res, req.params.id as string);
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');

@@ -15,6 +15,8 @@ export interface WebhookEndpoint {
 export interface DeliveryAttempt {
   id: string; webhookId: string; event: string; attempt: number; attemptedAt: string; status: 'succeeded' | 'failed';
   responseCode: number | null; latencyMs: number; error: string | null; nextRetryAt: string | null;
+  /** The dashboard's names: the delivery (what redeliver takes), the event's webhook-id, when the next attempt is due, when this one ran. */
+  deliveryId: string; eventId: string; nextAttemptAt: string | null; createdAt: string;
 }
 
 interface EndpointRow {
@@ -23,7 +25,7 @@ interface EndpointRow {
   pending: number;
 }
 interface AttemptRow {
-  id: number; webhook_id: string; event_type: string; attempt: number; attempted_at: string; succeeded: number; response_code: number | null;
+  id: number; delivery_id: number; webhook_id: string; event_type: string; attempt: number; attempted_at: string; succeeded: number; response_code: number | null;
   latency_ms: number; error: string | null; next_retry_at: string | null;
 }
 
@@ -94,6 +96,7 @@ export function createWebhookStore(db: Db) {
         items: rows.map((r) => ({
           id: `att_${r.id}`, webhookId: r.webhook_id, event: r.event_type, attempt: r.attempt, attemptedAt: r.attempted_at,
           status: r.succeeded ? 'succeeded' : 'failed', responseCode: r.response_code, latencyMs: r.latency_ms, error: r.error, nextRetryAt: r.next_retry_at,
+          deliveryId: `dlv_${r.delivery_id}`, eventId: r.webhook_id, nextAttemptAt: r.next_retry_at, createdAt: r.attempted_at,
         })),
       };
     },

@@ -314,6 +314,8 @@ describe('test sends and the delivery log', () => {
     expect(log.body.data[0]).toEqual({
       id: expect.stringMatching(/^att_\d+$/), webhookId: sent.body.data.webhookId, event: 'webhook.test', attempt: 2, attemptedAt: expect.any(String),
       status: 'succeeded', responseCode: 204, latencyMs: expect.any(Number), error: null, nextRetryAt: null,
+      // The dashboard's names (additive): the delivery redeliver takes, the event id, next attempt, time.
+      deliveryId: expect.stringMatching(/^dlv_\d+$/), eventId: sent.body.data.webhookId, nextAttemptAt: null, createdAt: expect.any(String),
     });
     const first = (await shop.api.get(`/v1/webhooks/${hook.id}/deliveries?page=2&limit=1`)).body.data[0];
     expect(first).toMatchObject({ attempt: 1, status: 'failed', responseCode: 503, error: 'HTTP 503: maintenance, back soon' });
