@@ -21,22 +21,13 @@ CREATE TABLE analytics_hourly (
   up               INTEGER NOT NULL DEFAULT 0,
   down             INTEGER NOT NULL DEFAULT 0,
   handoffs         INTEGER NOT NULL DEFAULT 0,
+  -- Response times as a histogram, a JSON object {bucket: count}: bucket 0 is [0, 1) ms, bucket
+  -- k ≥ 1 is [1.1^(k-1), 1.1^k) ms. Percentiles read the bucket's geometric middle: within ±5 %.
+  -- One row per hour and cell, not one per bucket: a 90-day read stays at the row count above.
+  latency          TEXT NOT NULL DEFAULT '{}',
   PRIMARY KEY (organization_id, hour, assistant_id, channel)
 ) WITHOUT ROWID;
 CREATE INDEX analytics_hourly_assistant ON analytics_hourly (assistant_id);
-
--- Response times as a histogram per hour: bucket 0 is [0, 1) ms, bucket k ≥ 1 is
--- [1.1^(k-1), 1.1^k) ms. Percentiles read the bucket's geometric middle: within ±5 %.
-CREATE TABLE analytics_latency (
-  organization_id  TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  hour             TEXT NOT NULL,
-  assistant_id     TEXT NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel          TEXT NOT NULL,
-  bucket           INTEGER NOT NULL,
-  n                INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (organization_id, hour, assistant_id, channel, bucket)
-) WITHOUT ROWID;
-CREATE INDEX analytics_latency_assistant ON analytics_latency (assistant_id);
 
 -- Which documents each answer cited (metadata.sources[*].chunkId → the chunk's document), for
 -- "most cited", "never cited" and "cited in answers rated down". No foreign key to documents:
@@ -62,15 +53,14 @@ CREATE TRIGGER analytics_handoff_au AFTER UPDATE OF handoff_requested_at ON conv
 END;
 
 CREATE TRIGGER analytics_message_ai AFTER INSERT ON messages BEGIN
-  INSERT INTO analytics_hourly (organization_id, hour, assistant_id, channel, messages, answered, unanswered)
-    SELECT c.organization_id, substr(new.created_at, 1, 13), c.assistant_id, c.channel_group, 1, new.answered IS 1, new.answered IS 0
+  INSERT INTO analytics_hourly (organization_id, hour, assistant_id, channel, messages, answered, unanswered, latency)
+    SELECT c.organization_id, substr(new.created_at, 1, 13), c.assistant_id, c.channel_group, 1, new.answered IS 1, new.answered IS 0,
+      CASE WHEN new.response_ms IS NULL THEN '{}'
+        ELSE json_object(CAST(CASE WHEN new.response_ms < 1 THEN 0 ELSE 1 + CAST(floor(ln(new.response_ms) / ln(1.1)) AS INTEGER) END AS TEXT), 1) END
     FROM conversations c WHERE c.id = new.conversation_id
-    ON CONFLICT DO UPDATE SET messages = messages + 1, answered = answered + excluded.answered, unanswered = unanswered + excluded.unanswered;
-  INSERT INTO analytics_latency (organization_id, hour, assistant_id, channel, bucket, n)
-    SELECT c.organization_id, substr(new.created_at, 1, 13), c.assistant_id, c.channel_group,
-      CASE WHEN new.response_ms < 1 THEN 0 ELSE 1 + CAST(floor(ln(new.response_ms) / ln(1.1)) AS INTEGER) END, 1
-    FROM conversations c WHERE c.id = new.conversation_id AND new.response_ms IS NOT NULL
-    ON CONFLICT DO UPDATE SET n = n + 1;
+    ON CONFLICT DO UPDATE SET messages = messages + 1, answered = answered + excluded.answered, unanswered = unanswered + excluded.unanswered,
+      latency = CASE WHEN new.response_ms IS NULL THEN latency ELSE (SELECT json_set(latency, p, coalesce(json_extract(latency, p), 0) + 1)
+        FROM (SELECT '$."' || (CASE WHEN new.response_ms < 1 THEN 0 ELSE 1 + CAST(floor(ln(new.response_ms) / ln(1.1)) AS INTEGER) END) || '"' AS p)) END;
   INSERT OR IGNORE INTO message_citations (message_id, document_id)
     SELECT new.id, ch.document_id FROM json_each(new.metadata, '$.sources') j JOIN chunks ch ON ch.id = json_extract(j.value, '$.chunkId')
     WHERE new.role = 'assistant' AND json_valid(new.metadata);
@@ -98,8 +88,10 @@ INSERT INTO analytics_hourly (organization_id, hour, assistant_id, channel, conv
     FROM conversations WHERE handoff_requested_at IS NOT NULL
   ) GROUP BY org, hour, asst, ch;
 
-INSERT INTO analytics_latency (organization_id, hour, assistant_id, channel, bucket, n)
-  SELECT c.organization_id, substr(m.created_at, 1, 13), c.assistant_id, c.channel_group,
-    CASE WHEN m.response_ms < 1 THEN 0 ELSE 1 + CAST(floor(ln(m.response_ms) / ln(1.1)) AS INTEGER) END AS b, count(*)
-  FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.response_ms IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5;
+WITH lat AS (
+  SELECT c.organization_id AS org, substr(m.created_at, 1, 13) AS hour, c.assistant_id AS asst, c.channel_group AS ch,
+    CASE WHEN m.response_ms < 1 THEN 0 ELSE 1 + CAST(floor(ln(m.response_ms) / ln(1.1)) AS INTEGER) END AS b, count(*) AS n
+  FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.response_ms IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+), hist AS (SELECT org, hour, asst, ch, json_group_object(CAST(b AS TEXT), n) AS j FROM lat GROUP BY 1, 2, 3, 4)
+UPDATE analytics_hourly SET latency = hist.j FROM hist
+  WHERE analytics_hourly.organization_id = hist.org AND analytics_hourly.hour = hist.hour AND analytics_hourly.assistant_id = hist.asst AND analytics_hourly.channel = hist.ch;

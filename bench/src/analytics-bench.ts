@@ -1,0 +1,124 @@
+/**
+ * Analytics time series at scale (issue 13): N messages over 90 days written straight through
+ * SQL into a file database, so migration 018's triggers keep the per-hour rollups exactly as
+ * the chat path does; then each metric's series is timed, per day and per hour, over the whole
+ * 90 days (the dashboard's widest view). Target: < 200 ms per series at 1,000,000 messages.
+ */
+import path from 'node:path';
+import { computeTimeseries, METRICS, type Interval } from '../../server/src/analytics/timeseries.js';
+import { DEFAULT_CHANNELS } from '../../server/src/analytics/channel.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { openDb } from '../../server/src/db/open.js';
+import { round } from './stats.js';
+
+const DAY_MS = 86_400_000;
+
+/** Deterministic PRNG (mulberry32): the same database every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface AnalyticsBenchResult {
+  messages: number; conversations: number; seedSeconds: number; rollupRows: number; latencyEntries: number;
+  /** Median ms per metric and interval over the 90 days. */
+  medianMs: Record<string, { day: number; hour: number }>;
+  worstMedianMs: number;
+}
+
+export function runAnalyticsBench(opts: { dir: string; messages: number; runs?: number }): AnalyticsBenchResult {
+  const db = openDb(path.join(opts.dir, `analytics-${opts.messages}.db`));
+  migrate(db);
+  const rand = random(13);
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  const start = now - 90 * DAY_MS;
+  const at = new Date(start).toISOString();
+  db.prepare("INSERT INTO organizations (id, name, created_at) VALUES ('org_bench', 'Bench', ?)").run(at);
+  const assistants = ['asst_bench1', 'asst_bench2', 'asst_bench3'];
+  for (const id of assistants) db.prepare("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, 'org_bench', 'api', ?, '{}', ?, ?)").run(id, id, at, at);
+  const channels: [string, string | null][] = [['widget', null], ['api', null], ['api', 'slack'], ['api', 'discord'], ['api', 'teams'], ['api', 'playground']];
+  const insertConv = db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
+    VALUES (?, 'org_bench', ?, ?, ?, ?, ?, ?)`);
+  const insertMsg = db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, confidence, answered, response_ms, rating, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const handoff = db.prepare('UPDATE conversations SET handoff_requested_at = ? WHERE id = ?');
+  const t0 = performance.now();
+  let seq = 0;
+  let conv = 0;
+  const BATCH = 2_000;
+  while (seq < opts.messages) {
+    db.transaction(() => {
+      for (let b = 0; b < BATCH && seq < opts.messages; b++) {
+        conv++;
+        // Traffic grows over the period and follows the day: more in working hours.
+        const day = Math.floor(Math.sqrt(rand()) * 90);
+        const hour = Math.floor(rand() < 0.7 ? 8 + rand() * 10 : rand() * 24);
+        const startMs = start + day * DAY_MS + hour * 3_600_000 + Math.floor(rand() * 3_600_000);
+        const [channel, source] = channels[Math.floor(rand() * channels.length)] as [string, string | null];
+        const id = `conv_${conv}`;
+        const startIso = new Date(startMs).toISOString();
+        insertConv.run(id, assistants[conv % assistants.length], `s_${conv}`, channel, source, startIso, startIso);
+        const turns = 1 + Math.floor(rand() * 3);
+        for (let t = 0; t < turns && seq < opts.messages; t++) {
+          const ts = new Date(startMs + t * 40_000).toISOString();
+          insertMsg.run(`m_${++seq}`, seq, id, 'user', 'a question', null, null, null, null, ts);
+          if (seq >= opts.messages) break;
+          const answered = rand() < 0.8 ? 1 : 0;
+          // Log-normal response times around 8 ms with a long tail.
+          const ms = round(Math.exp(Math.log(8) + 0.8 * Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand())), 1);
+          const r = rand();
+          insertMsg.run(`m_${++seq}`, seq, id, 'assistant', 'an answer', answered ? 0.7 : 0.2, answered, ms, r < 0.05 ? 'up' : r < 0.07 ? 'down' : null, ts);
+        }
+        if (rand() < 0.03) handoff.run(new Date(startMs + 60_000).toISOString(), id);
+      }
+    })();
+  }
+  const seedSeconds = round((performance.now() - t0) / 1000, 1);
+  db.pragma('optimize');
+  const rollupRows = (db.prepare('SELECT count(*) AS n FROM analytics_hourly').get() as { n: number }).n;
+  const latencyEntries = (db.prepare('SELECT sum((SELECT count(*) FROM json_each(latency))) AS n FROM analytics_hourly').get() as { n: number }).n;
+
+  const runs = opts.runs ?? 7;
+  const medianMs: AnalyticsBenchResult['medianMs'] = {};
+  for (const metric of METRICS) {
+    const per = {} as { day: number; hour: number };
+    for (const interval of ['day', 'hour'] as Interval[]) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const s = performance.now();
+        const points = computeTimeseries(db, { org: 'org_bench', assistantId: null, channels: JSON.stringify(DEFAULT_CHANNELS), from: now - 90 * DAY_MS, to: now - 1, interval, metric });
+        times.push(performance.now() - s);
+        if (points.length !== (interval === 'day' ? 90 : 2160)) throw new Error(`unexpected bucket count ${points.length}`);
+      }
+      times.sort((a, b) => a - b);
+      per[interval] = round(times[Math.floor(times.length / 2)] as number, 1);
+    }
+    medianMs[metric] = per;
+  }
+  db.close();
+  const worstMedianMs = Math.max(...Object.values(medianMs).flatMap((m) => [m.day, m.hour]));
+  return { messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries, medianMs, worstMedianMs };
+}
+
+export function analyticsRows(r: AnalyticsBenchResult): [string, string, string][] {
+  return Object.entries(r.medianMs).map(([metric, m]) => [
+    `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`, `day ${m.day} ms, hour ${m.hour} ms`,
+    `median; target < 200 ms (${r.rollupRows} rollup rows holding ${r.latencyEntries} histogram entries; seeded through the triggers in ${r.seedSeconds} s)`,
+  ]);
+}
+
+// `tsx bench/src/analytics-bench.ts [messages]`: this section alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const os = await import('node:os');
+  const fs = await import('node:fs');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-analytics-'));
+  const r = runAnalyticsBench({ dir, messages: Number(process.argv[2] ?? 1_000_000) });
+  process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
