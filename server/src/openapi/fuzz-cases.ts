@@ -77,12 +77,12 @@ function nestedText(depth: number): string {
 function wrongValueFor(schema: Json): unknown[] {
   const type = schema.type ?? (schema.anyOf ? schema.anyOf.map((s: Json) => s.type).filter(Boolean)[0] : undefined);
   switch (type) {
-    case 'string': return [12345, true, ['a'], { a: 1 }];
-    case 'integer': return ['12', 1.5, true, [1], { n: 1 }];
-    case 'number': return ['0.5', true, [1], {}];
-    case 'boolean': return ['true', 1, [], {}];
-    case 'array': return ['a,b', 7, { 0: 'a' }];
-    case 'object': return ['{}', 7, [1, 2], true];
+    case 'string': return [12345, ['a']];
+    case 'integer': return ['12', 1.5];
+    case 'number': return ['0.5', true];
+    case 'boolean': return ['true', 1];
+    case 'array': return ['a,b', { 0: 'a' }];
+    case 'object': return ['{}', [1, 2]];
     default: return [];
   }
 }
