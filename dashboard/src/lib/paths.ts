@@ -6,7 +6,9 @@ export const to = (path = '/'): string => `${BASE}${path === '/' ? '/' : path}`;
 /** Sign-in URL that brings the user back to where they were. */
 export function loginUrl(next?: string): string {
   const here = next ?? `${location.pathname}${location.search}`;
-  const keep = here.startsWith(BASE) && !here.startsWith(`${BASE}/login`) ? `?next=${encodeURIComponent(here)}` : '';
+  // Already on sign-in (a second 401 from a request made in parallel): keep its ?next=.
+  if (here.startsWith(`${BASE}/login`)) return here;
+  const keep = here.startsWith(BASE) ? `?next=${encodeURIComponent(here)}` : '';
   return `${BASE}/login${keep}`;
 }
 
