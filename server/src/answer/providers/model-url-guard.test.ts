@@ -7,7 +7,15 @@ import { client } from '../../../test/http.js';
 import { startServer, testConfig, type TestServer } from '../../../test/test-server.js';
 import type { Config } from '../../config.js';
 import { createProviders } from './index.js';
-import type { LookupAll } from './model-url-guard.js';
+import { collectEvents } from '../../../test/answer-events.js';
+import { ProviderError } from './http-retry.js';
+import { createModelUrlGuard, type LookupAll } from './model-url-guard.js';
+import { createOpenAiProvider } from './openai.js';
+import type { AnswerRequest } from './types.js';
+
+const request = (baseUrl: string): AnswerRequest => ({
+  question: 'q', passages: [], history: [], systemPrompt: 's', variables: {}, language: 'en', maxResponseLength: 200, model: { provider: 'openai', name: 'm', baseUrl },
+});
 
 /**
  * A fake DNS: names map to addresses, and a name may answer differently the next time (DNS
@@ -97,6 +105,22 @@ describe('model.baseUrl is refused when it points at a private address (SSRF)', 
     const renamed = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { name: 'Renamed' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data.warnings.join(' ')).toMatch(/model\.baseUrl must not point at a loopback address/);
+  });
+});
+
+describe('the refusal at connect time', () => {
+  it('is a non-retryable provider error naming the settings (server log only), for names and literals alike', async () => {
+    server = await startServer();
+    const urlGuard = createModelUrlGuard({ allowPrivate: false, allowlist: [], trusted: [], resolve: fakeDns({ 'rebind.test': ['127.0.0.1'] }) });
+    const provider = createOpenAiProvider({ urlGuard, retry: { retries: 2, baseDelayMs: 2_000, maxDelayMs: 8_000 } });
+    for (const baseUrl of [`http://rebind.test:${port}/v1`, `http://[::ffff:127.0.0.1]:${port}/v1`]) {
+      const t0 = performance.now();
+      const failure = await collectEvents(provider.answer(request(baseUrl), {})).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ProviderError);
+      expect(failure).toMatchObject({ code: 'bad_request', retryable: false, message: expect.stringMatching(/loopback.*MODEL_ALLOW_PRIVATE=true or list it in MODEL_BASE_URL_ALLOWLIST/) });
+      expect(performance.now() - t0).toBeLessThan(1_000); // not retried (a retry would wait 1-2 s)
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 });
 
