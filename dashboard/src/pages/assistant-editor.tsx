@@ -47,7 +47,7 @@ export default function AssistantEditorPage() {
 
   const props = { m, readOnly };
   return (
-    <>
+    <div class="editor-page">
       <p class="breadcrumb"><a href={to('/assistants')}>Assistants</a> / {a.name}</p>
       <PageHeader title={a.name} description={<>{TYPE_LABELS[a.type]} · <code>{a.id}</code></>} actions={
         <>
@@ -76,6 +76,6 @@ export default function AssistantEditorPage() {
         message={<p>Its settings, templates and widget stop working at once. Conversations stay in analytics. This cannot be undone.</p>}
         onCancel={() => { confirming.value = false; }}
         onConfirm={async () => { if (await m.remove()) { confirming.value = false; route(to('/assistants')); } }} />
-    </>
+    </div>
   );
 }

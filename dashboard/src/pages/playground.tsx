@@ -9,6 +9,12 @@ import { createPlaygroundModel, type Explain, type Turn } from './playground.mod
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+/** The heading path without the document title it starts with (the title is already shown). */
+export function sectionOf(title: string, heading: string | null): string {
+  if (!heading) return '';
+  const parts = heading.split(' › ');
+  return (parts[0] === title ? parts.slice(1) : parts).join(' › ');
+}
 const OUTCOME: Record<Explain['outcome'], string> = { answered: 'Answered from knowledge', fallback: 'Fallback message', template: 'Template response' };
 
 function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
@@ -39,7 +45,7 @@ function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
               <li key={p.chunkId}>
                 <div class="passage-head">
                   <strong>{p.url ? <a href={p.url} target="_blank" rel="noreferrer">{p.title}</a> : p.title}</strong>
-                  {p.heading && <span class="muted"> · {p.heading}</span>}
+                  {sectionOf(p.title, p.heading) && <span class="muted">{sectionOf(p.title, p.heading)}</span>}
                   <span class="pill">score {p.score.toFixed(3)}</span>
                 </div>
                 <p class="passage-text">{p.text}</p>
