@@ -66,6 +66,9 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof URIError && e?.status === 400) return new AppError('validation_error', 'Malformed percent-encoding in the request path');
   // A zlib error while inflating a body (Content-Encoding that does not match the bytes).
   if (e?.status === 400 && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) return new AppError('validation_error', 'The request body does not match its Content-Encoding');
+  // Any other client error from the HTTP plumbing (http-errors marks those `expose`): the
+  // request was malformed, not the server broken (raw-body's request.size.invalid…).
+  if (e?.status === 400 && (err as { expose?: unknown }).expose === true) return new AppError('validation_error', 'Malformed request');
   return null;
 }
 
