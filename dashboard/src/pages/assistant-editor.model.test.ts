@@ -78,6 +78,18 @@ describe('assistant editor model', () => {
     expect(saved.variables).toMatchObject({ product: 'Parley' });
   });
 
+  it('removing a variable either removes it or says that the server kept it', async () => {
+    const m = await loaded();
+    m.edit('prompt', { variables: [{ key: 'keep', value: '1' }, { key: 'drop', value: '2' }] });
+    expect(await m.save('prompt')).toBe(true);
+    m.edit('prompt', { variables: m.forms.value!.prompt.variables.filter((v) => v.key !== 'drop') });
+    expect(await m.save('prompt')).toBe(true);
+    const saved = await api.get<Assistant>(`/assistants/${assistantId}`);
+    const warned = m.warnings.value.some((w) => w.includes('{{drop}}') && w.includes('cannot be removed'));
+    expect(warned).toBe('drop' in saved.variables);
+    expect(m.forms.value!.prompt.variables.some((v) => v.key === 'drop')).toBe('drop' in saved.variables);
+  });
+
   it('saves knowledge bases with priorities and the widget settings', async () => {
     const m = await loaded();
     m.edit('knowledge', { bases: [{ id: server.knowledgeBaseId, priority: 8 }] });

@@ -149,6 +149,26 @@ export function insertAt(value: string, start: number, end: number, text: string
   return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
 }
 
+/**
+ * PATCH merges objects deeply (API.md §6), so a variable removed from the table, or a model
+ * name, temperature or base URL emptied, comes back from the server unchanged. Say so instead
+ * of letting the form quietly refill.
+ */
+export function unclearedFields(section: SaveableSection, sent: Forms, saved: Assistant): string[] {
+  if (section === 'prompt') {
+    const kept = new Set(sent.prompt.variables.map((v) => v.key.trim()));
+    const back = Object.keys(saved.variables).filter((k) => !kept.has(k));
+    return back.length ? [`The server kept ${back.map((k) => `{{${k}}}`).join(', ')}: variables cannot be removed through the API yet (it merges them), so ${back.length > 1 ? 'they stay' : 'it stays'}.`] : [];
+  }
+  if (section === 'model') {
+    const m = sent.model;
+    const back = ([['name', m.name], ['temperature', m.temperature], ['baseUrl', m.baseUrl]] as const)
+      .filter(([k, typed]) => typed.trim() === '' && saved.model[k] !== undefined).map(([k]) => k);
+    return back.length ? [`The server kept model ${back.join(', ')}: an emptied model setting cannot be cleared through the API yet (it merges the model object).`] : [];
+  }
+  return [];
+}
+
 export interface TemplateMatch { id?: string; trigger: string; match: MatchKind; response: string }
 
 export function createAssistantEditorModel(api: ApiClient, id: string) {
@@ -178,7 +198,7 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
     if (!current) return false;
     const updated = await subs[section].run(() => api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section])));
     if (!updated) return false;
-    warnings.value = updated.warnings ?? [];
+    warnings.value = [...(updated.warnings ?? []), ...unclearedFields(section, current, updated)];
     assistant.data.value = updated;
     const fresh = formsFrom(updated);
     forms.value = { ...forms.value!, [section]: fresh[section] };
