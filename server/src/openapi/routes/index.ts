@@ -5,6 +5,7 @@ import { assistantRoutes } from './assistants.js';
 import { authRoutes } from './auth.js';
 import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
+import { dashboardRoutes } from './dashboard.js';
 import { knowledgeRoutes } from './knowledge.js';
 import { organizationRoutes } from './organizations.js';
 import { serviceRoutes } from './service.js';
@@ -27,4 +28,5 @@ export const ROUTE_DOCS: RouteDoc[] = [
   ...analyticsRoutes,
   ...webhookRoutes,
   ...widgetRoutes,
+  ...dashboardRoutes,
 ];
