@@ -78,6 +78,8 @@ describe('GET /v1/analytics/timeseries', () => {
     const slackOnly = await ts('metric=messages&interval=hour&from=2026-05-01T09:30:00Z&to=2026-05-01T13:00:00Z&channel=slack,teams');
     expect(slackOnly.map((p) => p.value)).toEqual([0, 0, 0, 2, 0]);
 
+    const p50Hours = await ts('metric=response_ms_p50&interval=hour&from=2026-05-01T09:30:00Z&to=2026-05-01T13:00:00Z');
+    expect(p50Hours.map((p) => p.value === null)).toEqual([true, false, true, false, true]);
     const p95 = await ts(`metric=response_ms_p95&interval=day&${range}`);
     expect(p95[0]?.value).toEqual(expect.any(Number));
     // The stored answers' own response times, read back through the histogram (±5 %).

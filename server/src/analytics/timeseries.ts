@@ -70,8 +70,11 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
   const values = new Map<string, number | null>();
   if (q.metric === 'response_ms_p50' || q.metric === 'response_ms_p95') {
     // Histograms merge in JavaScript: one small JSON object per row read, no per-bucket rows.
-    const rows = statement(db, `SELECT substr(hour, 1, @len) AS k, latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`)
-      .raw().all(params) as [string, string][];
+    // By day: the daily histograms (migration 021), 24 times fewer rows than the hourly ones.
+    const sql = q.interval === 'day'
+      ? `SELECT day AS k, latency FROM analytics_daily_latency WHERE ${where.replace('hour >= @fromHour AND hour <= @toHour', 'day >= substr(@fromHour, 1, 10) AND day <= substr(@toHour, 1, 10)')}`
+      : `SELECT hour AS k, latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`;
+    const rows = statement(db, sql).raw().all(params) as [string, string][];
     const merged = new Map<string, Map<number, number>>();
     for (const [k, latency] of rows) {
       let hist = merged.get(k);
