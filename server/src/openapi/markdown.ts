@@ -44,13 +44,38 @@ export function describeType(s: Json | undefined): string {
 
 const cell = (v: string): string => v.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function fieldTable(schema: Json): string[] {
+/** The object a field holds, if any: itself, the object variant of a nullable, or an array's items. */
+function objectInside(s: Json): { schema: Json; suffix: string } | null {
+  const variants = (s.anyOf ?? s.oneOf ?? [s]) as Json[];
+  const obj = variants.find((v) => v.type === 'object' && v.properties);
+  if (obj) return { schema: obj, suffix: '.' };
+  const arr = variants.find((v) => v.type === 'array' && v.items?.type === 'object' && v.items.properties);
+  return arr ? { schema: arr.items as Json, suffix: '[].' } : null;
+}
+
+const shortDefault = (v: unknown): string => {
+  if (v === null || typeof v !== 'object') {
+    const text = JSON.stringify(v);
+    return text.length > 40 ? `${text.slice(0, 37)}…"` : text;
+  }
+  return Array.isArray(v) && v.length === 0 ? '[]' : '';
+};
+
+/** One row per field, nested objects as `model.provider` and arrays of objects as `templates[].trigger`. */
+function fieldRows(schema: Json, prefix: string, depth: number): string[] {
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
-  const rows = Object.entries(props).map(([name, s]) => {
-    const def = s.default !== undefined ? `default ${JSON.stringify(s.default).slice(0, 60)}` : '';
-    return `| \`${name}\` | ${describeType(s).replace(/\\\|/g, '\\|')} | ${required.has(name) ? 'yes' : ''} | ${cell([def, s.description ?? ''].filter(Boolean).join('; '))} |`;
+  return Object.entries(props).flatMap(([name, s]) => {
+    const def = s.default !== undefined ? shortDefault(s.default) : '';
+    const notes = [def && `default ${def}`, s.description ?? ''].filter(Boolean).join('; ');
+    const row = `| \`${prefix}${name}\` | ${describeType(s)} | ${required.has(name) ? 'yes' : ''} | ${cell(notes)} |`;
+    const inner = depth < 3 ? objectInside(s) : null;
+    return [row, ...(inner ? fieldRows(inner.schema, `${prefix}${name}${inner.suffix}`, depth + 1) : [])];
   });
+}
+
+function fieldTable(schema: Json): string[] {
+  const rows = fieldRows(schema, '', 0);
   if (!rows.length) return [];
   return ['| field | type | required | notes |', '|---|---|---|---|', ...rows];
 }
