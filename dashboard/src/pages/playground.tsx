@@ -24,7 +24,7 @@ function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
       <summary>Why this answer</summary>
       <div class="why-body">
         <dl class="why-facts">
-          <div><dt>Outcome</dt><dd>{OUTCOME[x.outcome] ?? x.outcome}{x.reason ? ` (${x.reason})` : ''}{x.templateId ? ` · template ${x.templateId}` : ''}</dd></div>
+          <div><dt>Outcome</dt><dd>{OUTCOME[x.outcome] ?? x.outcome}{x.reason && x.reason !== `template ${x.templateId}` ? ` (${x.reason})` : ''}{x.templateId ? ` · template ${x.templateId}` : ''}</dd></div>
           <div>
             <dt>Confidence</dt>
             <dd>
