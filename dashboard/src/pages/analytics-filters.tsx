@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { SelectField, TextField } from '../ui/field.js';
 import { CHANNEL_LABELS, CHANNELS, RANGE_LABELS, type Channel, type DateFilters, type Range } from './analytics-query.js';
@@ -5,7 +6,8 @@ import { CHANNEL_LABELS, CHANNELS, RANGE_LABELS, type Channel, type DateFilters,
 // The date / assistant / channel filters shared by the analytics and conversations pages. Each
 // change goes straight to the URL (the page reloads from it), so nothing needs an "apply".
 
-export function DateFilterFields<F extends DateFilters>({ value, onChange, ranges, assistants }: {
+export function DateFilterFields<F extends DateFilters>({ value, onChange, ranges, assistants, children }: {
+  children?: ComponentChildren;
   value: F;
   onChange: (next: F) => void;
   ranges: readonly Range[];
@@ -27,6 +29,7 @@ export function DateFilterFields<F extends DateFilters>({ value, onChange, range
         <SelectField label="Assistant" value={value.assistantId}
           options={[{ value: '', label: 'All assistants' }, ...assistants.map((a) => ({ value: a.id, label: a.name }))]}
           onValue={(assistantId) => onChange({ ...value, assistantId })} />
+        {children}
       </div>
       {bucket && (
         <p class="notice" role="status">

@@ -5,7 +5,7 @@ import type { DemoTestServer } from '../../../server/test/test-server.js';
 // rollup, gap and citation is made the way production makes it.
 
 export const ANSWERED = 'How do I create an API key?';
-export const UNANSWERED = 'Which football team won in 1998?';
+export const UNANSWERED = 'Who painted the Mona Lisa?';
 
 export interface Traffic {
   /** Session ids by what the test did with them. */

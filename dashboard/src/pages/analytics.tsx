@@ -47,12 +47,11 @@ export default function AnalyticsPage() {
     <div class="analytics">
       <PageHeader title="Analytics" description="How your assistants are doing, compared with the period before." />
       <section class="card" aria-label="Filters">
-        <DateFilterFields value={filters} ranges={['today', '7d', '30d', '90d', 'custom']} assistants={m.assistants.data.value ?? []} onChange={(f) => go(f)} />
-        <div class="row">
+        <DateFilterFields value={filters} ranges={['today', '7d', '30d', '90d', 'custom']} assistants={m.assistants.data.value ?? []} onChange={(f) => go(f)}>
           <SelectField label="Chart interval" value={m.interval.value}
             options={[{ value: 'hour', label: 'Per hour' }, { value: 'day', label: 'Per day' }]}
             onValue={(v) => go(filters, v)} />
-        </div>
+        </DateFilterFields>
       </section>
 
       <h2>Metrics</h2>
@@ -84,7 +83,7 @@ function MetricCardView({ card, hasPrevious }: { card: MetricCard; hasPrevious: 
       <strong class="metric-value">{formatMetric(card.value, card.format)}</strong>
       {change ? (
         <span class={`metric-change ${change.tone}`}>
-          {change.text} <span class="muted">vs previous period ({formatMetric(card.previous, card.format)})</span>
+          {change.text} <span class="muted">vs {formatMetric(card.previous, card.format)} the period before</span>
         </span>
       ) : <span class="metric-change muted">{hasPrevious ? 'No previous figure' : 'No previous period to compare'}</span>}
     </li>
@@ -140,7 +139,7 @@ function ChartCard({ model: m, chart }: { model: AnalyticsModel; chart: ChartDat
       ) : Chart ? (
         <>
           <Chart label={`${chart.def.title} ${interval === 'hour' ? 'per hour' : 'per day'}${empty ? ': no data in this period' : ''}. Use "View as table" for the figures.`}
-            xs={xs} series={series} format={fmt} hourly={interval === 'hour'} markers={markers}
+            xs={xs} series={series} format={fmt} hourly={interval === 'hour'} ratio={chart.def.unit === 'ratio'} markers={markers}
             onPick={(i) => { const p = first[i]; if (p) route(m.bucketLink(p.t)); }} />
           <p class="hint">Click a point to see that {interval}’s conversations.</p>
         </>

@@ -32,7 +32,7 @@ describe('knowledge gaps model', () => {
     expect(m.detail.data.value!.questions[0]!.sessionId).toEqual(expect.any(String));
     expect(Array.isArray(m.detail.data.value!.passages)).toBe(true);
 
-    const answer = 'France won the 1998 FIFA World Cup.';
+    const answer = 'Leonardo da Vinci painted the Mona Lisa.';
     m.draft.value = { ...m.draft.value, answer, as: 'template', match: 'exact' };
     const result = await m.resolve();
     expect(m.resolving.error.value).toBeNull();

@@ -19,6 +19,8 @@ export interface TimeChartProps {
   series: readonly ChartSeries[];
   format: (v: number) => string;
   hourly: boolean;
+  /** Ratios are drawn on a fixed 0–1 axis; counts and times from 0 up to their maximum. */
+  ratio?: boolean;
   markers: readonly ChartMarker[];
   /** A click on the plot picks the nearest bucket. */
   onPick: (index: number) => void;
@@ -43,7 +45,7 @@ function useThemeVersion(): number {
 
 interface PlacedMarker { left: number; marker: ChartMarker; n: number }
 
-export default function TimeChart({ label, xs, series, format, hourly, markers, onPick, height = 220 }: TimeChartProps) {
+export default function TimeChart({ label, xs, series, format, hourly, ratio = false, markers, onPick, height = 220 }: TimeChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
@@ -78,7 +80,11 @@ export default function TimeChart({ label, xs, series, format, hourly, markers, 
       width: Math.max(200, el.clientWidth),
       height,
       legend: { show: false },
-      scales: { x: { time: true } },
+      scales: {
+        // The axis runs to the end of the last bucket, so today's changes (markers) are on it.
+        x: { time: true, range: (_u: uPlot, min: number, max: number) => [min, max + (hourly ? 3600 : 86400)] },
+        y: { range: (_u: uPlot, _min: number, max: number) => (ratio ? [0, 1] : [0, max > 0 ? max * 1.1 : 1]) },
+      },
       cursor: { drag: { x: false, y: false }, points: { size: 7 } },
       series: [
         {},
@@ -129,7 +135,7 @@ export default function TimeChart({ label, xs, series, format, hourly, markers, 
       chart.over.removeEventListener('click', click);
       chart.destroy();
     };
-  }, [xs, series, markers, hourly, height, theme]);
+  }, [xs, series, markers, hourly, ratio, height, theme]);
 
   return (
     <div class="time-chart" ref={wrap}>
