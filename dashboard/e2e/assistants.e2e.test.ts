@@ -125,6 +125,8 @@ async function flow(page: Page, context: BrowserContext, errors: string[]): Prom
     // A refused save: the message sits at its field and the typed value stays.
     await page.getByRole('navigation', { name: 'Assistant settings' }).getByRole('link', { name: 'Model' }).click();
     await page.getByLabel('Provider').selectOption('openai');
+    // The test server has no OpenAI key: the section says so before anything is saved.
+    await page.getByText(/The server has no API key for openai/).waitFor();
     await page.getByLabel('Base URL').fill('ftp://models.internal');
     await page.getByLabel('Temperature').fill('0.4');
     await page.getByRole('button', { name: 'Save' }).click();
