@@ -51,6 +51,8 @@ export function questionBefore(messages: readonly Turn[], messageId: string): st
 export function createConversationModel(api: ApiClient, sessionId: string) {
   const path = `/conversations/${encodeURIComponent(sessionId)}`;
   const detail = loadable(() => api.get<ConversationDetail>(path));
+  /** The assistant's name for the header (the id stays shown if it cannot be read). */
+  const assistantName = signal<string | null>(null);
   const knowledgeBases = loadable(async () => (await api.page<{ id: string; name: string }>('/knowledge-bases', { limit: 100 })).items);
   const reply = submission();
   const replyText = signal('');
@@ -62,8 +64,14 @@ export function createConversationModel(api: ApiClient, sessionId: string) {
   const lastCorrection = signal<Correction | null>(null);
 
   return {
-    sessionId, detail, knowledgeBases, reply, replyText, ending, correcting, correctionFor, draft, lastCorrection,
-    load: () => detail.load(),
+    sessionId, detail, assistantName, knowledgeBases, reply, replyText, ending, correcting, correctionFor, draft, lastCorrection,
+    async load() {
+      await detail.load();
+      const id = detail.data.value?.assistantId;
+      if (id && assistantName.value === null) {
+        assistantName.value = await api.get<{ name: string }>(`/assistants/${encodeURIComponent(id)}`).then((a) => a.name, () => null);
+      }
+    },
     async sendReply(): Promise<boolean> {
       const content = replyText.value.trim();
       if (!content) return false;

@@ -37,7 +37,7 @@ export default function ConversationPage() {
           <dl class="facts card">
             <div><dt>Started</dt><dd>{formatDate(c.startedAt)}</dd></div>
             <div><dt>Last message</dt><dd>{formatDate(c.lastMessageAt)}</dd></div>
-            <div><dt>Assistant</dt><dd><a href={to(`/assistants/${c.assistantId}`)}>{c.assistantId}</a></dd></div>
+            <div><dt>Assistant</dt><dd><a href={to(`/assistants/${c.assistantId}`)}>{m.assistantName.value ?? c.assistantId}</a></dd></div>
             <div><dt>Channel</dt><dd>{CHANNEL_LABELS[c.channel as Channel] ?? c.channel}</dd></div>
             <div><dt>User</dt><dd>{c.userId ?? '—'}</dd></div>
             <div><dt>Status</dt><dd>{c.status === 'ended' ? `Ended ${formatDate(c.endedAt)}` : 'Active'}</dd></div>

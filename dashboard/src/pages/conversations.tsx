@@ -134,10 +134,12 @@ function ConversationTable({ model: m, filters, onSort }: { model: Conversations
               <td class="num">{c.messageCount}</td>
               <td class="num">{formatMetric(c.avgResponseMs, 'ms')}</td>
               <td>{c.rating === 'up' ? <span class="pill ok">Up</span> : c.rating === 'down' ? <span class="pill danger">Down</span> : <span class="muted">—</span>}</td>
-              <td class="flags">
-                {c.fellBack && <span class="pill warn">Fell back</span>}
-                {c.handoffRequested && <span class="pill danger">Human</span>}
-                {c.status === 'ended' && <span class="pill">Ended</span>}
+              <td>
+                <span class="flags">
+                  {c.fellBack && <span class="pill warn">Fell back</span>}
+                  {c.handoffRequested && <span class="pill danger">Human</span>}
+                  {c.status === 'ended' && <span class="pill">Ended</span>}
+                </span>
               </td>
             </tr>
           ))}

@@ -38,7 +38,7 @@ export default function HandoffsPage() {
             <table>
               <caption class="visually-hidden">Conversations waiting for a human, longest waiting first</caption>
               <thead>
-                <tr><th scope="col">Waiting for</th><th scope="col">Asked</th><th scope="col">Channel</th><th scope="col">User</th><th scope="col">Note</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
+                <tr><th scope="col">Waiting for</th><th scope="col">Since</th><th scope="col">Channel</th><th scope="col">User</th><th scope="col">Note</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
               </thead>
               <tbody>
                 {q.items.map((h) => {
