@@ -11,6 +11,8 @@ export interface Config {
   publicUrl: string;
   /** undefined = decide from the database: seed when it is new. */
   seedDemo: boolean | undefined;
+  /** Conversations of demo traffic written after the first demo seed (DEMO_TRAFFIC_CONVERSATIONS; 0 = none; default 3000). */
+  demoTrafficConversations?: number | undefined;
   trustProxy: number;
   registration: 'open' | 'closed';
   webhookAllowPrivate: boolean;
@@ -43,6 +45,7 @@ const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('./data/parley.db'),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: booleanFlag.optional(),
+  DEMO_TRAFFIC_CONVERSATIONS: z.coerce.number().int().min(0).max(100_000).default(3000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databasePath: e.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(e.DATABASE_PATH),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
+    demoTrafficConversations: e.DEMO_TRAFFIC_CONVERSATIONS,
     trustProxy: e.TRUST_PROXY,
     registration: e.REGISTRATION,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

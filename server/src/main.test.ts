@@ -13,7 +13,8 @@ describe('npm start (server/src/main.ts)', () => {
   it('seeds the demo on a new database, prints a working curl line, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
     const port = await freePort();
-    const env = { PORT: String(port), DATABASE_PATH: path.join(dir, 'db', 'parley.db') };
+    // No background demo traffic here: this test counts the conversations it makes.
+    const env = { PORT: String(port), DATABASE_PATH: path.join(dir, 'db', 'parley.db'), DEMO_TRAFFIC_CONVERSATIONS: '0' };
     const first = await startMain(env);
     running.push(first);
     const banner = first.output();

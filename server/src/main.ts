@@ -1,7 +1,9 @@
 import { loadConfig, ConfigError } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDb } from './db/open.js';
+import { createAssistantStore } from './assistants/service.js';
 import { DEMO_LOGIN, reissueDemoKey, seedDemo } from './demo/seed.js';
+import { seedPendingDemoTraffic } from './demo/traffic.js';
 import { createLogger } from './lib/logger.js';
 import { DEMO_KNOWLEDGE_DIR } from './paths.js';
 import { createContext, listen } from './server.js';
@@ -26,12 +28,18 @@ async function main(): Promise<void> {
   const ctx = createContext({ db, config, logger });
   const server = await listen(ctx, config.port, config.host);
   printBanner(config.publicUrl, demo);
+  // First demo start: analytics traffic through the real chat path, in the background (demo/traffic.ts).
+  const traffic = new AbortController();
+  void seedPendingDemoTraffic(ctx, createAssistantStore(db), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
+    .then((r) => { if (r) logger.info('demo traffic written', { ...r }); })
+    .catch((err: unknown) => logger.error('demo traffic failed', { error: err instanceof Error ? err.stack : String(err) }));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down: finishing in-flight requests', { signal });
+    traffic.abort();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await server.close();

@@ -11,6 +11,9 @@ import { createKnowledgeStore } from '../knowledge/store.js';
 
 export const DEMO_LOGIN = { email: 'demo@parley.local', password: 'parley-demo-password' } as const;
 
+/** Set at the first seed; `seedPendingDemoTraffic` (demo/traffic.ts) clears it and writes the traffic. */
+export const DEMO_TRAFFIC_PENDING = 'demo_traffic_pending';
+
 export interface DemoInfo { organizationId: string; assistantId: string; knowledgeBaseId: string; apiKey: string; login: typeof DEMO_LOGIN }
 
 /** A markdown file's first `# Heading` is its title; the rest is its content. */
@@ -54,6 +57,8 @@ export async function seedDemo(db: Db, opts: { knowledgeDir: string; publicUrl: 
     const setting = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
     setting.run('demo_assistant_id', assistant.id);
     setting.run('demo_api_key_id', record.id);
+    // Demo traffic for the analytics pages is written once, after listen (demo/traffic.ts).
+    setting.run(DEMO_TRAFFIC_PENDING, '1');
     return { organizationId: orgId, assistantId: assistant.id, knowledgeBaseId: kb.id, apiKey: key, login: DEMO_LOGIN };
   })();
 }

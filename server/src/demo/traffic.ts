@@ -6,6 +6,7 @@ import { createWriteBatcher } from '../db/write-batcher.js';
 import { createHybridRetriever } from '../knowledge/embeddings/hybrid.js';
 import { createRetriever } from '../knowledge/retrieval.js';
 import type { Clock } from '../lib/clock.js';
+import { DEMO_TRAFFIC_PENDING } from './seed.js';
 
 /**
  * Demo traffic (issue 13): realistic conversations over the past 90 days written THROUGH THE
@@ -94,6 +95,8 @@ export interface TrafficResult { conversations: number; messages: number; ms: nu
  */
 export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, opts: {
   organizationId: string; assistantId: string; nowMs: number; conversations?: number; days?: number; seed?: number; workers?: number;
+  /** Stops between conversations (shutdown). */
+  signal?: AbortSignal | undefined;
 }): Promise<TrafficResult> {
   const t0 = performance.now();
   const total = opts.conversations ?? 3000;
@@ -112,7 +115,7 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
     let at = 0;
     const clock: Clock = { now: () => at };
     const chat = createChatService({ db: ctx.db, clock, retriever, conversations, providers: ctx.providers, writes, webhooks: ctx.webhooks, logger: ctx.logger });
-    while (next < plans.length) {
+    while (next < plans.length && !opts.signal?.aborted) {
       const plan = plans[next++] as Plan;
       at = plan.startMs;
       const written = await runConversation(ctx, chat, conversations, assistant, plan, (ms) => { at = ms; });
@@ -158,4 +161,20 @@ async function runConversation(ctx: AppContext, chat: ChatService, store: Conver
     }
   }
   return written;
+}
+
+/**
+ * `npm start` on a new demo database: writes the demo traffic once, in the background after
+ * listen (about 3,000 conversations take several seconds; the server answers meanwhile). The
+ * flag is cleared first, so an interrupted run is not repeated over itself.
+ */
+export async function seedPendingDemoTraffic(ctx: AppContext, assistants: AssistantStore, opts: { nowMs: number; conversations?: number | undefined; signal?: AbortSignal }): Promise<TrafficResult | null> {
+  const conversations = opts.conversations ?? 3000;
+  const pending = ctx.db.prepare('SELECT 1 FROM settings WHERE key = ?').get(DEMO_TRAFFIC_PENDING);
+  const assistantId = (ctx.db.prepare("SELECT value FROM settings WHERE key = 'demo_assistant_id'").get() as { value: string } | undefined)?.value;
+  const org = assistantId ? (ctx.db.prepare('SELECT organization_id AS id FROM assistants WHERE id = ?').get(assistantId) as { id: string } | undefined) : undefined;
+  if (!pending || !assistantId || !org) return null;
+  ctx.db.prepare('DELETE FROM settings WHERE key = ?').run(DEMO_TRAFFIC_PENDING);
+  if (conversations === 0) return null;
+  return seedTraffic(ctx, assistants, { organizationId: org.id, assistantId, nowMs: opts.nowMs, conversations, signal: opts.signal });
 }
