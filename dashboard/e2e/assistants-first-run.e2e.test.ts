@@ -48,6 +48,19 @@ describe('first run', () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByText('1 of 5 steps done.').waitFor();
     expect(await page.getByText('(done)').count()).toBe(1);
+
+    // Delete asks first; Cancel keeps it, confirming removes it and returns to the list.
+    await page.getByRole('link', { name: 'Assistants', exact: true }).click();
+    await page.getByRole('link', { name: 'Discord helper', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete assistant' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Discord helper?' });
+    await expectAccessible(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete assistant');
+    await page.getByRole('button', { name: 'Delete assistant' }).click();
+    await confirm.getByRole('button', { name: 'Delete assistant' }).click();
+    await page.getByRole('heading', { name: 'No assistants yet' }).waitFor();
+    expect(page.url()).toMatch(/\/dashboard\/assistants$/);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
