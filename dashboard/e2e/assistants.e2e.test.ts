@@ -102,9 +102,12 @@ async function flow(page: Page, context: BrowserContext, errors: string[]): Prom
     await page.screenshot({ path: `${SHOTS}/flow-widget-preview.png`, fullPage: true });
 
     // Allow the customer's site, save, copy the embed code.
+    const tabs = page.getByRole('navigation', { name: 'Assistant settings' });
+    await tabs.getByRole('link', { name: /Widget.*unsaved changes/ }).waitFor();
     await page.getByLabel('Allowed origins').fill(site.origin);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await tabs.getByRole('link', { name: /unsaved changes/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Copy embed code' }).click();
     const snippet = await page.evaluate(() => navigator.clipboard.readText());
     expect(snippet).toBe(`<script src="${server.url}/js/widget.js" data-app-id="${id}" defer></script>`);

@@ -56,6 +56,7 @@ describe('assistant editor model', () => {
     expect(m.subs.model.fieldError('model.baseUrl')).toMatch(/http/);
     expect(m.forms.value!.model.baseUrl).toBe('not a url');
     expect(m.forms.value!.general.description).toBe('typed, not saved yet');
+    expect([m.dirty('general'), m.dirty('model'), m.dirty('prompt')]).toEqual([true, true, false]);
   });
 
   it('saves one section with only its fields, and refreshes that section from the server', async () => {
@@ -67,6 +68,7 @@ describe('assistant editor model', () => {
     expect([saved.historyLimit, saved.maxResponseLength, saved.confidenceThreshold]).toEqual([4, 900, 0.5]);
     expect(saved.name).toBe('Editor test');
     expect(m.forms.value!.general.name).toBe('Renamed');
+    expect([m.dirty('behaviour'), m.dirty('general')]).toEqual([false, true]);
   });
 
   it('shows the API warnings for an unknown placeholder in the prompt', async () => {

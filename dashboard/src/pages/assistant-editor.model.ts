@@ -261,13 +261,21 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
     return true;
   }
 
+  /** A section whose form differs from the saved assistant (its tab shows it). */
+  function dirty(section: Section): boolean {
+    const a = assistant.data.value;
+    const f = forms.value;
+    if (!a || !f || section === 'api') return false;
+    return JSON.stringify(f[section]) !== JSON.stringify(formsFrom(a)[section]);
+  }
+
   const deletion = submission();
   async function remove(): Promise<boolean> {
     return (await deletion.run(() => api.delete(`/assistants/${id}`))) !== undefined;
   }
 
   return {
-    id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save,
+    id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save, dirty,
     avatarUpload, uploadAvatar, testMessage, testResult, testing, testTemplates,
     keys, newKey, createdKey, keyCreation, createKey, deletion, remove,
   };

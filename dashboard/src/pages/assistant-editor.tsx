@@ -58,7 +58,9 @@ export default function AssistantEditorPage() {
       {readOnly && <p class="notice" role="status">You can view this assistant; changing it needs the editor role.</p>}
       <nav class="tabs" aria-label="Assistant settings">
         {SECTIONS.map((s) => (
-          <a key={s} href={to(`/assistants/${id}/${s}`)} aria-current={s === section ? 'page' : undefined}>{SECTION_LABELS[s]}</a>
+          <a key={s} href={to(`/assistants/${id}/${s}`)} aria-current={s === section ? 'page' : undefined}>
+            {SECTION_LABELS[s]}{m.dirty(s) && <span class="unsaved-dot" title="Unsaved changes"> •<span class="visually-hidden"> (unsaved changes)</span></span>}
+          </a>
         ))}
       </nav>
       {section === 'general' && <GeneralSection {...props} />}
