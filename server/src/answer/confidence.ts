@@ -1,6 +1,7 @@
 import { memoByText } from '../lib/memo.js';
-import { contentTerms, sentenceUnits } from './text.js';
-import type { Passage } from './extractive.js';
+import { CONFIDENCE_MODEL } from './confidence-model.js';
+import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
+import { contentTerms, questionTerms, sentenceUnits, stem, STOPWORDS, tokenize } from './text.js';
 
 /**
  * Questions that ask for an amount or a time ("How many…", "How long…", "How old…", "What
@@ -55,7 +56,11 @@ export function calibrate(evidence: number): number {
   return evidence <= p ? evidence * (t / p) : t + (evidence - p) * ((1 - t) / (1 - p));
 }
 
-export function estimateConfidence(question: string, passages: readonly Passage[], answerCoverage: number | null): number {
+/**
+ * The lexical evidence that the passages hold the answer (the measure above), for model answers:
+ * how well the best passage covers the question, before the model has said a word.
+ */
+export function lexicalEvidence(question: string, passages: readonly Passage[], answerCoverage: number | null): number {
   const top = passages[0];
   if (!top) return 0;
   const amountQuestion = AMOUNT_QUESTION_RE.exec(question);
@@ -111,8 +116,118 @@ const sentenceTerms = memoByText((text) => sentenceUnits(text).map((unit) => ({ 
  */
 export function retrievalEvidence(question: string, passages: readonly Passage[]): number {
   let best = 0;
-  for (const p of passages) best = Math.max(best, estimateConfidence(question, [p], null));
+  for (const p of passages) best = Math.max(best, lexicalEvidence(question, [p], null));
   return best;
+}
+
+// ---------------------------------------------------------------------------
+// The extractive answer's confidence: a logistic model of "this answer is right"
+// ---------------------------------------------------------------------------
+
+/**
+ * Names and numbers of the question ("Chopin", "1830", "Warsaw"): a passage that lacks one is
+ * usually about something else, the way adversarial unanswerable questions are built (a
+ * paragraph's wording with one name or number changed).
+ */
+function namesAndNumbers(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    const lower = w.toLowerCase();
+    if (STOPWORDS.has(lower) || lower.length < 2) return; // "I", "The" after a colon
+    if (/\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w))) out.push(...tokenize(w).map(stem));
+  });
+  return [...new Set(out)];
+}
+
+/** The features CONFIDENCE_MODEL weighs, in its `features` order. */
+export const FEATURE_NAMES = [
+  'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'scoreGap', 'runnerUpMargin', 'answerFromTopPassage',
+  'typeMatch', 'typedSpan', 'namesNumbersPresent',
+] as const;
+
+/**
+ * Evidence about the extractive answer to `question` from `passages` (scores normalised, best
+ * first), as numbers for the model. Few, each oriented so that more means "more likely right",
+ * and fitted with non-negative weights (fit-confidence.ts), so the model stays sensible on
+ * questions unlike those it was fitted on (a question the knowledge does not cover at all):
+ * - bestSentenceCoverage: IDF-weighted share of the question the chosen sentence covers
+ *   (title and headings of its passage count; extractive.ts);
+ * - answerCoverage: share of the question's terms in the answer text;
+ * - topPassageCoverage: share of the question's topical terms in the best passage;
+ * - scoreGap: 1 - the second passage's score (a clear winner vs a tie);
+ * - runnerUpMargin: 1.5 - (the best sentence of any other passage / the chosen one, ≤ 1.5);
+ * - answerFromTopPassage: the sentence comes from the first passage;
+ * - typeMatch / typedSpan: 0 when the question asks for a date, number, person or place and
+ *   the chosen sentence holds none, else 1 / 1 when it holds one (not copied from the question);
+ * - namesNumbersPresent: 3 - names and numbers of the question absent from the chosen passage.
+ */
+export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null): number[] {
+  const top = passages[0];
+  if (!top) return FEATURE_NAMES.map(() => 0);
+  let analysis = answerAnalysisOf(question, passages);
+  if (!analysis) {
+    composeExtractiveAnswer(question, passages as Passage[], { maxLength: 1000 });
+    analysis = answerAnalysisOf(question, passages);
+  }
+  const terms = questionTerms(question);
+  const chosen = passages[analysis?.rank ?? 0] ?? top;
+  const topTerms = passageTerms(`${top.title} ${top.headingPath.join(' ')} ${top.text}`);
+  const chosenTerms = passageTerms(`${chosen.title} ${chosen.headingPath.join(' ')} ${chosen.text}`);
+  const found = terms.filter((t) => topTerms.has(t)).length;
+  const missingNames = namesAndNumbers(question).filter((n) => !chosenTerms.has(n)).length;
+  const second = passages[1]?.score ?? 0;
+  return [
+    analysis?.relevance ?? 0,
+    answerCoverage ?? 0,
+    terms.length ? found / terms.length : 0,
+    1 - Math.min(1, Math.max(0, second)),
+    1.5 - Math.min(1.5, analysis?.runnerUp ?? 0),
+    analysis?.rank === 0 ? 1 : 0,
+    analysis?.type && !analysis.typed ? 0 : 1,
+    analysis?.typed ? 1 : 0,
+    3 - Math.min(3, missingNames),
+  ];
+}
+
+/**
+ * Below half of the question's topical terms in the best passage, the probability shrinks in
+ * proportion. The fitting data never shows such a case (every SQuAD question is about a
+ * paragraph of the corpus), so the model cannot learn that a knowledge base about software
+ * does not answer "Which team won the 1998 world cup?"; this floor says it.
+ */
+export const COVERAGE_FLOOR = 0.5;
+export function coverageGate(features: readonly number[]): number {
+  const coverage = features[FEATURE_NAMES.indexOf('topPassageCoverage')] ?? 0;
+  return Math.min(1, coverage / COVERAGE_FLOOR);
+}
+
+/** The model's probability that the answer is right (coverage gate included), before calibration. */
+export function answerProbability(features: readonly number[]): number {
+  const m = CONFIDENCE_MODEL;
+  let z = m.intercept;
+  features.forEach((x, i) => { z += (m.weights[i] ?? 0) * ((x - (m.means[i] ?? 0)) / (m.scales[i] || 1)); });
+  return coverageGate(features) / (1 + Math.exp(-z));
+}
+
+/**
+ * Confidence in [0,1] that the extractive answer is right: a logistic regression over the
+ * evidence of confidenceFeatures, fitted on the tuning articles of a public SQuAD 2.0 sample by
+ * bench/src/quality/fit-confidence.ts (its numbers are confidence-model.ts), then mapped
+ * monotonically so the fitted operating point lands on the default threshold 0.35 (calibrate).
+ * No passage → 0.
+ */
+export function estimateConfidence(question: string, passages: readonly Passage[], answerCoverage: number | null): number {
+  if (!passages[0]) return 0;
+  return round(calibrateProbability(answerProbability(confidenceFeatures(question, passages, answerCoverage))));
+}
+
+/** Piecewise-linear and monotone: 0 → 0, the model's operating point → 0.35, 1 → 1. */
+export function calibrateProbability(p: number): number {
+  const op = CONFIDENCE_MODEL.operatingPoint;
+  const t = DEFAULT_CONFIDENCE_THRESHOLD;
+  const x = Math.min(1, Math.max(0, p));
+  return x <= op ? x * (t / op) : t + (x - op) * ((1 - t) / (1 - op));
 }
 
 export type ModelOutcome = 'cited' | 'uncited' | 'declined';

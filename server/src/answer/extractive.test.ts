@@ -214,6 +214,27 @@ describe('composeExtractiveAnswer: readability', () => {
   });
 });
 
+describe('composeExtractiveAnswer: factoid questions', () => {
+  const chopin = passage('chopin', 1, 'Chopin was born in Żelazowa Wola. He left Poland in 1830, at the age of 20, shortly before the November Uprising. ' +
+    'In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in 1849 at the age of 39, probably of pericarditis.');
+  const other = passage('other', 0.6, 'The November Uprising was an armed rebellion in partitioned Poland. It began in 1830 in Warsaw.');
+
+  it('answers with the best sentence and its antecedent, the asked span in bold', () => {
+    const answer = composeExtractiveAnswer('In what year did Chopin die in Paris?', [chopin, other], { maxLength: 1000 });
+    expect(answer.text).toContain('In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in **1849** at the age of 39, probably of pericarditis.');
+    expect(answer.text).not.toContain('November Uprising');
+    expect(answer.text.length).toBeLessThanOrEqual(200);
+    expect(answer.usedPassageIds).toEqual(['chopin']);
+  });
+
+  it('is one sentence, far shorter than the multi-sentence composition of a procedural question', () => {
+    const answer = composeExtractiveAnswer('How old was Chopin when he left Poland?', [chopin, other], { maxLength: 1000 });
+    expect(answer.text).toContain('He left Poland in 1830, at the age of **20**, shortly before the November Uprising.');
+    expect(answer.text).not.toContain('pericarditis');
+    expect(answer.text.length).toBeLessThan(200);
+  });
+});
+
 describe('composeExtractiveAnswer: empty answers and determinism', () => {
   const EMPTY = { text: '', usedPassageIds: [], coverage: 0 };
 

@@ -336,8 +336,8 @@ const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'e.g', 'i.e', 'cf', 'approx',
   'viz', 'al', 'resp', 'esp', 'incl', 'dept', 'est', 'gen', 'gov', 'rev', 'capt', 'col', 'lt', 'sgt',
 ]);
-/** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3"). */
-const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v']);
+/** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3", "c. 1500", "r. 1368–1398", "b. 1810"). */
+const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v', 'c', 'ca', 'r', 'fl', 'b', 'd']);
 
 /**
  * Marks characters where punctuation is not sentence punctuation: URLs, emails, inline

@@ -1,0 +1,178 @@
+/**
+ * `tsx bench/src/quality/fit-confidence.ts [file.json] [--write]`: fits the extractive confidence
+ * model (server/src/answer/confidence-model.ts) on the TUNING articles of a SQuAD v2 file (the
+ * shared public sample by default; the held-out articles are never read).
+ *
+ * Every tuning question goes through the answer path as the chat service runs it (retriever,
+ * six passages scored relative to the best, the extractive provider); its features are
+ * confidenceFeatures(), its label whether the answer holds a gold span (unanswerable questions:
+ * never). A logistic regression (standardised features, L2 penalty, Newton's method, weights
+ * kept non-negative) gives P(right). The operating point mapped to the default threshold 0.35 is the highest probability
+ * at which at most 15 % of the tuning articles' answerable questions fall back (issue 14's target).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { confidenceFeatures, coverageGate, FEATURE_NAMES } from '../../../server/src/answer/confidence.js';
+import type { Passage } from '../../../server/src/answer/extractive.js';
+import { createExtractiveProvider } from '../../../server/src/answer/providers/extractive.js';
+import type { AnswerRequest } from '../../../server/src/answer/providers/types.js';
+import { assistantConfigSchema } from '../../../server/src/assistants/schemas.js';
+import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
+import { REPO_ROOT } from '../../../server/src/paths.js';
+import { openQualityCorpus } from './harness.js';
+import { SHARED_SAMPLE_FILE } from './build-dataset.js';
+import { auroc, containsSpan } from './metrics.js';
+
+/** Largest share of answerable questions allowed to fall back at the operating point. */
+export const MAX_ANSWERABLE_FALLBACK = 0.15;
+/** L2 penalty on the standardised weights (not the intercept). */
+const L2 = 1;
+
+export interface Sample { features: number[]; right: boolean; answerable: boolean; answered: boolean }
+
+/** Features and labels of every question of the chosen half, through the real answer path. */
+export async function collectSamples(file: string, half: 'tuning' | 'heldOut'): Promise<Sample[]> {
+  const corpus = await openQualityCorpus(file);
+  const provider = createExtractiveProvider();
+  const defaults = assistantConfigSchema.parse({ name: 'x' });
+  const samples: Sample[] = [];
+  try {
+    for (const q of corpus.questions.filter((x) => corpus.halfOf(x) === half)) {
+      const chunks = corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+      const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
+      const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
+      const request = { question: q.question, passages, history: [], systemPrompt: '', variables: {}, language: defaults.language, maxResponseLength: defaults.maxResponseLength, model: defaults.model } as unknown as AnswerRequest;
+      let text = '';
+      let coverage: number | null = null;
+      for await (const e of provider.answer(request, {})) {
+        if (e.type === 'delta') text += e.text;
+        else coverage = e.coverage ?? null;
+      }
+      samples.push({ features: confidenceFeatures(q.question, passages, coverage), right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '' });
+    }
+  } finally {
+    corpus.close();
+  }
+  return samples;
+}
+
+/** Solves A x = b (Gaussian elimination with partial pivoting; A is small and positive definite). */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] as number]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[p] as number[])[c] as number)) p = r;
+    [m[c], m[p]] = [m[p] as number[], m[c] as number[]];
+    const pivot = (m[c] as number[])[c] as number;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = ((m[r] as number[])[c] as number) / pivot;
+      for (let k = c; k <= n; k++) (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
+    }
+  }
+  return m.map((row, i) => (row[n] as number) / (row[i] as number));
+}
+
+/**
+ * Logistic regression with non-negative weights (every feature is oriented so that more means
+ * "more likely right"): fit, drop the features whose weight came out negative (collinear
+ * leftovers that would extrapolate badly), refit, until none is.
+ */
+export function fitNonNegative(x: number[][], y: number[], l2 = L2) {
+  const d = (x[0] ?? []).length;
+  let active = Array.from({ length: d }, (_, j) => j);
+  for (;;) {
+    const fit = fitLogistic(x.map((r) => active.map((j) => r[j] as number)), y, l2);
+    const negative = active.filter((_, k) => (fit.weights[k] as number) < 0);
+    if (!negative.length) {
+      const full = { means: new Array<number>(d).fill(0), scales: new Array<number>(d).fill(1), weights: new Array<number>(d).fill(0), intercept: fit.intercept };
+      active.forEach((j, k) => { full.means[j] = fit.means[k] as number; full.scales[j] = fit.scales[k] as number; full.weights[j] = fit.weights[k] as number; });
+      return full;
+    }
+    active = active.filter((j) => !negative.includes(j));
+  }
+}
+
+export function fitLogistic(x: number[][], y: number[], l2 = L2) {
+  const d = (x[0] ?? []).length;
+  const means = Array.from({ length: d }, (_, j) => x.reduce((s, r) => s + (r[j] as number), 0) / x.length);
+  const scales = means.map((mu, j) => Math.sqrt(x.reduce((s, r) => s + ((r[j] as number) - mu) ** 2, 0) / x.length) || 1);
+  const z = x.map((r) => [1, ...r.map((v, j) => (v - (means[j] as number)) / (scales[j] as number))]);
+  let w = new Array<number>(d + 1).fill(0);
+  for (let iter = 0; iter < 50; iter++) {
+    const grad = new Array<number>(d + 1).fill(0);
+    const hess = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
+    z.forEach((row, i) => {
+      const p = 1 / (1 + Math.exp(-row.reduce((s, v, j) => s + v * (w[j] as number), 0)));
+      const err = (y[i] as number) - p;
+      const wt = p * (1 - p);
+      for (let j = 0; j <= d; j++) {
+        grad[j] = (grad[j] as number) + err * (row[j] as number);
+        for (let k = 0; k <= d; k++) (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + wt * (row[j] as number) * (row[k] as number);
+      }
+    });
+    for (let j = 1; j <= d; j++) {
+      grad[j] = (grad[j] as number) - l2 * (w[j] as number);
+      (hess[j] as number[])[j] = ((hess[j] as number[])[j] as number) + l2;
+    }
+    const step = solve(hess, grad);
+    w = w.map((v, j) => v + (step[j] as number));
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return { means, scales, intercept: w[0] as number, weights: w.slice(1) };
+}
+
+const sigmoid = (v: number): number => 1 / (1 + Math.exp(-v));
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const file = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? SHARED_SAMPLE_FILE;
+  if (!fs.existsSync(file)) throw new Error(`${file} not found`);
+  const samples = await collectSamples(file, 'tuning');
+  const model = fitNonNegative(samples.map((s) => s.features), samples.map((s) => (s.right ? 1 : 0)));
+  const prob = (f: number[]): number => coverageGate(f) * sigmoid(model.intercept + f.reduce((s, v, j) => s + (model.weights[j] as number) * ((v - (model.means[j] as number)) / (model.scales[j] as number)), 0));
+  const p = samples.map((s) => (s.answered ? prob(s.features) : 0));
+  // Operating point: the highest probability at which ≤ 15 % of answerable questions fall back.
+  const answerableP = samples.map((s, i) => ({ s, p: p[i] as number })).filter((x) => x.s.answerable).map((x) => x.p).sort((a, b) => a - b);
+  const index = Math.floor(MAX_ANSWERABLE_FALLBACK * answerableP.length);
+  const operatingPoint = Number(((answerableP[index] as number) - 1e-9).toFixed(6));
+  const right = samples.map((s, i) => ({ s, p: p[i] as number }));
+  const report = {
+    file, samples: samples.length, right: samples.filter((s) => s.right).length,
+    aurocRightVsRest: auroc(right.filter((x) => x.s.right).map((x) => x.p), right.filter((x) => !x.s.right).map((x) => x.p)),
+    aurocAnswerable: auroc(right.filter((x) => x.s.answerable).map((x) => x.p), right.filter((x) => !x.s.answerable).map((x) => x.p)),
+    operatingPoint,
+    atOperatingPoint: {
+      answerableFallback: answerableP.filter((v) => v < operatingPoint).length / answerableP.length,
+      goldSpan: right.filter((x) => x.s.right && x.p >= operatingPoint).length / answerableP.length,
+      unanswerableFallback: right.filter((x) => !x.s.answerable && x.p < operatingPoint).length / right.filter((x) => !x.s.answerable).length,
+    },
+    weights: Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, Number((model.weights[j] as number).toFixed(3))])),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (process.argv.includes('--write')) {
+    const r6 = (v: number): number => Number(v.toFixed(6));
+    const body = `/**
+ * The extractive confidence model: logistic regression over the standardised features of
+ * confidence.ts (FEATURE_NAMES, same order), P(the answer holds a gold span). Written by
+ * \`tsx bench/src/quality/fit-confidence.ts --write\` from the tuning articles of
+ * ${path.basename(file)} (${samples.length} questions, ${report.right} answered right; the held-out
+ * articles are never read). Do not edit by hand: refit.
+ *
+ * In-sample: AUROC right vs rest ${report.aurocRightVsRest.toFixed(3)}, answerable vs unanswerable ${report.aurocAnswerable.toFixed(3)}.
+ * operatingPoint: the highest P(right) at which at most ${MAX_ANSWERABLE_FALLBACK * 100} % of the tuning answerable
+ * questions fall back; confidence.ts maps it onto the default threshold 0.35.
+ */
+export const CONFIDENCE_MODEL = {
+  features: ${JSON.stringify(FEATURE_NAMES)} as readonly string[],
+  means: ${JSON.stringify(model.means.map(r6))} as readonly number[],
+  scales: ${JSON.stringify(model.scales.map(r6))} as readonly number[],
+  weights: ${JSON.stringify(model.weights.map(r6))} as readonly number[],
+  intercept: ${r6(model.intercept)},
+  operatingPoint: ${operatingPoint},
+};
+`;
+    fs.writeFileSync(path.join(REPO_ROOT, 'server', 'src', 'answer', 'confidence-model.ts'), body);
+    process.stdout.write('wrote server/src/answer/confidence-model.ts\n');
+  }
+}

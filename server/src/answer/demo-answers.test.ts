@@ -1,0 +1,84 @@
+/**
+ * The product's own docs (demo/knowledge) keep answering well through the real chat path
+ * (retriever, extractive provider, confidence, default threshold): procedural questions get
+ * their steps or code, factoid ones a short sentence with the asked span in bold, and a question
+ * the docs do not cover falls back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assistantConfigSchema } from '../assistants/schemas.js';
+import { createAssistantStore, type Assistant } from '../assistants/service.js';
+import { createChatService, type ChatService } from '../chat/service.js';
+import { createConversationStore } from '../conversations/store.js';
+import { migrate } from '../db/migrate.js';
+import { openDb } from '../db/open.js';
+import { createWriteBatcher } from '../db/write-batcher.js';
+import { createRetriever } from '../knowledge/retrieval.js';
+import { createKnowledgeStore } from '../knowledge/store.js';
+import { systemClock } from '../lib/clock.js';
+import { REPO_ROOT } from '../paths.js';
+import { createWebhookEvents } from '../webhooks/events.js';
+import { createExtractiveProvider } from './providers/extractive.js';
+
+const AT = '2026-01-01T00:00:00.000Z';
+let chat: ChatService;
+let assistant: Assistant;
+
+beforeAll(() => {
+  const db = openDb(':memory:');
+  migrate(db);
+  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_demo', 'Demo', 'free', ?)").run(AT);
+  const store = createKnowledgeStore(db);
+  const kb = store.createKb('org_demo', { name: 'Parley handbook', description: null }, AT);
+  const dir = path.join(REPO_ROOT, 'demo', 'knowledge');
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.md')).sort()) {
+    const content = fs.readFileSync(path.join(dir, f), 'utf8');
+    store.addDocument(kb.id, { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` }, AT);
+  }
+  // Schema defaults: the extractive provider and the default threshold 0.35.
+  assistant = createAssistantStore(db).create('org_demo', 'api', assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }), AT);
+  chat = createChatService({
+    db, clock: systemClock, retriever: createRetriever(db), conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
+    writes: createWriteBatcher(db), webhooks: createWebhookEvents(db, systemClock),
+  });
+});
+
+const ask = (message: string) => chat.chat({ assistant, message, sessionId: null, metadata: {}, channel: 'api' });
+
+describe('answers from the demo knowledge', () => {
+  it('gives the embed code for "How do I add the chat widget to my website?"', async () => {
+    const r = await ask('How do I add the chat widget to my website?');
+    expect(r.fallback).toBe(false);
+    expect(r.confidence).toBeGreaterThan(0.5);
+    expect(r.response).toContain('<script src=');
+    expect(r.sources[0]?.title).toBe('Adding the chat widget to your website');
+  });
+
+  it('answers the widget e2e question with widget setup text and a source', async () => {
+    const r = await ask('How do I embed the widget on my site?');
+    expect(r.fallback).toBe(false);
+    expect(r.response.length).toBeGreaterThan(40);
+    expect(r.response).toMatch(/widget/i);
+    expect(r.sources[0]?.title).toBe('Adding the chat widget to your website');
+  });
+
+  it('gives the rotation call for "How do I rotate an API key?"', async () => {
+    const r = await ask('How do I rotate an API key?');
+    expect(r.fallback).toBe(false);
+    expect(r.response).toContain('POST /v1/api-keys/<key_id>/rotate');
+  });
+
+  it('answers a factoid question with one short sentence and the number in bold', async () => {
+    const r = await ask('How many requests per minute does the free plan allow?');
+    expect(r.fallback).toBe(false);
+    expect(r.response).toContain('**60 requests**');
+    expect(r.response.length).toBeLessThan(400);
+  });
+
+  it('falls back on a question the docs do not cover', async () => {
+    const r = await ask('Which football team won the 1998 world cup?');
+    expect(r.fallback).toBe(true);
+    expect(r.confidence).toBeLessThan(0.35);
+  });
+});
