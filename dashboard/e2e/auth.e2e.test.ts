@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateDashboard } from './private-build.js';
 import { DEMO_LOGIN, expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
 
 // Signing in and out as a person does: the demo login, a wrong password (the server's own
@@ -8,13 +9,16 @@ import { DEMO_LOGIN, expectAccessible, launchBrowser, newPage, signIn, startTest
 
 let server: Server;
 let browser: Browser;
+let build: ReturnType<typeof buildPrivateDashboard>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  build = buildPrivateDashboard();
+  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  build?.remove();
 });
 
 describe('sign-in flow', () => {

@@ -62,7 +62,7 @@ export interface DemoTestServer extends TestServer {
  * whose widget allows the server's own origin, an all-permission API key). For connector and
  * widget end-to-end tests.
  */
-export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders } = {}): Promise<DemoTestServer> {
+export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; dashboardDir?: string } = {}): Promise<DemoTestServer> {
   const server = await startServer(opts);
   const demo = await seedDemo(server.db, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
   return { ...server, apiKey: demo.apiKey, assistantId: demo.assistantId, knowledgeBaseId: demo.knowledgeBaseId, organizationId: demo.organizationId };

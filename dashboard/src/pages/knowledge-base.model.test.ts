@@ -72,8 +72,8 @@ describe('knowledge base model', () => {
     const pdf = await makePdf([['# Refunds', 'Refunds of the quasar plan take seven days.']]);
     const docx = await makeDocx([{ text: 'Installing', style: 'Heading1' }, { text: 'The gizmotron installs in three steps.' }]);
     const files = [
-      new File([pdf], 'refunds.pdf', { type: 'application/pdf' }),
-      new File([docx], 'install.docx'),
+      new File([new Uint8Array(pdf)], 'refunds.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(docx)], 'install.docx'),
       new File(['MZ binary'], 'tool.exe'),
     ];
     await m.uploadFiles(files);

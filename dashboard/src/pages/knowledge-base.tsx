@@ -174,7 +174,7 @@ function UploadCard({ m }: { m: KnowledgeBaseModel }) {
   return (
     <div class="card">
       <h3>Upload files</h3>
-      <div class={`dropzone${over.value ? ' dropzone-over' : ''}`}
+      <div class={`dropzone${over.value ? ' dropzone-over' : ''}`} role="group" aria-label="Drop files to upload"
         onDragOver={(e) => { e.preventDefault(); over.value = true; }}
         onDragLeave={() => { over.value = false; }}
         onDrop={(e) => { e.preventDefault(); over.value = false; send(e.dataTransfer?.files); }}>
