@@ -20,8 +20,15 @@ export async function fetchPendingHandoffs(api: ApiClient): Promise<number> {
   return (await api.get<{ pending: number }>('/handoffs/count')).pending;
 }
 
+/** What polling needs of the page: whether it is visible, and word when that changes (the document in the browser). */
+export interface Visibility {
+  readonly visibilityState: string;
+  addEventListener(type: 'visibilitychange', fn: () => void): void;
+  removeEventListener(type: 'visibilitychange', fn: () => void): void;
+}
+
 /** Starts polling; returns the stop function (the signed-in shell calls it on sign-out). */
-export function startHandoffPolling(api: ApiClient = browserApi, everyMs = HANDOFF_POLL_MS): () => void {
+export function startHandoffPolling(api: ApiClient = browserApi, everyMs = HANDOFF_POLL_MS, page: Visibility = document): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   let inFlight: Promise<void> | null = null;
@@ -38,21 +45,21 @@ export function startHandoffPolling(api: ApiClient = browserApi, everyMs = HANDO
   const schedule = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (stopped || document.visibilityState !== 'visible') return;
+    if (stopped || page.visibilityState !== 'visible') return;
     timer = setTimeout(async () => { await poll(); schedule(); }, everyMs);
   };
   const onVisibility = () => {
-    if (document.visibilityState === 'visible') void poll().then(schedule);
+    if (page.visibilityState === 'visible') void poll().then(schedule);
     else schedule();
   };
 
-  document.addEventListener('visibilitychange', onVisibility);
+  page.addEventListener('visibilitychange', onVisibility);
   refreshNow = poll;
   void poll().then(schedule);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    document.removeEventListener('visibilitychange', onVisibility);
+    page.removeEventListener('visibilitychange', onVisibility);
     if (refreshNow === poll) refreshNow = null;
   };
 }

@@ -83,7 +83,7 @@ function MetricCardView({ card, hasPrevious }: { card: MetricCard; hasPrevious: 
       <strong class="metric-value">{formatMetric(card.value, card.format)}</strong>
       {change ? (
         <span class={`metric-change ${change.tone}`}>
-          {change.text} <span class="muted">vs {formatMetric(card.previous, card.format)} the period before</span>
+          {change.text} <span class="muted">(period before: {formatMetric(card.previous, card.format)})</span>
         </span>
       ) : <span class="metric-change muted">{hasPrevious ? 'No previous figure' : 'No previous period to compare'}</span>}
     </li>

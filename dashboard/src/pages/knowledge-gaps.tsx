@@ -203,7 +203,7 @@ function SourceUsePanel({ model: m }: { model: KnowledgeGapsModel }) {
           <section class="card">
             <h3>Most cited</h3>
             {!s.mostCited.length ? <p class="muted">No answer cited a document yet.</p> : (
-              <ol>{s.mostCited.slice(0, 10).map((x) => <li key={x.doc.id}><DocLink doc={x.doc} /> <span class="muted">· {x.count} answers</span></li>)}</ol>
+              <ol>{s.mostCited.slice(0, 10).map((x) => <li key={x.doc.id}><DocLink doc={x.doc} /> <span class="muted">· {x.count} answer{x.count === 1 ? '' : 's'}</span></li>)}</ol>
             )}
           </section>
           <section class="card">
