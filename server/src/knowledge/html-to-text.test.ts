@@ -176,9 +176,18 @@ describe('decodeEntities', () => {
     expect(decodeEntities('&#0; &#xD800; &#x110000;')).toBe('\ufffd \ufffd \ufffd');
   });
 
-  it('leaves unknown or incomplete references as written', () => {
+  it('leaves unknown references as written and decodes the legacy ones browsers accept without a semicolon', () => {
     expect(decodeEntities('&unknown; &copy AT&T &amp')).toBe('&unknown; \u00a9 AT&T &');
-    expect(decodeEntities('&eacute no semicolon')).toBe('&eacute no semicolon');
+    expect(decodeEntities('&eacute no semicolon')).toBe('\u00e9 no semicolon');
+  });
+
+  it('knows the whole HTML5 table, not a hand-picked part of it', () => {
+    expect(decodeEntities('&NotNestedLessLess; &bigstar; &Zcaron;&oacute;&lstrok; &frac78; &LeftArrowRightArrow;')).toBe('\u2aa1\u0338 \u2605 \u017d\u00f3\u0142 \u215e \u21c6');
+  });
+
+  it('keeps a query string in an attribute intact (a legacy name followed by "=" is text)', () => {
+    const out = htmlToMarkdownText('<p><a href="https://x.example/?a=1&copy=2&amp;b=3">link</a></p>');
+    expect(out.text).toContain('https://x.example/?a=1&copy=2&b=3');
   });
 });
 

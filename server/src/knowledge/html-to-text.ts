@@ -1,5 +1,7 @@
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
+
 /**
- * HTML → markdown-flavoured plain text for indexing, without dependencies.
+ * HTML → markdown-flavoured plain text for indexing (character references: `entities`).
  *
  * Three linear stages: a tolerant tokenizer (never throws, never backtracks over the whole
  * document), a tree builder with the browser's common implied-end-tag rules, and an
@@ -12,65 +14,19 @@
 // Entities
 // ---------------------------------------------------------------------------
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ensp: '\u2002', emsp: '\u2003',
-  thinsp: '\u2009', shy: '\u00ad', zwj: '\u200d', zwnj: '\u200c', lrm: '\u200e', rlm: '\u200f',
-  copy: '\u00a9', reg: '\u00ae', trade: '\u2122', hellip: '\u2026', mdash: '\u2014', ndash: '\u2013',
-  minus: '\u2212', lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d',
-  bdquo: '\u201e', laquo: '\u00ab', raquo: '\u00bb', lsaquo: '\u2039', rsaquo: '\u203a', bull: '\u2022',
-  middot: '\u00b7', prime: '\u2032', Prime: '\u2033', dagger: '\u2020', Dagger: '\u2021', permil: '\u2030',
-  euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2', curren: '\u00a4', sect: '\u00a7',
-  para: '\u00b6', deg: '\u00b0', plusmn: '\u00b1', times: '\u00d7', divide: '\u00f7', micro: '\u00b5',
-  frac12: '\u00bd', frac14: '\u00bc', frac34: '\u00be', sup1: '\u00b9', sup2: '\u00b2', sup3: '\u00b3',
-  iexcl: '\u00a1', iquest: '\u00bf', ordf: '\u00aa', ordm: '\u00ba', not: '\u00ac', macr: '\u00af',
-  acute: '\u00b4', cedil: '\u00b8', uml: '\u00a8', brvbar: '\u00a6', larr: '\u2190', uarr: '\u2191',
-  rarr: '\u2192', darr: '\u2193', harr: '\u2194', lArr: '\u21d0', rArr: '\u21d2', hArr: '\u21d4',
-  le: '\u2264', ge: '\u2265', ne: '\u2260', asymp: '\u2248', infin: '\u221e', sum: '\u2211',
-  check: '\u2713', star: '\u2606', hearts: '\u2665', alpha: '\u03b1', beta: '\u03b2', gamma: '\u03b3',
-  delta: '\u03b4', pi: '\u03c0', sigma: '\u03c3', mu: '\u03bc', lambda: '\u03bb', omega: '\u03c9',
-  Agrave: '\u00c0', Aacute: '\u00c1', Acirc: '\u00c2', Atilde: '\u00c3', Auml: '\u00c4', Aring: '\u00c5',
-  AElig: '\u00c6', Ccedil: '\u00c7', Egrave: '\u00c8', Eacute: '\u00c9', Ecirc: '\u00ca', Euml: '\u00cb',
-  Igrave: '\u00cc', Iacute: '\u00cd', Icirc: '\u00ce', Iuml: '\u00cf', Ntilde: '\u00d1', Ograve: '\u00d2',
-  Oacute: '\u00d3', Ocirc: '\u00d4', Otilde: '\u00d5', Ouml: '\u00d6', Oslash: '\u00d8', Ugrave: '\u00d9',
-  Uacute: '\u00da', Ucirc: '\u00db', Uuml: '\u00dc', Yacute: '\u00dd', szlig: '\u00df', agrave: '\u00e0',
-  aacute: '\u00e1', acirc: '\u00e2', atilde: '\u00e3', auml: '\u00e4', aring: '\u00e5', aelig: '\u00e6',
-  ccedil: '\u00e7', egrave: '\u00e8', eacute: '\u00e9', ecirc: '\u00ea', euml: '\u00eb', igrave: '\u00ec',
-  iacute: '\u00ed', icirc: '\u00ee', iuml: '\u00ef', ntilde: '\u00f1', ograve: '\u00f2', oacute: '\u00f3',
-  ocirc: '\u00f4', otilde: '\u00f5', ouml: '\u00f6', oslash: '\u00f8', ugrave: '\u00f9', uacute: '\u00fa',
-  ucirc: '\u00fb', uuml: '\u00fc', yacute: '\u00fd', yuml: '\u00ff', OElig: '\u0152', oelig: '\u0153',
-  Scaron: '\u0160', scaron: '\u0161',
-};
-
-/** Entities browsers still decode without the trailing semicolon (legacy pages rely on it). */
-const LEGACY_NO_SEMICOLON = new Set(['amp', 'lt', 'gt', 'quot', 'nbsp', 'copy', 'reg']);
-
-/** C1 controls that pages written in Windows-1252 mean as punctuation (&#147; = “). */
-const CP1252: Record<number, number> = {
-  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021,
-  0x88: 0x02c6, 0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018,
-  0x92: 0x2019, 0x93: 0x201c, 0x94: 0x201d, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc,
-  0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a, 0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
-};
-
-function fromCodePoint(code: number): string {
-  if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-  return String.fromCodePoint(CP1252[code] ?? code);
+/**
+ * Character references decoded as the HTML standard says, by `entities` (all 2,231 named
+ * references, the legacy ones browsers accept without a semicolon such as "&copy 2024" or
+ * "&eacute", numeric references with the Windows-1252 remapping of C1 controls and U+FFFD for
+ * invalid code points); anything that is not a reference stays as written ("AT&T").
+ */
+export function decodeEntities(text: string): string {
+  return text.includes('&') ? decodeHTML(text) : text;
 }
 
-const ENTITY_RE = /&(#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,7}|[A-Za-z][A-Za-z0-9]{1,31})(;?)/g;
-
-/** Decodes named (common set), decimal and hex character references; unknown ones stay as written. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY_RE, (whole, body: string, semi: string) => {
-    if (body.startsWith('#')) {
-      const hex = body[1] === 'x' || body[1] === 'X';
-      return fromCodePoint(parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10));
-    }
-    const value = NAMED_ENTITIES[body];
-    if (value === undefined) return whole;
-    return semi || LEGACY_NO_SEMICOLON.has(body) ? value : whole;
-  });
+/** Attribute values: a legacy reference followed by "=" or a letter stays text ("?a=1&copy=2"). */
+function decodeAttribute(text: string): string {
+  return text.includes('&') ? decodeHTMLAttribute(text) : text;
 }
 
 // ---------------------------------------------------------------------------
@@ -130,7 +86,7 @@ function parseAttributes(html: string, from: number): { attrs: Map<string, strin
         value = html.slice(valueStart, i);
       }
     }
-    if (!attrs.has(name)) attrs.set(name, decodeEntities(value));
+    if (!attrs.has(name)) attrs.set(name, decodeAttribute(value));
   }
 }
 
