@@ -142,6 +142,25 @@ async function flow(page: Page, context: BrowserContext, errors: string[]): Prom
     await expectAccessible(page, 'editor: model with a field error');
     await page.screenshot({ path: `${SHOTS}/flow-model-error.png`, fullPage: true });
 
+    // API access: a key bound to this assistant, shown once, that can chat with it.
+    await page.getByRole('navigation', { name: 'Assistant settings' }).getByRole('link', { name: 'API access' }).click();
+    await page.getByText('No key is bound to this assistant yet.').waitFor();
+    await page.getByLabel('Key name').fill('Shop backend');
+    await page.getByLabel('Requests per minute').fill('20');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Copy it now: this is the only time Parley shows the full key.').waitFor();
+    await page.getByRole('button', { name: 'Copy new api key' }).click();
+    const key = await page.evaluate(() => navigator.clipboard.readText());
+    expect(key).toMatch(/^sk_/);
+    const row = page.getByRole('table', { name: 'Keys bound to this assistant' }).getByRole('row', { name: /Shop backend/ });
+    expect(await row.innerText()).toContain(`sk_…${key.slice(-4)}`);
+    expect(await row.innerText()).toMatch(/20\/min/);
+    const chat = await fetch(`${server.url}/v1/integrations/${id}/chat`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'How do I connect Slack?' }) });
+    expect(chat.status).toBe(200);
+    await expectAccessible(page, 'editor: API access with a new key');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await page.getByText(key).count()).toBe(0);
+
     // Behaviour: an out-of-range threshold, named at its field.
     await page.getByRole('navigation', { name: 'Assistant settings' }).getByRole('link', { name: 'Behaviour' }).click();
     await page.getByLabel('Confidence threshold').fill('1.7');
