@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTraffic, type Traffic } from '../src/pages/analytics.traffic.js';
-import { clientFor, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
+import { SHOTS, clientFor, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
 // Analytics in real Chromium against a real server with traffic written through the chat
 // paths: the cards count it, a channel filter lands in the URL and changes them, a chart has a
@@ -77,6 +77,9 @@ describe('analytics', () => {
     expect(Date.parse(url.searchParams.get('to')!) - from).toBe(24 * 3_600_000 - 1);
     await page.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
     await page.getByRole('status').filter({ hasText: `${traffic.all.length} conversations` }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Showing / }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/analytics-bucket-conversations.png`, fullPage: true });
+    await expectAccessible(page, 'conversations of a chart bucket');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

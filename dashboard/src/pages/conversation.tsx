@@ -43,7 +43,7 @@ export default function ConversationPage() {
             <div><dt>Status</dt><dd>{c.status === 'ended' ? `Ended ${formatDate(c.endedAt)}` : 'Active'}</dd></div>
             {c.threshold !== null && <div><dt>Confidence threshold</dt><dd>{c.threshold}</dd></div>}
           </dl>
-          {c.handoffRequestedAt && <p class="notice notice-warn">The user asked for a human {formatDate(c.handoffRequestedAt)}.</p>}
+          {c.handoffRequestedAt && <HandoffNotice at={c.handoffRequestedAt} handoff={c.metadata.handoff} />}
           <h2>Transcript</h2>
           <ol class="transcript">
             {c.messages.map((t) => <TurnView key={t.id} model={m} turn={t} threshold={c.threshold} corrections={c.corrections.filter((x) => x.messageId === t.id)} />)}
@@ -53,6 +53,22 @@ export default function ConversationPage() {
           <CorrectionDialog model={m} />
         </>
       )}
+    </div>
+  );
+}
+
+/** When the user asked for a person, and what they left with the request (widget: email, note). */
+function HandoffNotice({ at, handoff }: { at: string; handoff: unknown }) {
+  const h = (handoff && typeof handoff === 'object' ? handoff : {}) as { email?: unknown; note?: unknown };
+  const email = typeof h.email === 'string' ? h.email : null;
+  const note = typeof h.note === 'string' ? h.note : null;
+  return (
+    <div class="notice notice-warn">
+      <span>
+        The user asked for a human {formatDate(at)}.
+        {email && <> Email: <a href={`mailto:${email}`}>{email}</a>.</>}
+        {note && <> Note: “{note}”</>}
+      </span>
     </div>
   );
 }
