@@ -11,7 +11,7 @@ import { describeCaller } from './me.js';
 import { publicInvitationsRouter } from '../organizations/invitations-public.js';
 import type { Principal } from './permissions.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { changePassword, createSession, findUserByEmail, findUserById, primaryOrganization, registerAccount, revokeSession, updateUserName } from './service.js';
+import { changePassword, createSession, findMembership, findUserByEmail, findUserById, primaryOrganization, registerAccount, revokeSession, updateUserName } from './service.js';
 
 export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
 
@@ -23,6 +23,7 @@ export const registerSchema = z.strictObject({
 });
 
 export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(256) });
+export const switchSchema = z.strictObject({ organizationId: z.string().min(1).max(64) });
 export const profileSchema = z.strictObject({ name: z.string().trim().min(1).max(100).nullable() });
 export const passwordSchema = z.strictObject({
   currentPassword: z.string().min(1).max(256),
@@ -126,6 +127,20 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     }
     const revokedSessions = changePassword(ctx.db, p.userId, await hashPassword(input.newPassword), p.credentialId, nowIso(ctx));
     sendData(res, { changed: true, revokedSessions });
+  });
+
+  // A user in several organizations (invited into another): a session in another one of them.
+  r.post('/auth/switch', ...authenticate, (req, res) => {
+    const p = userPrincipal(res);
+    const input = parseInput(switchSchema, req.body);
+    const target = findMembership(ctx.db, p.userId, input.organizationId);
+    if (!target) throw new AppError('resource_not_found', 'Organization not found');
+    const user = findUserById(ctx.db, p.userId);
+    if (!user) throw new AppError('authentication_error', 'Invalid, expired or revoked API token');
+    const token = createSession(ctx.db, p.userId, target.organization.id, ctx.clock.now());
+    // From the dashboard the cookie is replaced, so nobody holds the old session any more: end it.
+    if (isDashboardRequest(req, ctx.config.publicUrl)) revokeSession(ctx.db, p.credentialId, nowIso(ctx));
+    sendSession(ctx, req, res, { user: { id: user.id, email: user.email, name: user.name }, organization: target.organization, role: target.role, token });
   });
 
   r.use(publicInvitationsRouter(ctx, { emailFailures, ipFailures, sendSession: (req, res, body, status) => sendSession(ctx, req, res, body, status) }));

@@ -66,3 +66,10 @@ export function changePassword(db: Db, userId: string, passwordHash: string, kee
 export function revokeSessionsIn(db: Db, userId: string, organizationId: string, at: string): number {
   return db.prepare('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL').run(at, userId, organizationId).changes;
 }
+
+/** The user's membership of one organization, with the organization; null when not a member. */
+export function findMembership(db: Db, userId: string, organizationId: string): { organization: Organization; role: string } | null {
+  const row = db.prepare(`SELECT o.*, m.role FROM organizations o JOIN memberships m ON m.organization_id = o.id WHERE m.user_id = ? AND o.id = ?`)
+    .get(userId, organizationId) as (Parameters<typeof toOrganization>[0] & { role: string }) | undefined;
+  return row ? { organization: toOrganization(row), role: row.role } : null;
+}

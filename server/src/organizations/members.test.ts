@@ -178,3 +178,32 @@ describe('members and roles', () => {
     expect((await other.api.post(`${base}/invitations`, { role: 'viewer' })).status).toBe(404);
   });
 });
+
+describe('POST /v1/auth/switch (a user in several organizations)', () => {
+  it('opens a session in another organization the user belongs to; from the dashboard it replaces the cookie and ends the old session', async () => {
+    server = await startServer();
+    const a = await registerAccount(server.url, 'A');
+    const b = await registerAccount(server.url, 'B');
+    const { token } = (await a.api.post(`/v1/organizations/${a.organization.id}/invitations`, { role: 'editor' })).body.data;
+    await client(server.url).post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'correct horse battery' });
+    // b's own session is in B (owner); switching to A gives an editor session there.
+    const switched = await b.api.post('/v1/auth/switch', { organizationId: a.organization.id });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).toMatchObject({ organization: { id: a.organization.id }, role: 'editor', token: expect.stringMatching(/^pst_/) });
+    const inA = client(server.url, switched.body.data.token);
+    expect((await inA.get('/v1/auth/me')).body.data).toMatchObject({ role: 'editor', organization: { id: a.organization.id } });
+    expect((await b.api.get('/v1/auth/me')).status).toBe(200); // a bearer client keeps its token
+    const stranger = await registerAccount(server.url, 'C');
+    expect((await b.api.post('/v1/auth/switch', { organizationId: stranger.organization.id })).status).toBe(404);
+
+    const headers = { 'x-parley-csrf': '1', origin: server.url };
+    const login = await client(server.url).post('/v1/auth/login', { email: b.email, password: 'correct horse battery' }, { headers });
+    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] as string;
+    const viaCookie = await client(server.url).post('/v1/auth/switch', { organizationId: a.organization.id }, { headers: { ...headers, cookie } });
+    expect(viaCookie.body.data.token).toBeUndefined();
+    const next = viaCookie.headers.getSetCookie()[0]?.split(';')[0] as string;
+    expect(next).not.toBe(cookie);
+    expect((await client(server.url).get('/v1/auth/me', { headers: { ...headers, cookie: next } })).body.data.organization.id).toBe(a.organization.id);
+    expect((await client(server.url).get('/v1/auth/me', { headers: { ...headers, cookie } })).status).toBe(401);
+  });
+});

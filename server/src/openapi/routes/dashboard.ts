@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { templateTestSchema } from '../../assistants/extras-routes.js';
-import { passwordSchema, profileSchema } from '../../auth/routes.js';
+import { passwordSchema, profileSchema, switchSchema } from '../../auth/routes.js';
 import { ROLES } from '../../auth/permissions.js';
 import { acceptInvitationSchema } from '../../organizations/invitations-public.js';
 import { createInvitationSchema, memberRoleSchema, transferSchema } from '../../organizations/members-routes.js';
@@ -48,6 +48,10 @@ export const dashboardRoutes = defineRoutes([
   { method: 'post', path: '/v1/auth/password', tag: 'Auth', summary: 'Change the password; the user\'s other sessions are revoked, this one kept', auth: AUTHENTICATED,
     body: passwordSchema, example: { currentPassword: 'correct horse battery', newPassword: 'a brand new password' },
     success: { kind: 'envelope', status: 200, data: z.object({ changed: z.literal(true), revokedSessions: z.int() }) }, errors: [400, ...AUTH_ERRORS, 413] },
+
+  { method: 'post', path: '/v1/auth/switch', tag: 'Auth', summary: 'A session in another organization the user belongs to (cookie from the dashboard, else a token)',
+    auth: AUTHENTICATED, body: switchSchema, example: { organizationId: 'org_0000000000000000000' },
+    success: { kind: 'envelope', status: 200, data: session.extend({ role }) }, errors: [400, ...AUTH_ERRORS, 404, 413] },
 
   // Members, roles, invitations.
   { method: 'get', path: '/v1/organizations/{id}/members', tag: members, summary: 'List members, oldest first (keys: organizations:write)', auth: AUTHENTICATED, params: orgId, query: pageQuery,
