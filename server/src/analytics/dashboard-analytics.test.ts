@@ -200,6 +200,11 @@ describe('assistant audit log', () => {
     expect((await shop.api.get(`/v1/audit?assistantId=${shop.assistantId}&to=2026-05-02`)).body.data.map((e: { action: string }) => e.action)).toEqual(['created']);
     expect((await shop.api.get('/v1/audit?from=nope')).status).toBe(400);
     const other = await setupShop(server.url);
-    expect((await other.api.get(`/v1/assistants/${shop.assistantId}/audit`)).body.data).toEqual([]);
+    expect((await other.api.get(`/v1/assistants/${shop.assistantId}/audit`)).status).toBe(404);
+    expect((await other.api.get('/v1/audit')).body.data.map((e: { assistantId: string }) => e.assistantId)).not.toContain(shop.assistantId);
+    // A deleted assistant keeps its log.
+    const gone = await shop.api.get(`/v1/assistants/${extra.body.data.id}/audit`);
+    expect(gone.status).toBe(200);
+    expect(gone.body.data.map((e: { action: string }) => e.action)).toEqual(['deleted', 'created']);
   });
 });

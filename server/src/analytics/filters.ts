@@ -84,9 +84,9 @@ export function filterQuery(req: Request): Record<string, unknown> {
   return query;
 }
 
-export function readConversationFilter(req: Request, res: Response, overrides: Partial<z.input<typeof analyticsFilterQuery>> = {}): ConversationFilter {
+export function readConversationFilter(req: Request, res: Response): ConversationFilter {
   const p = principalOf(res);
-  const f = parseInput(analyticsFilterQuery, { ...filterQuery(req), ...overrides }, 'query');
+  const f = parseInput(analyticsFilterQuery, filterQuery(req), 'query');
   if (p.assistantId && f.assistantId && f.assistantId !== p.assistantId) throw new AppError('resource_not_found', 'Assistant not found');
   const from = f.from ? startOf(f.from) : null;
   const to = f.to ? endOf(f.to) : null;

@@ -151,14 +151,14 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   /** The "needs a human" queue: asked for a human, still open, no agent reply since; oldest request first. */
   r.get('/handoffs', requirePermission('conversations:read'), (req, res) => {
     const page = readPage(req);
-    const filter = readConversationFilter(req, res, { handoff: 'pending', sort: undefined, order: undefined });
-    const { items, total } = listConversations(ctx.db, { ...filter, sort: 'startedAt', order: 'asc' }, page);
+    const filter = readConversationFilter(req, res);
+    const { items, total } = listConversations(ctx.db, { ...filter, handoff: 'pending', sort: 'startedAt', order: 'asc' }, page);
     sendPage(res, items, total, page);
   });
 
   r.get('/handoffs/count', requirePermission('conversations:read'), (req, res) => {
-    const filter = readConversationFilter(req, res, { handoff: 'pending' });
-    sendData(res, { pending: listConversations(ctx.db, filter, { limit: 1, offset: 0 }).total });
+    const filter = readConversationFilter(req, res);
+    sendData(res, { pending: listConversations(ctx.db, { ...filter, handoff: 'pending' }, { limit: 1, offset: 0 }).total });
   });
 
   r.post('/corrections', requirePermission(['assistants:write', 'knowledge_bases:write']), (req, res) => {
@@ -177,7 +177,13 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     const { items, total } = listAudit(ctx.db, { org: principalOf(res).organizationId, assistantId: boundAssistant(res, assistantId ?? q.assistantId), from, to }, page);
     sendPage(res, items, total, page);
   };
-  r.get('/assistants/:id/audit', requirePermission('assistants:read'), (req, res) => sendAudit(req, res, req.params.id as string));
+  r.get('/assistants/:id/audit', requirePermission('assistants:read'), (req, res) => {
+    // A deleted assistant keeps its log; an id the organization never had is a 404.
+    const id = req.params.id as string;
+    const org = principalOf(res).organizationId;
+    if (!deps.assistants.get(org, id) && !ctx.db.prepare('SELECT 1 FROM assistant_audit WHERE organization_id = ? AND assistant_id = ? LIMIT 1').get(org, id)) throw notFound('Assistant');
+    sendAudit(req, res, id);
+  });
   r.get('/audit', requirePermission('assistants:read'), (req, res) => sendAudit(req, res, null));
 
   return r;

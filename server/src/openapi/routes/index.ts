@@ -1,5 +1,6 @@
 import type { RouteDoc } from '../registry.js';
 import { analyticsRoutes } from './analytics.js';
+import { analyticsDashboardRoutes } from './analytics-dashboard.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { assistantRoutes } from './assistants.js';
 import { authRoutes } from './auth.js';
@@ -26,6 +27,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   ...chatRoutes,
   ...conversationRoutes,
   ...analyticsRoutes,
+  ...analyticsDashboardRoutes,
   ...webhookRoutes,
   ...widgetRoutes,
   ...dashboardRoutes,
