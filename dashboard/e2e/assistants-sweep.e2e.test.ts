@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateDashboard } from './private-build.js';
 import { SHOTS, clientFor, expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
 
 // Screenshot sweep of the Dashboard I pages (overview, assistants, every editor section,
@@ -7,10 +8,13 @@ import { SHOTS, clientFor, expectAccessible, launchBrowser, newPage, signIn, sta
 // One sign-in per theme × width keeps this file within its time budget.
 
 let server: Server;
+// Our own build: others rebuild dashboard/dist (vite empties it first) while this runs.
+let build: ReturnType<typeof buildPrivateDashboard>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  build = buildPrivateDashboard();
+  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
   // Something in every section: a template, a variable, a bound key.
   const api = clientFor(server);
   await api.patch(`/assistants/${server.assistantId}`, {
@@ -22,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  build?.remove();
 });
 
 const SECTIONS: Array<[string, RegExp]> = [

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateDashboard } from './private-build.js';
 import { startHostSite } from '../../widget/e2e/support.js';
 import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
 
@@ -9,16 +10,20 @@ import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServe
 // a refused save shows the server's message at its field and keeps what was typed.
 
 let server: Server;
+// Our own build: others rebuild dashboard/dist (vite empties it first) while this runs.
+let build: ReturnType<typeof buildPrivateDashboard>;
 let browser: Browser;
 let site: Awaited<ReturnType<typeof startHostSite>>;
 
 beforeAll(async () => {
-  [server, browser, site] = await Promise.all([startTestServer(), launchBrowser(), startHostSite()]);
+  build = buildPrivateDashboard();
+  [server, browser, site] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser(), startHostSite()]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await site?.close();
   await server?.close();
+  build?.remove();
 });
 
 const sel = (hook: string) => `[data-parley="${hook}"]`;

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateDashboard } from './private-build.js';
 import { DEMO_LOGIN, clientFor, expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
 
 // The playground by keyboard (Enter sends, a template answer explains itself, new conversation,
@@ -7,11 +8,14 @@ import { DEMO_LOGIN, clientFor, expectAccessible, launchBrowser, newPage, signIn
 // the playground, cannot change anything.
 
 let server: Server;
+// Our own build: others rebuild dashboard/dist (vite empties it first) while this runs.
+let build: ReturnType<typeof buildPrivateDashboard>;
 let browser: Browser;
 let templated: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  build = buildPrivateDashboard();
+  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
   const api = clientFor(server);
   templated = (await api.post<{ id: string }>('/assistants', {
     name: 'Front desk', type: 'web', templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'We are open from 9 to 17.' }],
@@ -20,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  build?.remove();
 });
 
 async function userToken(login: { email: string; password: string }): Promise<string> {
