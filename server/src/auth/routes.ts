@@ -5,7 +5,7 @@ import { nowIso } from '../context.js';
 import { createFailureTracker, principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
-import { clearSessionCookie, isDashboardRequest, setSessionCookie } from '../http/session-cookie.js';
+import { clearSessionCookie, dashboardOriginProblem, isDashboardRequest, setSessionCookie } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { describeCaller } from './me.js';
 import { publicInvitationsRouter } from '../organizations/invitations-public.js';
@@ -47,6 +47,11 @@ function sendSession(ctx: AppContext, req: Request, res: Response, body: { token
   sendData(res, rest, status);
 }
 
+function refuseForeignDashboard(ctx: AppContext, req: Request): void {
+  const problem = dashboardOriginProblem(req, ctx.config.publicUrl);
+  if (problem) throw new AppError('permission_denied', problem);
+}
+
 function userPrincipal(res: Response): Principal & { userId: string } {
   const p = principalOf(res);
   if (p.kind !== 'user' || p.userId === null) throw new AppError('permission_denied', 'This route acts on a user account: use a user session, not an API key');
@@ -61,6 +66,7 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
 
   r.post('/auth/register', async (req, res) => {
     if (ctx.config.registration === 'closed') throw new AppError('permission_denied', 'Registration is closed on this server');
+    refuseForeignDashboard(ctx, req);
     const ip = req.ip ?? '';
     if (registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
     const input = parseInput(registerSchema, req.body);
@@ -78,6 +84,7 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
   });
 
   r.post('/auth/login', async (req, res) => {
+    refuseForeignDashboard(ctx, req);
     const input = parseInput(loginSchema, req.body);
     const ip = req.ip ?? '';
     if (emailFailures.blocked(input.email) || ipFailures.blocked(ip)) {

@@ -83,11 +83,23 @@ describe('dashboard session cookie (API.md §11)', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('a login from another origin gets no cookie (token in the body as for any API client)', async () => {
+  it('a dashboard sign-in from another origin is refused with the reason, no cookie and no token', async () => {
     server = await startServer();
-    const { res } = await dashboardLogin(server.url, 'https://evil.example.com');
+    const { res } = await dashboardLogin(server.url, 'http://localhost:1');
+    expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(res.body.data.token).toMatch(/^pst_/);
+    expect(res.body.error.message).toContain(`Sign in from ${server.url}/dashboard/`);
+    const register = await client(server.url).post('/v1/auth/register', { email: 'x@example.com', password: PASSWORD, organizationName: 'X' }, { headers: dashboard('http://localhost:1') });
+    expect(register.status).toBe(403);
+    expect(register.body.data).toBeUndefined();
+  });
+
+  it('says why a cookie was not honoured', async () => {
+    server = await startServer();
+    const { cookie } = await dashboardLogin(server.url);
+    const res = await client(server.url).get('/v1/auth/me', { headers: { cookie, origin: 'http://localhost:1', 'x-parley-csrf': '1' } });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toContain(`from ${server.url} (PUBLIC_URL)`);
   });
 
   it('never takes an API key from the cookie', async () => {

@@ -4,7 +4,7 @@ import type { Permission, Principal } from '../auth/permissions.js';
 import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
 import { AppError } from './errors.js';
-import { isDashboardRequest, sessionCookie } from './session-cookie.js';
+import { isDashboardRequest, publicOrigin, sessionCookie } from './session-cookie.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -67,6 +67,14 @@ export function presentedToken(req: Request, publicUrl: string): string | null {
   return cookie;
 }
 
+/** Why there is no credential, in words: a cookie present but not honoured says why (a dashboard opened at another address is the usual cause). */
+function missingCredentialMessage(req: Request, publicUrl: string): string {
+  if (!req.headers.authorization && sessionCookie(req)) {
+    return `The session cookie counts only on requests from ${publicOrigin(publicUrl)} (PUBLIC_URL) carrying the X-Parley-CSRF: 1 header; sign in again from ${publicUrl}/dashboard/`;
+  }
+  return 'Missing API token: send Authorization: Bearer <API_KEY>';
+}
+
 /**
  * Resolves the credential (API key or user session) and enforces the key's IP allowlist.
  * Only failing attempts are throttled: a client IP with 30 failures in a minute gets 429 for
@@ -84,7 +92,7 @@ export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; 
         throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
       }
       opts.failures.record(ip);
-      throw new AppError('authentication_error', token ? 'Invalid, expired or revoked API token' : 'Missing API token: send Authorization: Bearer <API_KEY>');
+      throw new AppError('authentication_error', token ? 'Invalid, expired or revoked API token' : missingCredentialMessage(req, opts.config.publicUrl));
     }
     if (resolved.allowedIps.length && !ipMatches(ip, resolved.allowedIps)) {
       throw new AppError('permission_denied', 'This API key may not be used from this IP address');

@@ -54,3 +54,15 @@ export function setSessionCookie(res: Response, token: string, publicUrl: string
 export function clearSessionCookie(res: Response, publicUrl: string): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: publicUrl.startsWith('https:') });
 }
+
+/**
+ * A sign-in (login, register, invitation accept, switch) that carries the dashboard's CSRF
+ * header from another origin: refused with the reason, instead of a token in the body the
+ * dashboard would never use. The usual cause is a dashboard opened at an address other than
+ * PUBLIC_URL (127.0.0.1 for localhost, a proxy's name); API clients never send the header.
+ */
+export function dashboardOriginProblem(req: Request, publicUrl: string): string | null {
+  if (req.headers[CSRF_HEADER] === undefined || isDashboardRequest(req, publicUrl)) return null;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : 'this page';
+  return `Sign in from ${publicOrigin(publicUrl)}/dashboard/ (PUBLIC_URL): the session cookie is only issued to that origin, and ${origin} is not it`;
+}

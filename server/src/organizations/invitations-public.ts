@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import type { FailureTracker } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
+import { dashboardOriginProblem } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { newId } from '../lib/ids.js';
 import { consumeInvitation, findPendingInvitation } from './invitations.js';
@@ -43,6 +44,8 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
   });
 
   r.post('/invitations/:token/accept', async (req, res) => {
+    const foreign = dashboardOriginProblem(req, ctx.config.publicUrl);
+    if (foreign) throw new AppError('permission_denied', foreign);
     const input = parseInput(acceptInvitationSchema, req.body);
     const nowMs = ctx.clock.now();
     const inv = findPendingInvitation(ctx.db, req.params.token as string, nowMs);
