@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => { await server.close(); });
 
 /** `members`: needs the admin or owner role (not a key permission). */
-type Need = Permission | 'members';
+type Need = Permission | readonly Permission[] | 'members';
 type Route = [method: string, path: () => string, needs: Need, body?: unknown];
 
 const writeRoutes: Route[] = [
@@ -62,10 +62,17 @@ const writeRoutes: Route[] = [
   ['PATCH', () => `/v1/organizations/${ids.org}/members/${ids.owner}`, 'members', { role: 'viewer' }],
   ['DELETE', () => `/v1/organizations/${ids.org}/members/${ids.owner}`, 'members'],
   ['POST', () => `/v1/organizations/${ids.org}/transfer`, 'organizations:write', { userId: 'usr_x' }],
+  ['POST', () => `/v1/assistants/${ids.assistant}/avatar`, 'assistants:write', {}],
+  ['POST', () => `/v1/webhooks/${ids.webhook}/deliveries/dlv_1/redeliver`, 'webhooks:write'],
+  ['POST', () => '/v1/analytics/knowledge-gaps/gap_x/resolve', ['assistants:write', 'knowledge_bases:write'], { answer: 'a', as: 'template' }],
+  ['POST', () => '/v1/analytics/knowledge-gaps/gap_x/dismiss', ['assistants:write', 'knowledge_bases:write'], { reason: 'r' }],
+  ['POST', () => '/v1/corrections', ['assistants:write', 'knowledge_bases:write'], { sessionId: 's', messageId: 'm', answer: 'a' }],
 ];
 
-const allows = (role: 'viewer' | 'editor' | 'admin', need: Need): boolean =>
-  need === 'members' ? role === 'admin' : ROLE_PERMISSIONS[role].has(need);
+const allows = (role: 'viewer' | 'editor' | 'admin', need: Need): boolean => {
+  if (need === 'members') return role === 'admin';
+  return (typeof need === 'string' ? [need] : need).some((p) => ROLE_PERMISSIONS[role].has(p));
+};
 
 describe('roles matrix: each role gets 403 wherever its permission set lacks the need', () => {
   for (const role of ['viewer', 'editor', 'admin'] as const) {
