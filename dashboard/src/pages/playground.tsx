@@ -61,9 +61,9 @@ function WhyThisAnswer({ x, turn }: { x: Explain; turn: Turn }) {
 
 function TurnView({ t }: { t: Turn }) {
   return (
-    <li class={`turn turn-${t.role}`}>
-      <p class="turn-who">{t.role === 'user' ? 'You' : 'Assistant'}</p>
-      <div class="turn-text">{t.text || (t.streaming ? <span class="muted">Thinking…</span> : '')}</div>
+    <li class={`pg-turn pg-turn-${t.role}`}>
+      <p class="pg-turn-who">{t.role === 'user' ? 'You' : 'Assistant'}</p>
+      <div class="pg-turn-text">{t.text || (t.streaming ? <span class="muted">Thinking…</span> : '')}</div>
       {t.error && <p class="field-error" role="alert">{t.error}</p>}
       {t.done && <p class="hint">Confidence {pct(t.done.confidence)}</p>}
       {t.done?.explain && <WhyThisAnswer x={t.done.explain} turn={t} />}
@@ -102,10 +102,10 @@ export default function PlaygroundPage() {
             <button type="button" class="button" onClick={() => { m.newConversation(); input.current?.focus(); }}>New conversation</button>
             {current && <a class="button" href={to(`/assistants/${current.id}`)}>Edit {current.name}</a>}
           </div>
-          <section class="card transcript" aria-labelledby="transcript-title">
+          <section class="card pg-transcript" aria-labelledby="transcript-title">
             <h2 id="transcript-title" class="visually-hidden">Conversation</h2>
             {m.turns.value.length === 0 && <p class="muted">Ask {current?.name ?? 'the assistant'} something. Under each answer, “Why this answer” shows what it found and why it answered that way.</p>}
-            <ol class="turns" aria-live="polite">
+            <ol class="pg-turns" aria-live="polite">
               {m.turns.value.map((t) => <TurnView key={t.id} t={t} />)}
             </ol>
             <div ref={end} />
