@@ -3,7 +3,8 @@ import { client, registerAccount } from '../../test/http.js';
 import { addMemberWithRole } from '../../test/members.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createFakeClock } from '../lib/clock.js';
-import { INVITATION_TTL_MS } from './invitations.js';
+import { LOGIN_LIMITS } from '../auth/routes.js';
+import { INVITATION_TTL_MS, MAX_PENDING_INVITATIONS } from './invitations.js';
 
 let server: TestServer;
 afterEach(async () => { await server?.close(); });
@@ -81,6 +82,29 @@ describe('invitations (API.md §11)', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.token).toBeUndefined();
     expect(res.headers.getSetCookie()[0]).toMatch(/^parley_session=pst_/);
+  });
+
+  it(`keeps at most ${MAX_PENDING_INVITATIONS} pending invitations per organization`, async () => {
+    server = await startServer();
+    const { api, organization } = await registerAccount(server.url);
+    await api.patch(`/v1/organizations/${organization.id}`, { plan: 'enterprise' });
+    const base = `/v1/organizations/${organization.id}/invitations`;
+    for (let i = 0; i < MAX_PENDING_INVITATIONS; i++) expect((await api.post(base, { role: 'viewer' })).status).toBe(201);
+    const over = await api.post(base, { role: 'viewer' });
+    expect(over.status).toBe(409);
+    const first = (await api.get(`${base}?limit=1`)).body.data[0];
+    await api.del(`${base}/${first.id}`);
+    expect((await api.post(base, { role: 'viewer' })).status).toBe(201);
+  });
+
+  it('throttles wrong passwords on accept like logins', async () => {
+    server = await startServer();
+    const a = await registerAccount(server.url);
+    const b = await registerAccount(server.url);
+    const { token } = (await a.api.post(`/v1/organizations/${a.organization.id}/invitations`, { role: 'viewer' })).body.data;
+    const anon = client(server.url);
+    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) expect((await anon.post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'wrong password' })).status).toBe(401);
+    expect((await anon.post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'correct horse battery' })).status).toBe(429);
   });
 
   it('expires after 7 days; a revoked invitation is gone', async () => {
