@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTraffic, type Traffic } from '../src/pages/analytics.traffic.js';
+import { countConversations, seedDemoTraffic, writeTraffic, type Traffic } from '../src/pages/analytics.traffic.js';
 import { SHOTS, clientFor, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
-// Analytics in real Chromium against a real server with traffic written through the chat
-// paths: the cards count it, a channel filter lands in the URL and changes them, a chart has a
-// table view, a configuration change is a marker with who and what, and clicking a chart point
-// opens the conversations of that bucket.
+// Analytics in real Chromium against a real server with seeded traffic (the server's demo
+// traffic over 80 days plus a known set written through the chat paths today): the cards count
+// it, a channel filter lands in the URL and changes them, a chart has a table view, a
+// configuration change is a marker with who and what, and clicking a chart point opens the
+// conversations of that bucket.
 
 let server: Server;
 let browser: Browser;
@@ -14,6 +15,7 @@ let traffic: Traffic;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await seedDemoTraffic(server, 400);
   traffic = await writeTraffic(server);
   await clientFor(server).patch(`/assistants/${server.assistantId}`, { systemPrompt: 'You are the Parley demo helper. Be brief.' });
 }, 60_000);
@@ -33,10 +35,14 @@ async function openAnalytics(page: Page): Promise<void> {
 describe('analytics', () => {
   it('cards, channel filter in the URL, table view, change markers, chart point → filtered list', async () => {
     const { context, page, errors } = await newPage(browser);
-    await signIn(page, server, undefined, '/dashboard/analytics');
+    await signIn(page, server, undefined, '/dashboard/analytics?range=90d');
     await openAnalytics(page);
-    await expect.poll(() => card(page, 'Conversations').textContent()).toContain(String(traffic.all.length));
-    await expect(card(page, 'Human handoffs').textContent()).resolves.toContain('1');
+    const total = countConversations(server);
+    expect(total).toBeGreaterThan(300);
+    const shown = (n: number) => n.toLocaleString('en');
+    await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(shown(total));
+    await expect(card(page, 'Human handoffs').locator('strong').textContent())
+      .resolves.toBe(shown(countConversations(server, "channel_group != 'playground' AND handoff_requested_at IS NOT NULL")));
     await expectAccessible(page, 'analytics');
 
     // The playground is left out until ticked; the choice goes to the URL.
@@ -44,17 +50,27 @@ describe('analytics', () => {
     expect(await playground.isChecked()).toBe(false);
     await playground.check();
     await page.waitForURL(/channel=widget%2Capi%2Cdiscord%2Cslack%2Cteams%2Cplayground|channel=widget,api,discord,slack,teams,playground/);
-    await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(String(traffic.all.length + 1));
+    await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(shown(total + 1));
     await page.goBack();
-    await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(String(traffic.all.length));
+    await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(shown(total));
 
-    // Every chart has a table view with the same figures.
+    // Every chart has a table view with the same figures: a row per day, summing to the card.
     const volume = chart(page, 'Conversations and messages');
     await volume.getByRole('button', { name: 'View as table' }).click();
     const table = volume.getByRole('table');
     await table.waitFor();
-    const counts = await table.locator('tbody tr td:nth-of-type(1)').allTextContents();
-    expect(counts.reduce((n, c) => n + (Number(c) || 0), 0)).toBe(traffic.all.length);
+    const counts = (await table.locator('tbody tr td:nth-of-type(1)').allTextContents()).map((c) => Number(c.replace(/,/g, '')) || 0);
+    expect(counts.length).toBeGreaterThanOrEqual(90);
+    expect(counts.reduce((n, c) => n + c, 0)).toBe(total);
+    await expectAccessible(page, 'analytics table view, 90 days');
+    await volume.getByRole('button', { name: 'View as table' }).click();
+
+    // The last 7 days, where a point is wide enough to click.
+    await page.getByLabel('Date range').selectOption('7d');
+    await page.waitForURL((u) => !u.search.includes('range='));
+    await volume.getByRole('button', { name: 'View as table' }).click();
+    const today = Number((await table.locator('tbody tr').last().locator('td').first().textContent())!.replace(/,/g, ''));
+    expect(today).toBeGreaterThanOrEqual(traffic.all.length);
     await expectAccessible(page, 'analytics table view');
     await volume.getByRole('button', { name: 'View as table' }).click();
 
@@ -76,7 +92,7 @@ describe('analytics', () => {
     const from = Date.parse(url.searchParams.get('from')!);
     expect(Date.parse(url.searchParams.get('to')!) - from).toBe(24 * 3_600_000 - 1);
     await page.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
-    await page.getByRole('status').filter({ hasText: `${traffic.all.length} conversations` }).waitFor();
+    await page.getByRole('status').filter({ hasText: `${today} conversations` }).waitFor();
     await page.getByRole('status').filter({ hasText: /^Showing / }).waitFor();
     await page.screenshot({ path: `${SHOTS}/analytics-bucket-conversations.png`, fullPage: true });
     await expectAccessible(page, 'conversations of a chart bucket');
@@ -86,9 +102,9 @@ describe('analytics', () => {
 
   it('screenshots light and dark, 1280 and 768', async () => {
     await sweep(browser, server, 'analytics', async (page) => {
-      await page.goto(`${server.url}/dashboard/analytics`);
+      await page.goto(`${server.url}/dashboard/analytics?range=90d`);
       await openAnalytics(page);
-      await card(page, 'Conversations').locator('strong').filter({ hasText: String(traffic.all.length) }).waitFor();
+      await card(page, 'Conversations').locator('strong').filter({ hasText: /\d/ }).waitFor();
     });
   }, 90_000);
 });

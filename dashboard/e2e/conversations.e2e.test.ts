@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
+import { chat, countConversations, seedDemoTraffic, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
 import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
-// Conversations in real Chromium against a real server with traffic: filter (kept in the URL)
-// and export (the file's rows are exactly the listed conversations), open one and read an
-// answer's sources, correct an answer and get the correction when asking again.
+// Conversations in real Chromium against a real server with seeded traffic (the server's demo
+// traffic plus a known set): filter (kept in the URL) and export (the file's rows are exactly
+// the conversations listed over every page), open one and read an answer's sources, correct an
+// answer and get the correction when asking again.
 
 let server: Server;
 let browser: Browser;
@@ -14,6 +15,7 @@ let traffic: Traffic;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await seedDemoTraffic(server, 300);
   traffic = await writeTraffic(server);
 }, 60_000);
 afterAll(async () => {
@@ -38,15 +40,33 @@ describe('conversations', () => {
   it('filters in the URL, exports exactly the filtered list as JSONL and CSV', async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/conversations');
-    await page.getByRole('status').filter({ hasText: `${traffic.all.length} conversations` }).waitFor();
-    expect((await listedSessions(page)).sort()).toEqual([...traffic.all].sort());
+    const shown = (n: number) => `${n.toLocaleString('en')} conversations`;
+    await page.getByRole('status').filter({ hasText: shown(countConversations(server)) }).waitFor();
     await expectAccessible(page, 'conversations');
 
+    // Fell back, on the API, Slack and Teams: a few pages of the seeded traffic.
     await page.getByLabel('Fell back').selectOption('true');
     await page.waitForURL(/fellBack=true/);
-    await page.getByRole('status').filter({ hasText: '2 conversations' }).waitFor();
-    const listed = await listedSessions(page);
-    expect(listed.sort()).toEqual([traffic.fellBack, traffic.widget].sort());
+    for (const other of ['Widget', 'Discord']) {
+      await page.getByRole('group', { name: 'Channels' }).getByLabel(other).uncheck();
+      await page.waitForURL(new RegExp(`channel=(?!.*${other.toLowerCase()})`));
+    }
+    expect(new URL(page.url()).searchParams.get('channel')).toBe('api,slack,teams');
+    const expected = countConversations(server, "channel_group IN ('api', 'slack', 'teams') AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.answered = 0)");
+    expect(expected).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: expected === 1 ? '1 conversation' : shown(expected) }).waitFor();
+    const listed: string[] = [];
+    for (;;) {
+      listed.push(...await listedSessions(page));
+      const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
+      if (!(await next.count()) || await next.isDisabled()) break;
+      const first = listed.at(-1);
+      await next.click();
+      await expect.poll(async () => (await listedSessions(page)).includes(first!)).toBe(false);
+    }
+    expect(expected).toBeGreaterThan(25); // more than one page
+    expect(listed.length).toBe(expected);
+    expect(new Set(listed).size).toBe(expected);
 
     const jsonl = await download(page, 'Export JSONL');
     const rows = jsonl.trim().split('\n').map((l) => JSON.parse(l) as { sessionId: string });
@@ -55,8 +75,11 @@ describe('conversations', () => {
     expect(new Set(csv.trim().split('\r\n').slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(listed));
 
     // Content search applies on submit and lands in the URL too; sorting is a column button.
-    await page.getByLabel('Fell back').selectOption('');
-    await page.getByLabel('Search in messages').fill('embed the chat widget');
+    // The navigation link starts again without filters.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' }).click();
+    await page.waitForURL(/\/dashboard\/conversations$/);
+    await page.getByRole('status').filter({ hasText: shown(countConversations(server)) }).waitFor();
+    await page.getByLabel('Search in messages').fill('embed the chat widget on my website');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/q=embed/);
     await page.getByRole('status').filter({ hasText: '1 conversation' }).waitFor();
@@ -65,8 +88,12 @@ describe('conversations', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: /^Messages/ }).click();
     await page.waitForURL(/sort=messageCount/);
-    await expect.poll(async () => (await listedSessions(page))[0]).toBe(traffic.api);
     expect(await page.getByRole('columnheader', { name: /Messages/ }).getAttribute('aria-sort')).toBe('descending');
+    const messageCounts = async () => (await page.getByRole('table').locator('tbody tr td:nth-of-type(6)').allTextContents()).map(Number);
+    await expect.poll(async () => { const c = await messageCounts(); return c.every((n, i) => i === 0 || c[i - 1]! >= n); }).toBe(true);
+    await page.getByRole('button', { name: /^Messages/ }).click();
+    await page.waitForURL(/order=asc/);
+    await expect.poll(async () => { const c = await messageCounts(); return c.every((n, i) => i === 0 || c[i - 1]! <= n); }).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -58,3 +58,24 @@ export async function writeTraffic(server: DemoTestServer): Promise<Traffic> {
   const widget = await widgetHandoff(server);
   return { api, slack, rated, fellBack, playground, widget, all: [api, slack, rated, fellBack, widget] };
 }
+
+/**
+ * The server's demo traffic (server/src/demo/traffic.ts): `conversations` realistic
+ * conversations over the past 90 days through the real chat path (channels, ratings, gaps,
+ * handoffs, agent replies), deterministic for a seed. Returns how many it wrote.
+ */
+export async function seedDemoTraffic(server: DemoTestServer, conversations: number, days = 80, seed = 13): Promise<number> {
+  const [{ seedTraffic }, { createAssistantStore }] = await Promise.all([
+    import('../../../server/src/demo/traffic.js'),
+    import('../../../server/src/assistants/service.js'),
+  ]);
+  const r = await seedTraffic(server.ctx, createAssistantStore(server.db), {
+    organizationId: server.organizationId, assistantId: server.assistantId, nowMs: server.ctx.clock.now(), conversations, days, seed,
+  });
+  return r.conversations;
+}
+
+/** Conversations of the organization by channel, straight from the database (the tests' oracle). */
+export function countConversations(server: DemoTestServer, where = "channel_group != 'playground'"): number {
+  return (server.db.prepare(`SELECT count(*) AS n FROM conversations WHERE organization_id = ? AND ${where}`).get(server.organizationId) as { n: number }).n;
+}

@@ -88,7 +88,7 @@ export default function TimeChart({ label, xs, series, format, hourly, ratio = f
       cursor: { drag: { x: false, y: false }, points: { size: 7 } },
       series: [
         {},
-        ...series.map((s) => ({ label: s.label, stroke: cssVar(s.color), width: 2, spanGaps: false, points: { show: xs.length <= 60 } })),
+        ...series.map((s) => ({ label: s.label, stroke: cssVar(s.color), width: 2, spanGaps: false, points: { show: true, size: xs.length <= 60 ? 6 : 3 } })),
       ],
       axes: [
         { ...axis, values: hourly ? '{HH}:{mm}\n{D} {MMM}' : '{D} {MMM}' } as uPlot.Axis,
