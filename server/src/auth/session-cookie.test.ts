@@ -102,6 +102,17 @@ describe('dashboard session cookie (API.md §11)', () => {
     expect(res.body.error.message).toContain(`from ${server.url} (PUBLIC_URL)`);
   });
 
+  it('grants no CORS preflight for the CSRF header to another origin (so no other page can send it)', async () => {
+    server = await startServer();
+    for (const path of ['/v1/auth/me', '/v1/auth/login', '/v1/assistants']) {
+      const res = await fetch(server.url + path, {
+        method: 'OPTIONS', headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-parley-csrf, content-type' },
+      });
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(res.headers.get('access-control-allow-headers'), path).toBeNull();
+    }
+  });
+
   it('never takes an API key from the cookie', async () => {
     server = await startServer();
     const { api } = await registerAccount(server.url);
