@@ -4,7 +4,7 @@ import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createFakeClock } from '../lib/clock.js';
 import { channelOf, CHANNELS } from './channel.js';
-import { bucketValue, MAX_BUCKETS, percentile } from './timeseries.js';
+import { bucketValue, MAX_BUCKETS, percentileOf } from './timeseries.js';
 
 let server: TestServer;
 let clock: ReturnType<typeof createFakeClock>;
@@ -112,9 +112,10 @@ describe('GET /v1/analytics/timeseries', () => {
       const bucket = 1 + Math.floor(Math.log(ms) / Math.log(1.1));
       expect(Math.abs(bucketValue(bucket) - ms) / ms).toBeLessThanOrEqual(0.0489);
     }
-    expect(percentile([{ bucket: 10, n: 50 }, { bucket: 20, n: 50 }], 0.5)).toBe(Math.round(bucketValue(10) * 10) / 10);
-    expect(percentile([{ bucket: 10, n: 50 }, { bucket: 20, n: 50 }], 0.51)).toBe(Math.round(bucketValue(20) * 10) / 10);
-    expect(percentile([], 0.95)).toBeNull();
+    const hist = (entries: [number, number][]) => { const h = new Float64Array(256); for (const [b, n] of entries) h[b] = n; return h; };
+    expect(percentileOf(hist([[10, 50], [20, 50]]), 0.5)).toBe(Math.round(bucketValue(10) * 10) / 10);
+    expect(percentileOf(hist([[10, 50], [20, 50]]), 0.51)).toBe(Math.round(bucketValue(20) * 10) / 10);
+    expect(percentileOf(hist([]), 0.95)).toBeNull();
   });
 });
 

@@ -75,14 +75,19 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
       ? `SELECT day AS k, latency FROM analytics_daily_latency WHERE ${where.replace('hour >= @fromHour AND hour <= @toHour', 'day >= substr(@fromHour, 1, 10) AND day <= substr(@toHour, 1, 10)')}`
       : `SELECT hour AS k, latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`;
     const rows = statement(db, sql).raw().all(params) as [string, string][];
-    const merged = new Map<string, Map<number, number>>();
+    // One counts array per time bucket, indexed by histogram bucket: no per-entry allocations.
+    const merged = new Map<string, Float64Array>();
     for (const [k, latency] of rows) {
       let hist = merged.get(k);
-      if (!hist) merged.set(k, (hist = new Map()));
-      for (const [bucket, n] of Object.entries(JSON.parse(latency) as Record<string, number>)) hist.set(Number(bucket), (hist.get(Number(bucket)) ?? 0) + n);
+      if (!hist) merged.set(k, (hist = new Float64Array(HISTOGRAM_BUCKETS)));
+      const counts = JSON.parse(latency) as Record<string, number>;
+      for (const b in counts) {
+        const i = Math.min(HISTOGRAM_BUCKETS - 1, Number(b));
+        hist[i] = (hist[i] as number) + (counts[b] as number);
+      }
     }
     const p = q.metric === 'response_ms_p50' ? 0.5 : 0.95;
-    for (const [k, hist] of merged) values.set(k, percentile([...hist].map(([bucket, n]) => ({ bucket, n })).sort((a, b) => a.bucket - b.bucket), p));
+    for (const [k, hist] of merged) values.set(k, percentileOf(hist, p));
   } else {
     const rows = statement(db, `SELECT substr(hour, 1, @len) AS k, ${SUMS[q.metric]} AS v FROM analytics_hourly WHERE ${where} GROUP BY k`)
       .all(params) as { k: string; v: number | null }[];
@@ -94,15 +99,19 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
   return out;
 }
 
-/** Nearest rank over a histogram sorted by bucket (the same rank rule as the metrics' p95). */
-export function percentile(hist: { bucket: number; n: number }[], p: number): number | null {
-  const total = hist.reduce((s, h) => s + h.n, 0);
+/** Buckets up to 1.1^255 ms: far beyond any response (the last bucket takes anything longer). */
+const HISTOGRAM_BUCKETS = 256;
+
+/** Nearest rank over dense histogram counts (index = bucket). */
+export function percentileOf(counts: Float64Array, p: number): number | null {
+  let total = 0;
+  for (const n of counts) total += n;
   if (!total) return null;
   const rank = Math.max(1, Math.ceil(total * p));
   let seen = 0;
-  for (const h of hist) {
-    seen += h.n;
-    if (seen >= rank) return Math.round(bucketValue(h.bucket) * 10) / 10;
+  for (let b = 0; b < counts.length; b++) {
+    seen += counts[b] as number;
+    if (seen >= rank) return Math.round(bucketValue(b) * 10) / 10;
   }
   return null;
 }
