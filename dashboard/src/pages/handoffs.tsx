@@ -22,6 +22,8 @@ export default function HandoffsPage() {
   }, []);
   const q = m.queue.data.value;
   const now = Date.now();
+  // The note column only when someone left one (the queue's items may not carry it).
+  const notes = !!q?.items.some((h) => h.handoff?.note || h.lastUserMessage);
   return (
     <div>
       <PageHeader title="Needs a human" description="Conversations whose user asked for a person, longest waiting first."
@@ -38,7 +40,7 @@ export default function HandoffsPage() {
             <table>
               <caption class="visually-hidden">Conversations waiting for a human, longest waiting first</caption>
               <thead>
-                <tr><th scope="col">Waiting for</th><th scope="col">Since</th><th scope="col">Channel</th><th scope="col">User</th><th scope="col">Note</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
+                <tr><th scope="col">Waiting for</th><th scope="col">Since</th><th scope="col">Channel</th><th scope="col">User</th>{notes && <th scope="col">Note</th>}<th scope="col"><span class="visually-hidden">Action</span></th></tr>
               </thead>
               <tbody>
                 {q.items.map((h) => {
@@ -49,7 +51,7 @@ export default function HandoffsPage() {
                       <td>{formatDate(since)}</td>
                       <td>{h.channel ? (CHANNEL_LABELS[h.channel as Channel] ?? h.channel) : '—'}</td>
                       <td class="cell-clip">{h.handoff?.email ?? h.userId ?? '—'}</td>
-                      <td class="cell-clip">{h.handoff?.note ?? h.lastUserMessage ?? ''}</td>
+                      {notes && <td class="cell-clip">{h.handoff?.note ?? h.lastUserMessage ?? ''}</td>}
                       <td><a class="button small primary" href={to(`/conversations/${encodeURIComponent(h.sessionId)}`)}>Take over<span class="visually-hidden"> the conversation waiting since {formatDate(since)}</span></a></td>
                     </tr>
                   );
