@@ -12,6 +12,8 @@ export default function OverviewPage() {
   const f = m.facts.data.value;
   const steps = f ? checklist(f) : [];
   const done = steps.filter((s) => s.done).length;
+  // The first step still to do is the one to press; the others stay quiet.
+  const next = steps.find((s) => !s.done)?.id;
   return (
     <>
       <PageHeader title="Overview" description={me.value ? `Welcome${me.value.user?.name ? `, ${me.value.user.name}` : ''}. ${me.value.organization.name} is on the ${me.value.organization.plan} plan.` : undefined} />
@@ -39,7 +41,7 @@ export default function OverviewPage() {
                     <h3>{s.title} <span class="visually-hidden">{s.done ? '(done)' : '(to do)'}</span></h3>
                     <p class="muted">{s.detail}</p>
                   </div>
-                  <a class={`button small${s.done ? '' : ' primary'}`} href={to(s.href)} aria-label={`${s.action}: ${s.title}`}>{s.action}</a>
+                  <a class={`button small${s.id === next ? ' primary' : ''}`} href={to(s.href)} aria-label={`${s.action}: ${s.title}`}>{s.action}</a>
                 </li>
               ))}
             </ol>
