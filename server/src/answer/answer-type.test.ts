@@ -24,6 +24,7 @@ describe('findTypedSpan', () => {
     expect(span('She was born on September 4, 1981 in Houston.', 'date')).toBe('September 4, 1981');
     expect(span('International delivery takes 7 to 14 business days.', 'number')).toBe('7 to 14 business days');
     expect(span('The album sold 11 million copies.', 'number')).toBe('11 million copies');
+    expect(span('The warranty covers defects for twenty-four months.', 'number')).toBe('twenty-four months');
     expect(span('The film was directed by Sam Mendes in London.', 'person')).toBe('Sam Mendes');
     expect(span('Chopin died in Paris in 1849.', 'place')).toBe('Paris');
   });

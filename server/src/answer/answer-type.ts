@@ -27,7 +27,7 @@ const SPAN_RES: Record<AnswerType, RegExp> = {
     'g',
   ),
   number: new RegExp(
-    `(?:[$£€¥]\\s?)?\\b(?:\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:to|-|–|and)\\s*\\d[\\d,]*(?:\\.\\d+)?)?|${NUMBER_WORD})(?:\\s*(?:%|percent|per\\s+cent|million|billion|trillion|thousand|hundred))?(?:\\s+(?:[a-z]+\\s+)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|miles?|kilometres?|kilometers?|km|metres?|meters?|m|feet|ft|inches|pounds|kg|tons?|people|times|copies|units|requests|messages|users|employees|residents|inhabitants|visitors|albums?|songs?|records?|awards?|students?|members?|species))?\\b%?`,
+    `(?:[$£€¥]\\s?)?\\b(?:\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:to|-|–|and)\\s*\\d[\\d,]*(?:\\.\\d+)?)?|${NUMBER_WORD}(?:[-\\s]${NUMBER_WORD})*)(?:\\s*(?:%|percent|per\\s+cent|million|billion|trillion|thousand|hundred))?(?:\\s+(?:[a-z]+\\s+)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|miles?|kilometres?|kilometers?|km|metres?|meters?|m|feet|ft|inches|pounds|kg|tons?|people|times|copies|units|requests|messages|users|employees|residents|inhabitants|visitors|albums?|songs?|records?|awards?|students?|members?|species))?\\b%?`,
     'gi',
   ),
   person: /\b(?:(?:Sir|Dr|Mr|Mrs|Ms|St|King|Queen|President|Emperor|Pope|Prince|Princess|Lord|Lady|General)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+(?:de|da|van|von|der|del|la|le|al|bin|ibn|of)?\s*[A-Z][\p{Ll}'’-]+){1,3}\b/gu,

@@ -143,7 +143,7 @@ function namesAndNumbers(question: string): string[] {
 /** The features CONFIDENCE_MODEL weighs, in its `features` order. */
 export const FEATURE_NAMES = [
   'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'scoreGap', 'runnerUpMargin', 'answerFromTopPassage',
-  'typeMatch', 'typedSpan', 'namesNumbersPresent',
+  'typeMatch', 'typedSpan', 'namesNumbersPresent', 'namesNumbersInSentence', 'notOneWordOff',
 ] as const;
 
 /**
@@ -160,7 +160,12 @@ export const FEATURE_NAMES = [
  * - answerFromTopPassage: the sentence comes from the first passage;
  * - typeMatch / typedSpan: 0 when the question asks for a date, number, person or place and
  *   the chosen sentence holds none, else 1 / 1 when it holds one (not copied from the question);
- * - namesNumbersPresent: 3 - names and numbers of the question absent from the chosen passage.
+ * - namesNumbersPresent: 3 - names and numbers of the question absent from the chosen passage;
+ * - namesNumbersInSentence: the same for the chosen sentence (with its title and headings): an
+ *   adversarial question often names something the passage mentions elsewhere;
+ * - notOneWordOff: 0 when the chosen sentence holds every term of the question but exactly one
+ *   (of three or more): the signature of a question written from the sentence with one word
+ *   changed, SQuAD 2.0's adversarial unanswerables; else 1.
  */
 export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null): number[] {
   const top = passages[0];
@@ -175,7 +180,11 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
   const topTerms = passageTerms(`${top.title} ${top.headingPath.join(' ')} ${top.text}`);
   const chosenTerms = passageTerms(`${chosen.title} ${chosen.headingPath.join(' ')} ${chosen.text}`);
   const found = terms.filter((t) => topTerms.has(t)).length;
-  const missingNames = namesAndNumbers(question).filter((n) => !chosenTerms.has(n)).length;
+  const names = namesAndNumbers(question);
+  const missingNames = names.filter((n) => !chosenTerms.has(n)).length;
+  const sentence = analysis?.sentenceTerms;
+  const missingInSentence = sentence ? names.filter((n) => !sentence.has(n)).length : names.length;
+  const offBy = sentence ? terms.filter((t) => !sentence.has(t)).length : terms.length;
   const second = passages[1]?.score ?? 0;
   return [
     analysis?.relevance ?? 0,
@@ -187,6 +196,8 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
     analysis?.type && !analysis.typed ? 0 : 1,
     analysis?.typed ? 1 : 0,
     3 - Math.min(3, missingNames),
+    3 - Math.min(3, missingInSentence),
+    terms.length >= 3 && offBy === 1 ? 0 : 1,
   ];
 }
 

@@ -363,6 +363,8 @@ export interface AnswerAnalysis {
   rank: number;
   /** The best sentence holds a span of the asked type. */
   typed: boolean;
+  /** Stemmed terms of the best sentence with its passage's title and headings. */
+  sentenceTerms: ReadonlySet<string>;
   type: AnswerType | null;
   /** The best score among sentences of other passages / the best sentence's score (0 when none). */
   runnerUp: number;
@@ -396,6 +398,7 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   const otherBest = Math.max(0, ...candidates.filter((s) => s.rank !== best.rank && s.matched > 0).map((s) => s.score));
   const analysis: AnswerAnalysis = {
     question, relevance: best.relevance, support: best.support, rank: best.rank, typed: best.typed, type,
+    sentenceTerms: new Set([...best.terms, ...(read[best.rank] as ReadPassage).headingTerms]),
     runnerUp: best.score > 0 ? otherBest / best.score : 0, factoid: false,
   };
   analyses.set(passages, analysis);

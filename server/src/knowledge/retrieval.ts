@@ -337,7 +337,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
      */
     retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
       if (!kbs.length || limit <= 0) return [];
-      const depth = rerankWeights ? Math.max(limit, RERANK_DEPTH) : limit;
+      const depth = rerankWeights ? Math.max(limit, rerankWeights.depth ?? RERANK_DEPTH) : limit;
       const index = currentMemory();
       const { chunks, terms } = index ? retrieveFromMemory(index, query, kbs, depth) : retrieveFromFts(query, kbs, depth);
       if (!rerankWeights || chunks.length < 2) return chunks.slice(0, limit);
