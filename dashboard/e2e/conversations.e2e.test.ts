@@ -115,6 +115,14 @@ describe('conversations', () => {
     expect(text.length).toBeGreaterThan(20);
     await expectAccessible(page, 'conversation detail');
 
+    // A reply the server refuses shows its message at the box and keeps the text.
+    const reply = page.getByLabel('Reply as a human');
+    await reply.fill('x'.repeat(20_001));
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByRole('alert').filter({ hasText: /20000|20,000|at most|too long|characters/i }).waitFor();
+    expect(await reply.getAttribute('aria-invalid')).toBe('true');
+    expect((await reply.inputValue()).length).toBe(20_001);
+
     // The fallback conversation: correct the answer as a template.
     await page.goto(`${server.url}/dashboard/conversations/${traffic.fellBack}`);
     await page.getByText('Fallback', { exact: true }).waitFor();

@@ -29,7 +29,7 @@ export default function ConversationsPage() {
       <PageHeader title="Conversations" description="Every conversation with your assistants, filtered as you need and exportable."
         actions={<ExportButtons model={m} />} />
       <Filters model={m} value={filters} onChange={refilter} />
-      <ErrorNotice error={m.exporting.error.value} onRetry={() => m.exportAs('csv')} />
+      <ErrorNotice error={m.exporting.error.value} onRetry={() => exportFile(m, lastFormat)} />
       <ErrorNotice error={m.list.error.value} onRetry={() => m.list.load()} />
       {!list && m.list.loading.value ? <Loading /> : list && (
         list.total === 0 ? (
@@ -48,11 +48,16 @@ export default function ConversationsPage() {
   );
 }
 
+/** The format last asked for, so "Try again" repeats that export. */
+let lastFormat: 'csv' | 'jsonl' = 'csv';
+async function exportFile(m: ConversationsModel, format: 'csv' | 'jsonl'): Promise<void> {
+  lastFormat = format;
+  const file = await m.exportAs(format);
+  if (file) saveFile(file);
+}
+
 function ExportButtons({ model: m }: { model: ConversationsModel }) {
-  const run = async (format: 'csv' | 'jsonl') => {
-    const file = await m.exportAs(format);
-    if (file) saveFile(file);
-  };
+  const run = (format: 'csv' | 'jsonl') => exportFile(m, format);
   const busy = m.exporting.busy.value;
   return (
     <>
