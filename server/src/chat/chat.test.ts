@@ -42,7 +42,10 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
     expect(unanswerable.body.sources).toEqual([]);
     await shop.api.post(shop.chatPath, { message: 'which team won the world cup in 1998??' });
     const gaps = await shop.api.get('/v1/analytics/knowledge-gaps');
-    expect(gaps.body.data).toEqual([{ question: 'which team won the world cup in 1998??', count: 2, lastAskedAt: expect.any(String), assistantId: shop.assistantId, bestConfidence: expect.any(Number) }]);
+    expect(gaps.body.data).toEqual([{
+      id: expect.stringMatching(/^gap_/), question: 'which team won the world cup in 1998??', count: 2, lastAskedAt: expect.any(String), firstAskedAt: expect.any(String),
+      assistantId: shop.assistantId, bestConfidence: expect.any(Number), cause: 'no_passages', status: 'open', statusReason: null, statusAt: null,
+    }]);
   });
 
   it('answers with a template first: confidence 1, no sources, variables filled', async () => {
