@@ -80,16 +80,22 @@ describe('assistant editor model', () => {
     expect(saved.variables).toMatchObject({ product: 'Parley' });
   });
 
-  it('removing a variable either removes it or says that the server kept it', async () => {
+  it('removing a variable removes it, and an emptied model setting is cleared', async () => {
     const m = await loaded();
     m.edit('prompt', { variables: [{ key: 'keep', value: '1' }, { key: 'drop', value: '2' }] });
     expect(await m.save('prompt')).toBe(true);
     m.edit('prompt', { variables: m.forms.value!.prompt.variables.filter((v) => v.key !== 'drop') });
     expect(await m.save('prompt')).toBe(true);
     const saved = await api.get<Assistant>(`/assistants/${assistantId}`);
-    const warned = m.warnings.value.some((w) => w.includes('{{drop}}') && w.includes('cannot be removed'));
-    expect(warned).toBe('drop' in saved.variables);
-    expect(m.forms.value!.prompt.variables.some((v) => v.key === 'drop')).toBe('drop' in saved.variables);
+    expect(saved.variables).toEqual({ keep: '1' });
+    expect(m.forms.value!.prompt.variables.map((v) => v.key)).toEqual(['keep']);
+
+    m.edit('model', { provider: 'extractive', temperature: '0.5' });
+    expect(await m.save('model')).toBe(true);
+    expect((await api.get<Assistant>(`/assistants/${assistantId}`)).model.temperature).toBe(0.5);
+    m.edit('model', { temperature: '' });
+    expect(await m.save('model')).toBe(true);
+    expect((await api.get<Assistant>(`/assistants/${assistantId}`)).model.temperature).toBeUndefined();
   });
 
   it('saves knowledge bases with priorities and the widget settings', async () => {
@@ -186,7 +192,7 @@ describe('editor helpers', () => {
     const a = await api.get<Assistant>(`/assistants/${server.assistantId}`);
     const f = formsFrom(a);
     expect(Object.keys(patchFor('general', f.general)).sort()).toEqual(['avatarUrl', 'description', 'language', 'name']);
-    expect(patchFor('model', { provider: 'openai', name: ' gpt ', temperature: '0.2', baseUrl: '' })).toEqual({ model: { provider: 'openai', name: 'gpt', temperature: 0.2 } });
+    expect(patchFor('model', { provider: 'openai', name: ' gpt ', temperature: '0.2', baseUrl: '' })).toEqual({ model: { provider: 'openai', name: 'gpt', temperature: 0.2, baseUrl: null } });
     expect(widgetOverrides({ ...f.widget, theme: 'dark' })).toMatchObject({ theme: 'dark', colors: null });
   });
 

@@ -85,8 +85,12 @@ export function templatesBody(items: Forms['templates']['items']): Template[] {
   return items.map((t) => ({ ...(t.id ? { id: t.id } : {}), trigger: t.trigger, match: t.match, response: t.response }));
 }
 
-/** The PATCH body of one section: only its own fields, so other sections' unsaved edits stay local. */
-export function patchFor<S extends SaveableSection>(section: S, f: Forms[S]): Record<string, unknown> {
+/**
+ * The PATCH body of one section: only its own fields, so other sections' unsaved edits stay
+ * local. PATCH is a JSON Merge Patch: an emptied model setting and a removed variable are sent
+ * as null, which clears them (`saved` is the assistant as loaded, to know what was removed).
+ */
+export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], saved?: Pick<Assistant, 'variables'>): Record<string, unknown> {
   switch (section) {
     case 'general': {
       const g = f as Forms['general'];
@@ -94,17 +98,22 @@ export function patchFor<S extends SaveableSection>(section: S, f: Forms[S]): Re
     }
     case 'model': {
       const m = f as Forms['model'];
-      const model: Record<string, unknown> = { provider: m.provider };
-      if (m.name.trim()) model.name = m.name.trim();
-      if (m.temperature.trim()) model.temperature = numberOrText(m.temperature);
-      if (m.baseUrl.trim()) model.baseUrl = m.baseUrl.trim();
-      return { model };
+      return {
+        model: {
+          provider: m.provider,
+          name: m.name.trim() || null,
+          temperature: m.temperature.trim() ? numberOrText(m.temperature) : null,
+          baseUrl: m.baseUrl.trim() || null,
+        },
+      };
     }
     case 'knowledge':
       return { knowledgeBases: (f as Forms['knowledge']).bases.map((b) => ({ id: b.id, priority: b.priority })) };
     case 'prompt': {
       const p = f as Forms['prompt'];
-      return { systemPrompt: p.systemPrompt, variables: Object.fromEntries(p.variables.filter((v) => v.key.trim()).map((v) => [v.key.trim(), v.value])) };
+      const typed = Object.fromEntries(p.variables.filter((v) => v.key.trim()).map((v) => [v.key.trim(), v.value]));
+      const removed = Object.keys(saved?.variables ?? {}).filter((k) => !(k in typed)).map((k) => [k, null]);
+      return { systemPrompt: p.systemPrompt, variables: { ...Object.fromEntries(removed), ...typed } };
     }
     case 'behaviour': {
       const b = f as Forms['behaviour'];
@@ -149,26 +158,6 @@ export function insertAt(value: string, start: number, end: number, text: string
   return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
 }
 
-/**
- * PATCH merges objects deeply (API.md §6), so a variable removed from the table, or a model
- * name, temperature or base URL emptied, comes back from the server unchanged. Say so instead
- * of letting the form quietly refill.
- */
-export function unclearedFields(section: SaveableSection, sent: Forms, saved: Assistant): string[] {
-  if (section === 'prompt') {
-    const kept = new Set(sent.prompt.variables.map((v) => v.key.trim()));
-    const back = Object.keys(saved.variables).filter((k) => !kept.has(k));
-    return back.length ? [`The server kept ${back.map((k) => `{{${k}}}`).join(', ')}: variables cannot be removed through the API yet (it merges them), so ${back.length > 1 ? 'they stay' : 'it stays'}.`] : [];
-  }
-  if (section === 'model') {
-    const m = sent.model;
-    const back = ([['name', m.name], ['temperature', m.temperature], ['baseUrl', m.baseUrl]] as const)
-      .filter(([k, typed]) => typed.trim() === '' && saved.model[k] !== undefined).map(([k]) => k);
-    return back.length ? [`The server kept model ${back.join(', ')}: an emptied model setting cannot be cleared through the API yet (it merges the model object).`] : [];
-  }
-  return [];
-}
-
 export interface TemplateMatch { id?: string; trigger: string; match: MatchKind; response: string }
 
 export function createAssistantEditorModel(api: ApiClient, id: string) {
@@ -196,9 +185,9 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
   async function save(section: SaveableSection): Promise<boolean> {
     const current = forms.value;
     if (!current) return false;
-    const updated = await subs[section].run(() => api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section])));
+    const updated = await subs[section].run(() => api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section], assistant.data.value ?? undefined)));
     if (!updated) return false;
-    warnings.value = [...(updated.warnings ?? []), ...unclearedFields(section, current, updated)];
+    warnings.value = updated.warnings ?? [];
     assistant.data.value = updated;
     const fresh = formsFrom(updated);
     forms.value = { ...forms.value!, [section]: fresh[section] };

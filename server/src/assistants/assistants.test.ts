@@ -91,6 +91,26 @@ describe('assistants (API.md §6)', () => {
     expect((await api.get(`/v1/assistants/${id}`)).body.data.widget.theme).toBe('dark');
   });
 
+  it('patches as JSON Merge Patch: null clears a setting, so its default applies again', async () => {
+    const { api } = await registerAccount(server.url);
+    const a = await api.post('/v1/assistants', {
+      type: 'web', name: 'A', description: 'About', variables: { keep: '1', drop: '2' },
+      model: { provider: 'extractive', temperature: 0.5, name: 'x' }, widget: { theme: 'dark', iconUrl: 'https://a.example/i.png' },
+    });
+    const id = a.body.data.id;
+    const res = await api.patch(`/v1/assistants/${id}`, { variables: { drop: null }, model: { temperature: null }, description: null, widget: { iconUrl: null } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.variables).toEqual({ keep: '1' });
+    expect(res.body.data.model).toEqual({ provider: 'extractive', name: 'x' });
+    expect(res.body.data.description).toBeNull();
+    expect(res.body.data.widget).toMatchObject({ theme: 'dark', iconUrl: null });
+    // A required setting cleared falls back to its default rather than failing.
+    const reset = await api.patch(`/v1/assistants/${id}`, { model: null, confidenceThreshold: null });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.model).toEqual({ provider: 'extractive' });
+    expect(reset.body.data.confidenceThreshold).toBe(0.35);
+  });
+
   it('connects knowledge bases of its own organization only, with priorities', async () => {
     const a = await registerAccount(server.url);
     const b = await registerAccount(server.url);
