@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const anon = () => createApiClient({ origin: server.url });
+/** A signed-out browser on the dashboard: the CSRF header from PUBLIC_URL's origin. */
+const anon = () => createApiClient({ origin: server.url, headers: { Origin: server.url } });
 const invite = (role: string, email?: string) => owner.post<{ token: string }>(`/organizations/${orgId}/invitations`, { role, ...(email ? { email } : {}) });
 
 describe('invite model', () => {

@@ -18,7 +18,8 @@ async function login(email: string, password: string): Promise<{ client: ApiClie
 /** Makes a member with `role` through an invitation, as the dashboard does. */
 async function addMember(owner: ApiClient, orgId: string, role: 'admin' | 'editor' | 'viewer', email: string): Promise<string> {
   const inv = await owner.post<{ token: string }>(`/organizations/${orgId}/invitations`, { role });
-  const anon = createApiClient({ origin: server.url });
+  // As the dashboard sends it: the CSRF header from PUBLIC_URL's origin (the server refuses the header from elsewhere).
+  const anon = createApiClient({ origin: server.url, headers: { Origin: server.url } });
   const joined = await anon.post<{ user: { id: string } }>(`/invitations/${inv.token}/accept`, { email, password: 'member password 1', name: email.split('@')[0] });
   return joined.user.id;
 }

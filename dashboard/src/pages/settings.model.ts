@@ -57,9 +57,7 @@ export function createSettingsModel(api: ApiClient, me: Me) {
       await Promise.all([members.load(), manages ? invitations.load() : Promise.resolve()]);
     },
     async saveOrganization() {
-      const body: Record<string, string> = { name: org.name.value };
-      if (org.plan.value !== me.organization.plan) body.plan = org.plan.value;
-      return org.submit.run(() => api.patch<{ id: string; name: string; plan: Plan }>(orgPath, body));
+      return org.submit.run(() => api.patch<{ id: string; name: string; plan: Plan }>(orgPath, { name: org.name.value, plan: org.plan.value }));
     },
     async changeRole(userId: string, role: Role) {
       const updated = await memberAction.run(() => api.patch<Member>(`${orgPath}/members/${encodeURIComponent(userId)}`, { role }));

@@ -79,7 +79,7 @@ function Organization({ m }: { m: SettingsModel }) {
             <tbody>
               {(Object.keys(PLAN_LIMITS) as Plan[]).map((p) => (
                 <tr key={p} aria-current={p === current ? 'true' : undefined}>
-                  <td>{p}{p === current && <span class="pill ok"> current</span>}</td>
+                  <td>{p}{p === current && <span class="pill ok pill-after">current</span>}</td>
                   <td class="num">{formatLimit(PLAN_LIMITS[p].perMinute)}</td>
                   <td class="num">{formatLimit(PLAN_LIMITS[p].perDay)}</td>
                 </tr>
@@ -135,7 +135,7 @@ function Members({ m }: { m: SettingsModel }) {
                     <td>{formatDate(t.createdAt)}</td>
                     <td class="row-actions">
                       {actor === 'owner' && t.userId !== myId && (
-                        <button type="button" class="button small" aria-label={`Make ${t.email} the owner`} onClick={() => { transferring.value = t; }}>Make owner</button>
+                        <button type="button" class="button small" aria-label={`Make owner: ${t.email}`} onClick={() => { transferring.value = t; }}>Make owner</button>
                       )}
                       {canRemove(t) && (
                         <button type="button" class="button small danger" aria-label={t.userId === myId ? 'Leave the organization' : `Remove ${t.email}`}
