@@ -41,6 +41,7 @@ describe('knowledge gaps', () => {
     await gap.click();
     await page.waitForURL(/\/dashboard\/gaps\/[^/]+$/);
     expect(await gap.getAttribute('aria-expanded')).toBe('true');
+    const gapUrl = page.url();
     await page.getByRole('heading', { name: /^Questions \(2\)$/ }).waitFor();
     await page.getByRole('heading', { name: 'Closest passages' }).waitFor();
     await expectAccessible(page, 'a gap expanded');
@@ -72,6 +73,12 @@ describe('knowledge gaps', () => {
     const sources = page.getByRole('region', { name: 'Source use' });
     await sources.getByRole('heading', { name: 'Most cited' }).waitFor();
     expect(await sources.getByRole('link').count()).toBeGreaterThan(0);
+
+    // The resolved gap's own link still says what became of it.
+    await page.goto(gapUrl);
+    const linked = page.getByRole('region', { name: `“${UNANSWERED}”` });
+    await linked.getByText('resolved').waitFor();
+    await expectAccessible(page, 'a resolved gap by its link');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -34,6 +34,7 @@ export default function KnowledgeGapsPage() {
       </div>
       <ResolutionView model={m} />
       {m.dismissed.value && <p class="notice notice-ok" role="status"><span>Dismissed “{m.dismissed.value.question}”.</span></p>}
+      <LinkedGap model={m} onDone={() => route(to('/gaps'))} />
       <ErrorNotice error={m.gaps.error.value} onRetry={() => m.gaps.load()} />
       {!list ? (m.gaps.loading.value && <Loading />) : list.total === 0 ? (
         <EmptyState title="No open knowledge gaps"><p class="muted">Every question was answered with enough confidence.</p></EmptyState>
@@ -76,6 +77,26 @@ export default function KnowledgeGapsPage() {
       )}
       <SourceUsePanel model={m} />
     </div>
+  );
+}
+
+/** A gap opened by its link that is not on the list's current page (or no longer open): shown on its own. */
+function LinkedGap({ model: m, onDone }: { model: KnowledgeGapsModel; onDone: () => void }) {
+  const id = m.openId.value;
+  const list = m.gaps.data.value;
+  const d = m.detail.data.value;
+  if (!id || !list || list.items.some((g) => g.id === id)) return null;
+  if (m.detail.error.value) return <ErrorNotice error={m.detail.error.value} onRetry={() => m.detail.load()} />;
+  if (!d || d.id !== id) return <Loading />;
+  return (
+    <section class="card" aria-labelledby="linked-gap">
+      <h2 id="linked-gap">“{d.question}”</h2>
+      <p class="muted">
+        Asked {d.count} time{d.count === 1 ? '' : 's'}, last {formatDate(d.lastAskedAt)} · {CAUSE_LABELS[d.cause] ?? d.cause}
+        {d.status !== 'open' && <> · <strong>{d.status}</strong></>}
+      </p>
+      {d.status === 'open' ? <GapDetailView model={m} gap={d} onDone={onDone} /> : <p><a href={to('/gaps')}>Back to the open gaps</a></p>}
+    </section>
   );
 }
 
