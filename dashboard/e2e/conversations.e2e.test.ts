@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat, countConversations, seedDemoTraffic, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
-import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
+import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
 // Conversations in real Chromium against a real server with seeded traffic (the server's demo
 // traffic plus a known set): filter (kept in the URL) and export (the file's rows are exactly
@@ -133,6 +133,7 @@ describe('conversations', () => {
     const corrected = 'Leonardo da Vinci painted the Mona Lisa, in the early 1500s.';
     await dialog.getByLabel('Corrected answer').fill(corrected);
     await dialog.getByLabel('Template match').selectOption('exact');
+    await page.screenshot({ path: `${SHOTS}/conversation-correction-dialog.png` });
     await dialog.getByRole('button', { name: 'Save correction' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await dialog.getByRole('button', { name: 'Back to the conversation' }).click();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat, seedDemoTraffic, writeTraffic, UNANSWERED } from '../src/pages/analytics.traffic.js';
-import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
+import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
 // Knowledge gaps in real Chromium against a real server with seeded traffic (the server's demo
 // traffic brings its own gaps; ours are asked twice so they sort onto the first page): expand a gap to its
@@ -58,6 +58,7 @@ describe('knowledge gaps', () => {
     expect(cells[0]).toMatch(/sorry|don’t know|don't know/i);
     expect(cells[1]).toContain(answer);
     await page.waitForURL(/\/dashboard\/gaps$/);
+    await page.screenshot({ path: `${SHOTS}/gaps-resolved-replay.png` });
     await expect.poll(() => page.getByRole('button', { name: UNANSWERED }).count()).toBe(0);
     await expect.poll(async () => Number((await count.textContent())!.match(/\d+/)![0])).toBe(before - 2);
     await expectAccessible(page, 'gap resolved');
