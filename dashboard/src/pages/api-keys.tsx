@@ -61,7 +61,9 @@ function ApiKeys() {
                     )}
                   </td>
                   <td><code>sk_…{k.last4}</code></td>
-                  <td><ul class="perm-list">{k.permissions.map((p) => <li key={p}><span class="pill">{p}</span></li>)}</ul></td>
+                  <td>{k.permissions.length === ALL_PERMISSIONS.length
+                    ? <span class="pill" title={k.permissions.join(', ')}>all permissions</span>
+                    : <ul class="perm-list">{k.permissions.map((p) => <li key={p}><span class="pill">{p}</span></li>)}</ul>}</td>
                   <td>{assistantName(k.assistantId)}</td>
                   <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never'}</td>
                   <td>{k.expiresAt ? formatDate(k.expiresAt) : 'Never'}</td>

@@ -192,11 +192,14 @@ function Invitations({ m }: { m: SettingsModel }) {
     <section class="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite someone</h2>
       <p class="muted">Create a link and send it yourself (chat, email): whoever opens it can join with the role you pick. It works once and expires after 7 days.</p>
-      <form class="row" onSubmit={async (e) => { e.preventDefault(); await m.createInvitation(); }}>
+      <form onSubmit={async (e) => { e.preventDefault(); await m.createInvitation(); }}>
+        <div class="row row-top">
         <SelectField label="Role" value={inv.role.value} onValue={(v) => { inv.role.value = v; }} error={inv.submit.fieldError('role')}
-          options={assignableRoles(m.me.role).map((r) => ({ value: r, label: `${ROLE_LABELS[r]}: ${ROLE_HINTS[r]}` }))} />
-        <TextField label="Only for this email (optional)" type="email" value={inv.email.value} onValue={(v) => { inv.email.value = v; }} error={inv.submit.fieldError('email')} />
-        <div class="field"><button type="submit" class="button primary" disabled={inv.submit.busy.value}>Create invitation link</button></div>
+          hint={`${ROLE_LABELS[inv.role.value]}: ${ROLE_HINTS[inv.role.value]}.`}
+          options={assignableRoles(m.me.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+          <TextField label="Only for this email (optional)" type="email" value={inv.email.value} onValue={(v) => { inv.email.value = v; }} error={inv.submit.fieldError('email')} />
+        </div>
+        <button type="submit" class="button primary" disabled={inv.submit.busy.value}>Create invitation link</button>
       </form>
       <ErrorNotice error={inv.submit.error.value && !Object.keys(inv.submit.error.value.fields).length ? inv.submit.error.value : null} onRetry={() => void m.createInvitation()} />
       {created && (
