@@ -80,11 +80,7 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
     for (const [k, latency] of rows) {
       let hist = merged.get(k);
       if (!hist) merged.set(k, (hist = new Float64Array(HISTOGRAM_BUCKETS)));
-      const counts = JSON.parse(latency) as Record<string, number>;
-      for (const b in counts) {
-        const i = Math.min(HISTOGRAM_BUCKETS - 1, Number(b));
-        hist[i] = (hist[i] as number) + (counts[b] as number);
-      }
+      addHistogram(latency, hist);
     }
     const p = q.metric === 'response_ms_p50' ? 0.5 : 0.95;
     for (const [k, hist] of merged) values.set(k, percentileOf(hist, p));
@@ -101,6 +97,31 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
 
 /** Buckets up to 1.1^255 ms: far beyond any response (the last bucket takes anything longer). */
 const HISTOGRAM_BUCKETS = 256;
+
+/**
+ * Adds a stored histogram (`{"52":3,"53":1}`, as the triggers write it: integer keys and
+ * counts, no spaces) to dense counts. A scan of the text, not JSON.parse: a 90-day hourly
+ * series merges ~330k entries at a million messages, and the parse and key conversion were
+ * most of its time.
+ */
+export function addHistogram(text: string, counts: Float64Array): void {
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (text.charCodeAt(i) !== 34) { i++; continue; } // '"' opens a key
+    let bucket = 0;
+    for (i++; i < n && text.charCodeAt(i) !== 34; i++) bucket = bucket * 10 + (text.charCodeAt(i) - 48);
+    i += 2; // '":'
+    let count = 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      count = count * 10 + (c - 48);
+    }
+    const b = Math.min(counts.length - 1, bucket);
+    counts[b] = (counts[b] as number) + count;
+  }
+}
 
 /** Nearest rank over dense histogram counts (index = bucket). */
 export function percentileOf(counts: Float64Array, p: number): number | null {
