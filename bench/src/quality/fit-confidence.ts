@@ -1,7 +1,11 @@
 /**
- * `tsx bench/src/quality/fit-confidence.ts [file.json] [--write]`: fits the extractive confidence
- * model (server/src/answer/confidence-model.ts) on the TUNING articles of a SQuAD v2 file (the
- * shared public sample by default; the held-out articles are never read).
+ * `tsx bench/src/quality/fit-confidence.ts [file.json …] [--write]`: fits the extractive
+ * confidence model (server/src/answer/confidence-model.ts) on the TUNING articles of SQuAD v2
+ * files (the held-out articles are never read). By default two: the shared public SQuAD 2.0
+ * sample (Wikipedia, adversarial unanswerables written from the paragraphs) and the project's
+ * own bench/data/quality/parley-qa.json (help-centre-like questions, unanswerable ones about
+ * what the knowledge does not hold): fitted on the public sample alone the model never sees a
+ * question the knowledge does not cover and learns to ignore coverage.
  *
  * Every tuning question goes through the answer path as the chat service runs it (retriever,
  * six passages scored relative to the best, the extractive provider); its features are
@@ -20,7 +24,7 @@ import { assistantConfigSchema } from '../../../server/src/assistants/schemas.js
 import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
 import { REPO_ROOT } from '../../../server/src/paths.js';
 import { openQualityCorpus } from './harness.js';
-import { SHARED_SAMPLE_FILE } from './build-dataset.js';
+import { DEFAULT_DATASET, SHARED_SAMPLE_FILE } from './build-dataset.js';
 import { auroc, containsSpan } from './metrics.js';
 
 /** Largest share of answerable questions allowed to fall back at the operating point. */
@@ -79,11 +83,11 @@ function solve(a: number[][], b: number[]): number[] {
  * "more likely right"): fit, drop the features whose weight came out negative (collinear
  * leftovers that would extrapolate badly), refit, until none is.
  */
-export function fitNonNegative(x: number[][], y: number[], l2 = L2) {
+export function fitNonNegative(x: number[][], y: number[], weights: number[] = y.map(() => 1), l2 = L2) {
   const d = (x[0] ?? []).length;
   let active = Array.from({ length: d }, (_, j) => j);
   for (;;) {
-    const fit = fitLogistic(x.map((r) => active.map((j) => r[j] as number)), y, l2);
+    const fit = fitLogistic(x.map((r) => active.map((j) => r[j] as number)), y, weights, l2);
     const negative = active.filter((_, k) => (fit.weights[k] as number) < 0);
     if (!negative.length) {
       const full = { means: new Array<number>(d).fill(0), scales: new Array<number>(d).fill(1), weights: new Array<number>(d).fill(0), intercept: fit.intercept };
@@ -94,7 +98,7 @@ export function fitNonNegative(x: number[][], y: number[], l2 = L2) {
   }
 }
 
-export function fitLogistic(x: number[][], y: number[], l2 = L2) {
+export function fitLogistic(x: number[][], y: number[], weights: number[] = y.map(() => 1), l2 = L2) {
   const d = (x[0] ?? []).length;
   const means = Array.from({ length: d }, (_, j) => x.reduce((s, r) => s + (r[j] as number), 0) / x.length);
   const scales = means.map((mu, j) => Math.sqrt(x.reduce((s, r) => s + ((r[j] as number) - mu) ** 2, 0) / x.length) || 1);
@@ -105,8 +109,9 @@ export function fitLogistic(x: number[][], y: number[], l2 = L2) {
     const hess = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
     z.forEach((row, i) => {
       const p = 1 / (1 + Math.exp(-row.reduce((s, v, j) => s + v * (w[j] as number), 0)));
-      const err = (y[i] as number) - p;
-      const wt = p * (1 - p);
+      const sw = weights[i] ?? 1;
+      const err = sw * ((y[i] as number) - p);
+      const wt = sw * p * (1 - p);
       for (let j = 0; j <= d; j++) {
         grad[j] = (grad[j] as number) + err * (row[j] as number);
         for (let k = 0; k <= d; k++) (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + wt * (row[j] as number) * (row[k] as number);
@@ -126,10 +131,18 @@ export function fitLogistic(x: number[][], y: number[], l2 = L2) {
 const sigmoid = (v: number): number => 1 / (1 + Math.exp(-v));
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const file = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? SHARED_SAMPLE_FILE;
-  if (!fs.existsSync(file)) throw new Error(`${file} not found`);
-  const samples = await collectSamples(file, 'tuning');
-  const model = fitNonNegative(samples.map((s) => s.features), samples.map((s) => (s.right ? 1 : 0)));
+  const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const files = given.length ? given : [SHARED_SAMPLE_FILE, DEFAULT_DATASET];
+  for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} not found`);
+  const file = files.map((f) => path.basename(f)).join(' + ');
+  const samples: Sample[] = [];
+  const weights: number[] = [];
+  const perFile: Sample[][] = [];
+  for (const f of files) perFile.push(await collectSamples(f, 'tuning'));
+  // Each file weighs the same in the fit, however many questions it has.
+  const largest = Math.max(...perFile.map((x) => x.length));
+  for (const list of perFile) for (const s of list) { samples.push(s); weights.push(largest / list.length); }
+  const model = fitNonNegative(samples.map((s) => s.features), samples.map((s) => (s.right ? 1 : 0)), weights);
   const prob = (f: number[]): number => coverageGate(f) * sigmoid(model.intercept + f.reduce((s, v, j) => s + (model.weights[j] as number) * ((v - (model.means[j] as number)) / (model.scales[j] as number)), 0));
   const p = samples.map((s) => (s.answered ? prob(s.features) : 0));
   // Operating point: the highest probability at which ≤ 15 % of answerable questions fall back.
@@ -150,13 +163,24 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     weights: Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, Number((model.weights[j] as number).toFixed(3))])),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // The coverage floor (confidence.ts COVERAGE_FLOOR) cannot be learnt from SQuAD, where every
+  // question is about the corpus; this shows what each floor would cost on the tuning articles.
+  const coverageAt = FEATURE_NAMES.indexOf('topPassageCoverage');
+  const answerAt = FEATURE_NAMES.indexOf('answerCoverage');
+  const rawP = samples.map((s) => (s.answered ? prob(s.features) / (coverageGate(s.features) || 1) : 0));
+  for (const floor of [0.01, 0.25, 0.34, 0.5, 0.6, 0.75]) {
+    const covered = (f: number[]): number => Math.min(f[coverageAt] as number, f[answerAt] as number);
+    const gated = samples.map((s, i) => (rawP[i] as number) * Math.min(1, covered(s.features) / floor));
+    const gp = gated.map((v, i) => ({ s: samples[i] as Sample, p: v }));
+    process.stdout.write(`floor ${floor}: AUROC right vs rest ${auroc(gp.filter((x) => x.s.right).map((x) => x.p), gp.filter((x) => !x.s.right).map((x) => x.p)).toFixed(4)}, answerable vs not ${auroc(gp.filter((x) => x.s.answerable).map((x) => x.p), gp.filter((x) => !x.s.answerable).map((x) => x.p)).toFixed(4)}, right answers below full coverage gate ${gp.filter((x) => x.s.right && covered(x.s.features) < floor).length}\n`);
+  }
   if (process.argv.includes('--write')) {
     const r6 = (v: number): number => Number(v.toFixed(6));
     const body = `/**
  * The extractive confidence model: logistic regression over the standardised features of
  * confidence.ts (FEATURE_NAMES, same order), P(the answer holds a gold span). Written by
  * \`tsx bench/src/quality/fit-confidence.ts --write\` from the tuning articles of
- * ${path.basename(file)} (${samples.length} questions, ${report.right} answered right; the held-out
+ * ${file} (${samples.length} questions, ${report.right} answered right; the held-out
  * articles are never read). Do not edit by hand: refit.
  *
  * In-sample: AUROC right vs rest ${report.aurocRightVsRest.toFixed(3)}, answerable vs unanswerable ${report.aurocAnswerable.toFixed(3)}.

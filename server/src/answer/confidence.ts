@@ -1,3 +1,10 @@
+/**
+ * Confidence, two ways:
+ * - an extractive answer's: `estimateConfidence`, a logistic model of "this answer is right"
+ *   fitted on public data (bottom of the file, confidence-model.ts);
+ * - a model answer's: `modelConfidence`, the lexical retrieval evidence (`lexicalEvidence`)
+ *   combined with what the model did (cited, uncited, declined).
+ */
 import { memoByText } from '../lib/memo.js';
 import { CONFIDENCE_MODEL } from './confidence-model.js';
 import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
@@ -26,10 +33,9 @@ const MISSING_TERM = 0.85;
 const MAX_MISSING = 4;
 
 /**
- * Confidence in [0,1] that the answer comes from the knowledge, from evidence that separates
- * answerable from unanswerable questions (`npm run bench:quality` measures it: AUROC of this
- * value over labelled answerable and unanswerable questions, 0.757 → 0.775 with the frame words
- * and the last two factors below):
+ * Lexical evidence in [0,1] that the passages hold the answer, for model answers (before the
+ * model has said a word; it was the extractive confidence before the fitted model; AUROC
+ * answerable vs unanswerable 0.775 on bench/data/quality, 0.51 on the public SQuAD sample):
  * - how much of the question the best passage covers, and how much of it the chosen answer
  *   sentences cover (words that only frame the question do not count);
  * - each question term the best passage lacks costs a further 15 %: the terms it holds are
@@ -56,10 +62,7 @@ export function calibrate(evidence: number): number {
   return evidence <= p ? evidence * (t / p) : t + (evidence - p) * ((1 - t) / (1 - p));
 }
 
-/**
- * The lexical evidence that the passages hold the answer (the measure above), for model answers:
- * how well the best passage covers the question, before the model has said a word.
- */
+/** The lexical evidence described above. */
 export function lexicalEvidence(question: string, passages: readonly Passage[], answerCoverage: number | null): number {
   const top = passages[0];
   if (!top) return 0;
@@ -143,7 +146,7 @@ function namesAndNumbers(question: string): string[] {
 /** The features CONFIDENCE_MODEL weighs, in its `features` order. */
 export const FEATURE_NAMES = [
   'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'scoreGap', 'runnerUpMargin', 'answerFromTopPassage',
-  'typeMatch', 'typedSpan', 'namesNumbersPresent', 'namesNumbersInSentence', 'notOneWordOff',
+  'typeMatch', 'typedSpan', 'namesNumbersPresent', 'namesNumbersInSentence', 'notOneWordOff', 'lexicalEvidence',
 ] as const;
 
 /**
@@ -165,7 +168,10 @@ export const FEATURE_NAMES = [
  *   adversarial question often names something the passage mentions elsewhere;
  * - notOneWordOff: 0 when the chosen sentence holds every term of the question but exactly one
  *   (of three or more): the signature of a question written from the sentence with one word
- *   changed, SQuAD 2.0's adversarial unanswerables; else 1.
+ *   changed, SQuAD 2.0's adversarial unanswerables; else 1;
+ * - lexicalEvidence: the hand-made coverage measure the confidence was before (lexicalEvidence
+ *   above: every topical term the best passage lacks costs 15 %, an amount question without an
+ *   amount is halved).
  */
 export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null): number[] {
   const top = passages[0];
@@ -198,19 +204,21 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
     3 - Math.min(3, missingNames),
     3 - Math.min(3, missingInSentence),
     terms.length >= 3 && offBy === 1 ? 0 : 1,
+    lexicalEvidence(question, passages, answerCoverage),
   ];
 }
 
 /**
- * Below half of the question's topical terms in the best passage, the probability shrinks in
- * proportion. The fitting data never shows such a case (every SQuAD question is about a
+ * Below half of the question's topical terms in the best passage, or of its terms in the
+ * answer, the probability shrinks in proportion. The fitting data never shows such a case (every SQuAD question is about a
  * paragraph of the corpus), so the model cannot learn that a knowledge base about software
  * does not answer "Which team won the 1998 world cup?"; this floor says it.
  */
 export const COVERAGE_FLOOR = 0.5;
 export function coverageGate(features: readonly number[]): number {
-  const coverage = features[FEATURE_NAMES.indexOf('topPassageCoverage')] ?? 0;
-  return Math.min(1, coverage / COVERAGE_FLOOR);
+  const passage = features[FEATURE_NAMES.indexOf('topPassageCoverage')] ?? 0;
+  const answer = features[FEATURE_NAMES.indexOf('answerCoverage')] ?? 0;
+  return Math.min(1, Math.min(passage, answer) / COVERAGE_FLOOR);
 }
 
 /** The model's probability that the answer is right (coverage gate included), before calibration. */
