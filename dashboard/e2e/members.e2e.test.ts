@@ -24,9 +24,14 @@ afterAll(async () => {
 /** The owner creates an invitation link for `role` on the members page and copies it. */
 async function copyInviteLink(page: Page, role: 'Admin' | 'Editor' | 'Viewer'): Promise<string> {
   await page.getByLabel('Role', { exact: true }).selectOption(role.toLowerCase());
+  const shown = page.getByLabel('Invitation link');
+  const before = (await shown.count()) ? await shown.textContent() : null;
   await page.getByRole('button', { name: 'Create invitation link' }).click();
-  const link = await page.getByLabel('Invitation link').textContent();
+  // A new link replaces the one shown before.
+  await expect.poll(async () => ((await shown.count()) ? shown.textContent() : null)).not.toBe(before);
+  const link = await shown.textContent();
   await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(link);
   return copied;
