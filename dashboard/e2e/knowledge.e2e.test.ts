@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../server/src/knowledge/files/test-fixtures.js';
 import { fakeSite, page as sitePage, type FakeSite, type Route } from '../../server/src/knowledge/web/test-support.js';
 import { buildPrivateDashboard } from './private-build.js';
-import { expectAccessible, launchBrowser, newPage, startTestServer, sweep, type Server } from './support.js';
+import { SHOTS, expectAccessible, launchBrowser, newPage, startTestServer, sweep, type Server } from './support.js';
 
 // Knowledge as a new owner builds it: register → create a base → drop a PDF and a DOCX (and a
 // file the server refuses, with its message) → add a file with the keyboard file input → crawl
@@ -92,6 +92,7 @@ describe('knowledge', () => {
     await page.getByRole('link', { name: /folding/i }).first().waitFor();
     expect(await uploads.getByText('added').count()).toBe(2);
     await expectAccessible(page, 'knowledge base with uploads');
+    await page.screenshot({ path: `${SHOTS}/knowledge-base-uploads-light-1280.png`, fullPage: true });
 
     // The keyboard path: the ordinary file input.
     await page.getByLabel('Choose files').setInputFiles([{ name: 'hours.md', mimeType: 'text/markdown', buffer: Buffer.from('# Opening hours\n\nThe umbrella kiosk opens at nine.') }]);
@@ -107,6 +108,7 @@ describe('knowledge', () => {
     await crawlRow.getByText(/pages indexed/).waitFor({ timeout: 15_000 });
     await page.getByRole('status').filter({ hasText: 'Updating live' }).waitFor();
     await expectAccessible(page, 'knowledge base while crawling');
+    await page.screenshot({ path: `${SHOTS}/knowledge-base-crawling-light-1280.png`, fullPage: true });
     await crawlRow.getByText('ready').waitFor({ timeout: 20_000 });
     const chunks = Number(await crawlRow.getByRole('cell').nth(3).textContent());
     expect(chunks).toBeGreaterThanOrEqual(5);

@@ -125,7 +125,7 @@ function Documents({ m, writable }: { m: KnowledgeBaseModel; writable: boolean }
                   <tr key={d.id}>
                     <td class="doc-title">
                       <a href={to(`/knowledge/${m.kbId}/documents/${d.id}`)}>{d.title}</a>
-                      {d.url && <div class="hint url">{d.url}</div>}
+                      {d.url && d.url !== d.title && <div class="hint url">{d.url}</div>}
                     </td>
                     <td>{SOURCE_LABEL[d.source] ?? d.source}<div class="hint">{d.format}</div></td>
                     <td>

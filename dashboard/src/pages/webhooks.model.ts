@@ -115,6 +115,7 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
   const path = `/webhooks/${encodeURIComponent(id)}`;
   const page = signal(1);
   const hook = loadable(() => api.get<Webhook>(path));
+  const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
   const deliveries = loadable(() => api.page<Delivery>(`${path}/deliveries`, { page: page.value, limit: 20 }));
   const action = submission();
   const notice = signal<string | null>(null);
@@ -133,8 +134,8 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
   }
 
   return {
-    id, page, hook, deliveries, action, notice,
-    load: () => Promise.all([hook.load(), deliveries.load()]),
+    id, page, hook, deliveries, assistants, action, notice,
+    load: () => Promise.all([hook.load(), deliveries.load(), assistants.load()]),
     async goTo(p: number) {
       page.value = p;
       await deliveries.load();

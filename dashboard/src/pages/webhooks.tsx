@@ -160,7 +160,7 @@ function WebhookDetail({ id }: { id: string }) {
         <dl class="meta">
           <dt>Status</dt><dd>{statusPill(h)}</dd>
           <dt>Events</dt><dd>{h.events.includes('*') ? 'All events (*)' : h.events.join(', ')}</dd>
-          <dt>Assistant</dt><dd>{h.assistantId ?? 'All assistants'}</dd>
+          <dt>Assistant</dt><dd>{h.assistantId ? m.assistants.data.value?.find((a) => a.id === h.assistantId)?.name ?? h.assistantId : 'All assistants'}</dd>
           {h.description && <><dt>Description</dt><dd>{h.description}</dd></>}
           <dt>Pending deliveries</dt><dd>{h.pendingDeliveries}</dd>
           {h.failingSince && <><dt>Failing since</dt><dd>{formatDate(h.failingSince)}</dd></>}
