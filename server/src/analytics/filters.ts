@@ -59,10 +59,10 @@ export interface ConversationFilter {
 export const HANDOFF_PENDING = `c.handoff_requested_at IS NOT NULL AND c.status = 'active'
   AND NOT EXISTS (SELECT 1 FROM messages mh WHERE mh.conversation_id = c.id AND mh.role = 'human_agent' AND mh.created_at >= c.handoff_requested_at)`;
 
+/** Dates as plain ranges (not `@from IS NULL OR …`) so the (organization_id, started_at) index bounds the scan. */
 export const CONVERSATION_WHERE = `c.organization_id = @org
   AND (@assistantId IS NULL OR c.assistant_id = @assistantId)
-  AND (@from IS NULL OR c.started_at >= @from)
-  AND (@to IS NULL OR c.started_at <= @to)
+  AND c.started_at >= coalesce(@from, '') AND c.started_at <= coalesce(@to, '9999')
   AND c.channel_group IN (SELECT value FROM json_each(@channels))
   AND (@userId IS NULL OR c.user_id = @userId)
   AND (@source IS NULL OR c.source = @source)

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
+import { addHistogram, bucketValue, percentileOf } from './timeseries.js';
 
 export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
@@ -61,22 +62,56 @@ export function* exportRows(db: Db, f: ConversationFilter): Generator<ExportRow>
   }
 }
 
-export function computeMetrics(db: Db, f: ConversationFilter) {
-  const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE}`;
+type Totals = {
+  conversations: number; messages: number; up: number | null; down: number | null; answered: number | null; unanswered: number | null;
+  avgMs: number | null; p95: number | null; handoffs: number;
+};
+
+/** Filters the hourly rollups can answer: the analytics page's (dates, assistant, channel). */
+const onlyRollupFilters = (f: ConversationFilter): boolean =>
+  f.userId === null && f.source === null && f.q === null && f.rating === null && f.fellBack === null && f.handoff === null;
+
+/**
+ * Totals from the rollups of migrations 018/021 (tens of ms at a million messages, where the
+ * exact scan below takes seconds). Messages, ratings and coverage count in the hour the message
+ * was written (the hours touching from..to); response times come from the histograms (±5 %).
+ */
+function rollupTotals(db: Db, f: ConversationFilter): Totals {
+  const where = `organization_id = @org AND (@from IS NULL OR hour >= substr(@from, 1, 13)) AND (@to IS NULL OR hour <= substr(@to, 1, 13))
+    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
+  const t = db.prepare(`SELECT coalesce(sum(conversations), 0) AS conversations, coalesce(sum(messages), 0) AS messages, sum(up) AS up, sum(down) AS down,
+      sum(answered) AS answered, sum(unanswered) AS unanswered, coalesce(sum(handoffs), 0) AS handoffs FROM analytics_hourly WHERE ${where}`).get(f) as Omit<Totals, 'avgMs' | 'p95'>;
+  const hist = new Float64Array(256);
+  for (const latency of db.prepare(`SELECT latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`).pluck().all(f) as string[]) addHistogram(latency, hist);
+  let n = 0;
+  let sum = 0;
+  hist.forEach((count, b) => { n += count; sum += count * bucketValue(b); });
+  return { ...t, avgMs: n ? sum / n : null, p95: percentileOf(hist, 0.95) };
+}
+
+/** Totals over the stored messages: exact, for every filter (user, source, content, rating…). */
+function exactTotals(db: Db, f: ConversationFilter, base: string): Totals {
   const totals = db.prepare(`SELECT
       (SELECT count(*) FROM conversations c WHERE ${CONVERSATION_WHERE}) AS conversations,
       count(*) AS messages,
       sum(m.rating = 'up') AS up, sum(m.rating = 'down') AS down,
       sum(m.answered = 1) AS answered, sum(m.answered = 0) AS unanswered,
       avg(m.response_ms) AS avgMs
-    ${base}`).get(f) as { conversations: number; messages: number; up: number | null; down: number | null; answered: number | null; unanswered: number | null; avgMs: number | null };
+    ${base}`).get(f) as Omit<Totals, 'p95' | 'handoffs'>;
   const responseCount = (db.prepare(`SELECT count(*) AS n ${base} AND m.response_ms IS NOT NULL`).get(f) as { n: number }).n;
   const p95Index = Math.max(0, Math.ceil(responseCount * 0.95) - 1);
   const p95 = responseCount
     ? (db.prepare(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`).get({ ...f, offset: p95Index }) as { ms: number }).ms
     : null;
-  const usage = usageTotals(db, base, f);
   const handoffs = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE} AND c.handoff_requested_at IS NOT NULL`).get(f) as { n: number }).n;
+  return { ...totals, p95, handoffs };
+}
+
+export function computeMetrics(db: Db, f: ConversationFilter) {
+  const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE}`;
+  const totals = onlyRollupFilters(f) ? rollupTotals(db, f) : exactTotals(db, f, base);
+  const p95 = totals.p95;
+  const usage = usageTotals(db, base, f);
   // Fallbacks whose gap was resolved or dismissed no longer count as unanswered (the gap loop).
   const closed = (db.prepare(`SELECT count(*) AS n FROM knowledge_gap_questions q JOIN knowledge_gaps g ON g.id = q.gap_id
       JOIN messages m ON m.id = q.message_id JOIN conversations c ON c.id = m.conversation_id
@@ -95,7 +130,7 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
     satisfaction: { up, down, rate: up + down ? round(up / (up + down), 3) : null },
     knowledgeBaseCoverage: answered + unanswered ? round(answered / (answered + unanswered), 3) : null,
     unansweredCount: Math.max(0, unanswered - closed),
-    handoffs,
+    handoffs: totals.handoffs,
     usage,
   };
 }
