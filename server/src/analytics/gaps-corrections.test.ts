@@ -91,6 +91,12 @@ describe('knowledge gaps: detail, resolve, dismiss', () => {
     expect((await shop.api.get('/v1/analytics/metrics')).body.data.unansweredCount).toBe(1);
     expect((await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?' })).body.response).toBe('We sell e-gift cards from 10 to 200 euros.');
     expect((await shop.api.post(`/v1/analytics/knowledge-gaps/${gift.id}/resolve`, { answer: 'x', as: 'template' })).status).toBe(409);
+    // Two resolves of one gap at once: one stores and replays, the other is refused.
+    const ask = async (message: string) => shop.api.post(shop.chatPath, { message });
+    await ask('Is there a loyalty program?');
+    const loyalty = ((await shop.api.get('/v1/analytics/knowledge-gaps')).body.data as Gap[]).find((g) => g.question.startsWith('Is there a loyalty')) as Gap;
+    const both = await Promise.all([1, 2].map(() => shop.api.post(`/v1/analytics/knowledge-gaps/${loyalty.id}/resolve`, { answer: 'Not yet.', as: 'template' })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
 
     const football = list.find((g) => g.question.startsWith('Which')) as Gap;
     const dismissed = await shop.api.post(`/v1/analytics/knowledge-gaps/${football.id}/dismiss`, { reason: 'off topic' });

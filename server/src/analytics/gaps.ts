@@ -91,14 +91,15 @@ export async function resolveGap(d: FixDeps & { chat: ChatService }, principal: 
     const documentId = addSnippet(d, principal, input.knowledgeBaseId, gap.question, input.answer, at);
     resolution = { as: 'snippet', knowledgeBaseId: input.knowledgeBaseId, documentId };
   }
+  // Resolved before the replay awaits: a second resolve of the same gap meanwhile gets a 409.
+  db.prepare("UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = ? WHERE id = ?")
+    .run(at, JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }), id);
   const updated = d.assistants.get(principal.organizationId, gap.assistantId) ?? assistant;
   const after = [];
   for (const b of before) {
     const r = await d.chat.replay({ assistant: updated, message: b.question });
     after.push({ question: b.question, response: r.response, confidence: Math.round(r.confidence * 1000) / 1000, fallback: r.fallback });
   }
-  db.prepare("UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = ? WHERE id = ?")
-    .run(at, JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }), id);
   return { id, status: 'resolved' as const, ...resolution, before: before.map(({ question, response, confidence }) => ({ question, response, confidence })), after };
 }
 
