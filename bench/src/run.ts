@@ -47,7 +47,7 @@ for (const chunks of quick ? [10_000] : [200, 10_000]) {
 }
 
 // Analytics time series over 90 days (issue 13): rollups kept by triggers, target < 200 ms at 1M messages.
-const analytics = runAnalyticsBench({ dir, messages: quick ? 100_000 : 1_000_000 });
+const analytics = await runAnalyticsBench({ dir, messages: quick ? 100_000 : 1_000_000 });
 results.analytics = analytics;
 rows.push(...analyticsRows(analytics));
 
