@@ -52,7 +52,7 @@ export async function collectSamples(file: string, half: 'tuning' | 'heldOut'): 
         if (e.type === 'delta') text += e.text;
         else coverage = e.coverage ?? null;
       }
-      samples.push({ features: confidenceFeatures(q.question, passages, coverage), right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '' });
+      samples.push({ features: confidenceFeatures(q.question, passages, coverage, { everyFeature: true }), right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '' });
     }
   } finally {
     corpus.close();

@@ -143,6 +143,8 @@ function namesAndNumbers(question: string): string[] {
   return [...new Set(out)];
 }
 
+const LEXICAL_WEIGHT = CONFIDENCE_MODEL.weights[CONFIDENCE_MODEL.features.indexOf('lexicalEvidence')] ?? 1;
+
 /** The features CONFIDENCE_MODEL weighs, in its `features` order. */
 export const FEATURE_NAMES = [
   'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'scoreGap', 'runnerUpMargin', 'answerFromTopPassage',
@@ -173,7 +175,7 @@ export const FEATURE_NAMES = [
  *   above: every topical term the best passage lacks costs 15 %, an amount question without an
  *   amount is halved).
  */
-export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null): number[] {
+export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null, opts: { everyFeature?: boolean } = {}): number[] {
   const top = passages[0];
   if (!top) return FEATURE_NAMES.map(() => 0);
   let analysis = answerAnalysisOf(question, passages);
@@ -204,7 +206,9 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
     3 - Math.min(3, missingNames),
     3 - Math.min(3, missingInSentence),
     terms.length >= 3 && offBy === 1 ? 0 : 1,
-    lexicalEvidence(question, passages, answerCoverage),
+    // Fitted to weight 0 today: not computed then (it costs as much as the rest together);
+    // the fitting script asks for every feature.
+    LEXICAL_WEIGHT || opts.everyFeature ? lexicalEvidence(question, passages, answerCoverage) : 0,
   ];
 }
 
