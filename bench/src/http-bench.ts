@@ -41,15 +41,29 @@ export async function runHttpBench(opts: { chunks: number; file: string; duratio
     await load({ ...chatOpts(), duration: 2 });
     // Bare and chat alternate, and the ratio of each pair is kept: this VM's speed drifts by
     // ±15 % from one ten-second window to the next, so one pair alone says little.
-    const rounds: { bare: LoadResult; chat: LoadResult; ratio: number }[] = [];
+    // The server's own CPU time per request (both routes live in the serve process) is a second
+    // figure: unlike throughput it barely moves when other processes take the cores.
+    const cpuMicros = async () => ((await (await fetch(`${served.bareUrl}/cpu`)).json()) as { micros: number }).micros;
+    const rounds: { bare: LoadResult; chat: LoadResult; ratio: number; bareCpuUs: number; chatCpuUs: number }[] = [];
     for (let i = 0; i < opts.rounds; i++) {
+      const c0 = await cpuMicros();
       const bare = await load({ ...bareOpts, duration: opts.duration });
+      const c1 = await cpuMicros();
       const chat = await load({ ...chatOpts(), duration: opts.duration });
-      rounds.push({ bare, chat, ratio: round(chat.requestsPerSecond / bare.requestsPerSecond, 3) });
+      const c2 = await cpuMicros();
+      rounds.push({
+        bare, chat, ratio: round(chat.requestsPerSecond / bare.requestsPerSecond, 3),
+        bareCpuUs: Math.round((c1 - c0) / Math.max(1, bare.total)), chatCpuUs: Math.round((c2 - c1) / Math.max(1, chat.total)),
+      });
     }
     const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
     const median = byRatio[Math.floor((byRatio.length - 1) / 2)] as (typeof rounds)[number];
-    return { chunks: served.chunkCount, bare: median.bare, chat: median.chat, ratio: median.ratio, ratios: rounds.map((r) => r.ratio) };
+    const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
+    return {
+      chunks: served.chunkCount, bare: median.bare, chat: median.chat, ratio: median.ratio, ratios: rounds.map((r) => r.ratio),
+      chatCpuUs: { median: medianOf(rounds.map((r) => r.chatCpuUs)), perRound: rounds.map((r) => r.chatCpuUs) },
+      bareCpuUs: { median: medianOf(rounds.map((r) => r.bareCpuUs)), perRound: rounds.map((r) => r.bareCpuUs) },
+    };
   } finally {
     child.kill('SIGTERM');
   }

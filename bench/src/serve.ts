@@ -28,6 +28,8 @@ const parley = await listen(createContext({ db: seeded.db, config, logger: creat
 const bare = express();
 // The baseline is the same kind of route as chat: a JSON POST parsed and answered with JSON.
 bare.post('/bare', express.json(), (req, res) => { res.json({ response: String(req.body?.message ?? ''), sessionId: 'bare' }); });
+// This process's CPU time (user + system, µs), read by the load generator around each window.
+bare.get('/cpu', (_req, res) => { const u = process.cpuUsage(); res.json({ micros: u.user + u.system }); });
 const bareServer = bare.listen(0, '127.0.0.1');
 await new Promise((r) => bareServer.once('listening', r));
 const barePort = (bareServer.address() as { port: number }).port;
