@@ -16,6 +16,17 @@ export interface ResolvedCredential { principal: Principal; allowedIps: IpRule[]
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * Floor of the limits of a dashboard (cookie) session: one person clicking around (the analytics
+ * page alone makes 8 calls per filter change) must not hit a free plan's 60/min meant for
+ * integrations. Still per session, still exact; a higher plan keeps its own figures. Bearer
+ * session tokens keep the plan's limits (API.md §5).
+ */
+export const DASHBOARD_SESSION_LIMITS = { perMinute: 600, perDay: 20_000 } as const;
+
+/** How the credential came: the dashboard's session cookie (passed the CSRF guard) or a bearer token. */
+export interface PresentedVia { dashboardCookie?: boolean }
+
 /** Resolves bearer tokens to principals; statements are prepared once per database. */
 export function createCredentialResolver(db: Db) {
   const keyByHash = db.prepare<[string], KeyRow>(`
@@ -46,24 +57,28 @@ export function createCredentialResolver(db: Db) {
     };
   }
 
-  function resolveSession(hash: string, nowMs: number): ResolvedCredential | null {
+  function resolveSession(hash: string, nowMs: number, via: PresentedVia): ResolvedCredential | null {
     const row = sessionByHash.get(hash);
     if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= nowMs) return null;
     // The role is read per request: a role change or a removal applies to live sessions at once.
     if (!isRole(row.role)) return null;
+    const plan = PLAN_LIMITS[row.plan];
+    const limits = via.dashboardCookie
+      ? { perMinute: Math.max(plan.perMinute, DASHBOARD_SESSION_LIMITS.perMinute), perDay: Math.max(plan.perDay, DASHBOARD_SESSION_LIMITS.perDay) }
+      : { ...plan };
     return {
       principal: {
         kind: 'user', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: row.user_id, role: row.role,
-        permissions: ROLE_PERMISSIONS[row.role], assistantId: null, limits: { ...PLAN_LIMITS[row.plan] },
+        permissions: ROLE_PERMISSIONS[row.role], assistantId: null, limits,
       },
       allowedIps: [],
     };
   }
 
   return {
-    resolve(token: string, nowMs: number): ResolvedCredential | null {
+    resolve(token: string, nowMs: number, via: PresentedVia = {}): ResolvedCredential | null {
       const hash = hashToken(token);
-      return token.startsWith('sk_') ? resolveKey(hash, nowMs) : resolveSession(hash, nowMs);
+      return token.startsWith('sk_') ? resolveKey(hash, nowMs) : resolveSession(hash, nowMs, via);
     },
   };
 }

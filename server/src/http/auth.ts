@@ -86,7 +86,8 @@ export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; 
   return function authenticate(req, res, next) {
     const ip = req.ip ?? '';
     const token = presentedToken(req, opts.config.publicUrl);
-    const resolved = token ? opts.resolver.resolve(token, opts.clock.now()) : null;
+    // Without an Authorization header, a presented token is the dashboard's cookie (interactive limits).
+    const resolved = token ? opts.resolver.resolve(token, opts.clock.now(), { dashboardCookie: req.headers.authorization === undefined }) : null;
     if (!resolved) {
       if (opts.failures.blocked(ip)) {
         throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
