@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { computeTimeseries, METRICS, type Interval } from '../../server/src/analytics/timeseries.js';
+import { computeMetricsWithPrevious } from '../../server/src/analytics/service.js';
 import { DEFAULT_CHANNELS } from '../../server/src/analytics/channel.js';
 import { insertApiKey } from '../../server/src/api-keys/service.js';
 import { migrate } from '../../server/src/db/migrate.js';
@@ -34,9 +35,15 @@ export interface AnalyticsBenchResult {
   worstMedianMs: number;
   /** The same over real HTTP (GET /v1/analytics/timeseries with an API key), median ms. */
   httpMedianMs: Record<string, { day: number; hour: number }>;
+  /** GET /v1/analytics/metrics for the last 30 days (with its previous period), median ms in process and over HTTP. */
+  metricsMs: { inProcess: number; http: number; modelAnswers: number };
 }
 
-export async function runAnalyticsBench(opts: { dir: string; messages: number; runs?: number }): Promise<AnalyticsBenchResult> {
+/** Which parts to time: the time series, the metrics call, or both (the default). */
+export type AnalyticsSection = 'timeseries' | 'metrics';
+
+export async function runAnalyticsBench(opts: { dir: string; messages: number; runs?: number; sections?: AnalyticsSection[] }): Promise<AnalyticsBenchResult> {
+  const sections = new Set(opts.sections ?? ['timeseries', 'metrics']);
   const db = openDb(path.join(opts.dir, `analytics-${opts.messages}.db`));
   migrate(db);
   const rand = random(13);
@@ -49,8 +56,11 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   const channels: [string, string | null][] = [['widget', null], ['api', null], ['api', 'slack'], ['api', 'discord'], ['api', 'teams'], ['api', 'playground']];
   const insertConv = db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
     VALUES (?, 'org_bench', ?, ?, ?, ?, ?, ?)`);
-  const insertMsg = db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, confidence, answered, response_ms, rating, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertMsg = db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, confidence, answered, response_ms, rating, created_at,
+      provider, model, prompt_tokens, completion_tokens, provider_ms)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Who wrote each answer: most by a model (two providers, three models), some extractive or templates.
+  const models: [string | null, string | null][] = [['openai', 'gpt-4o-mini'], ['openai', 'gpt-4o'], ['anthropic', 'claude-3-5-haiku'], ['extractive', null], [null, null]];
   const handoff = db.prepare('UPDATE conversations SET handoff_requested_at = ? WHERE id = ?');
   const t0 = performance.now();
   let seq = 0;
@@ -71,13 +81,17 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
         const turns = 1 + Math.floor(rand() * 3);
         for (let t = 0; t < turns && seq < opts.messages; t++) {
           const ts = new Date(startMs + t * 40_000).toISOString();
-          insertMsg.run(`m_${++seq}`, seq, id, 'user', 'a question', null, null, null, null, ts);
+          insertMsg.run(`m_${++seq}`, seq, id, 'user', 'a question', null, null, null, null, ts, null, null, null, null, null);
           if (seq >= opts.messages) break;
           const answered = rand() < 0.8 ? 1 : 0;
           // Log-normal response times around 8 ms with a long tail.
           const ms = round(Math.exp(Math.log(8) + 0.8 * Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand())), 1);
           const r = rand();
-          insertMsg.run(`m_${++seq}`, seq, id, 'assistant', 'an answer', answered ? 0.7 : 0.2, answered, ms, r < 0.05 ? 'up' : r < 0.07 ? 'down' : null, ts);
+          const [provider, model] = models[Math.floor(rand() * models.length)] as [string | null, string | null];
+          const byModel = provider !== null && provider !== 'extractive';
+          insertMsg.run(`m_${++seq}`, seq, id, 'assistant', 'an answer', answered ? 0.7 : 0.2, answered, ms, r < 0.05 ? 'up' : r < 0.07 ? 'down' : null, ts,
+            provider, model, byModel ? 300 + Math.floor(rand() * 1500) : null, byModel ? 20 + Math.floor(rand() * 300) : null,
+            provider === null ? null : round(provider === 'extractive' ? ms : 300 + 900 * rand() * rand(), 1));
         }
         if (rand() < 0.03) handoff.run(new Date(startMs + 60_000).toISOString(), id);
       }
@@ -90,7 +104,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
 
   const runs = opts.runs ?? 7;
   const medianMs: AnalyticsBenchResult['medianMs'] = {};
-  for (const metric of METRICS) {
+  for (const metric of sections.has('timeseries') ? METRICS : []) {
     const per = {} as { day: number; hour: number };
     for (const interval of ['day', 'hour'] as Interval[]) {
       const times: number[] = [];
@@ -114,7 +128,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   const httpMedianMs: AnalyticsBenchResult['httpMedianMs'] = {};
   const from = new Date(now - 90 * DAY_MS).toISOString();
   const to = new Date(now - 1).toISOString();
-  for (const metric of METRICS) {
+  for (const metric of sections.has('timeseries') ? METRICS : []) {
     const per = {} as { day: number; hour: number };
     for (const interval of ['day', 'hour'] as Interval[]) {
       const times: number[] = [];
@@ -130,25 +144,58 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
     }
     httpMedianMs[metric] = per;
   }
+  // The analytics page's metrics call: the last 30 days and the 30 before (`previous`), default channels.
+  const metricsMs = { inProcess: 0, http: 0, modelAnswers: 0 };
+  if (sections.has('metrics')) {
+    const from30 = new Date(now - 30 * DAY_MS).toISOString();
+    const filter = {
+      org: 'org_bench', from: from30, to, assistantId: null, userId: null, source: null, q: null, channels: JSON.stringify(DEFAULT_CHANNELS),
+      rating: null, fellBack: null, handoff: null, sort: 'startedAt', order: 'desc',
+    } as const;
+    const inProcess: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const s = performance.now();
+      metricsMs.modelAnswers = computeMetricsWithPrevious(db, filter, now).usage.modelAnswers;
+      inProcess.push(performance.now() - s);
+    }
+    const http: number[] = [];
+    for (let i = 0; i < Math.min(runs, 3); i++) {
+      const s = performance.now();
+      const res = await fetch(`${server.url}/v1/analytics/metrics?from=${from30}&to=${to}`, { headers: { authorization: `Bearer ${key}` } });
+      await res.json();
+      http.push(performance.now() - s);
+      if (res.status !== 200) throw new Error(`metrics answered ${res.status}`);
+    }
+    const median = (xs: number[]) => round(xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number, 1);
+    metricsMs.inProcess = median(inProcess);
+    metricsMs.http = median(http);
+  }
   await server.close();
   db.close();
-  const worstMedianMs = Math.max(...Object.values(medianMs).flatMap((m) => [m.day, m.hour]));
-  return { messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries, medianMs, worstMedianMs, httpMedianMs };
+  const worstMedianMs = Math.max(0, ...Object.values(medianMs).flatMap((m) => [m.day, m.hour]));
+  return { messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries, medianMs, worstMedianMs, httpMedianMs, metricsMs };
 }
 
 export function analyticsRows(r: AnalyticsBenchResult): [string, string, string][] {
-  return Object.entries(r.medianMs).map(([metric, m]) => [
+  const metrics: [string, string, string][] = r.metricsMs.inProcess ? [[
+    `metrics, 30 days + previous 30 of ${r.messages.toLocaleString('en')} messages`, `${r.metricsMs.inProcess} ms`,
+    `median in process; over HTTP ${r.metricsMs.http} ms; target < 200 ms (usage of ${r.metricsMs.modelAnswers.toLocaleString('en')} model answers from the hourly usage rollups)`,
+  ]] : [];
+  return [...metrics, ...Object.entries(r.medianMs).map(([metric, m]) => [
     `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`, `day ${m.day} ms, hour ${m.hour} ms`,
     `median in process; over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms (${r.rollupRows} rollup rows, ${r.latencyEntries} histogram entries; seeded through the triggers in ${r.seedSeconds} s)`,
-  ]);
+  ] as [string, string, string])];
 }
 
-// `tsx bench/src/analytics-bench.ts [messages]`: this section alone.
+// `tsx bench/src/analytics-bench.ts [messages] [--metrics | --timeseries]`: this section alone (or one part of it).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const os = await import('node:os');
   const fs = await import('node:fs');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-analytics-'));
-  const r = await runAnalyticsBench({ dir, messages: Number(process.argv[2] ?? 1_000_000) });
+  const args = process.argv.slice(2);
+  const count = args.find((a) => !a.startsWith('--'));
+  const only = args.filter((a) => a === '--metrics' || a === '--timeseries').map((a) => a.slice(2) as AnalyticsSection);
+  const r = await runAnalyticsBench({ dir, messages: Number(count ?? 1_000_000), sections: only.length ? only : undefined });
   process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ export interface ConversationSummary {
   channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
 }
 
-const SUMMARY_SELECT = `SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, c.started_at AS startedAt,
+export const SUMMARY_SELECT = `SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, c.started_at AS startedAt,
     c.last_message_at AS lastMessageAt,
     (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount,
     (SELECT round(avg(m.response_ms), 1) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS avgResponseMs,
@@ -28,8 +28,8 @@ export function orderBy(f: ConversationFilter): string {
   return `ORDER BY ${SORT_SQL[f.sort]} ${dir}, c.rowid ${dir}`;
 }
 
-type SummaryRow = Omit<ConversationSummary, 'fellBack' | 'handoffRequested'> & { fellBack: number; handoffRequested: number };
-const toSummary = (r: SummaryRow): ConversationSummary => ({ ...r, fellBack: r.fellBack === 1, handoffRequested: r.handoffRequested === 1 });
+export type SummaryRow = Omit<ConversationSummary, 'fellBack' | 'handoffRequested'> & { fellBack: number; handoffRequested: number };
+export const toSummary = (r: SummaryRow): ConversationSummary => ({ ...r, fellBack: r.fellBack === 1, handoffRequested: r.handoffRequested === 1 });
 
 export function listConversations(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
   const total = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
@@ -111,7 +111,7 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
   const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE}`;
   const totals = onlyRollupFilters(f) ? rollupTotals(db, f) : exactTotals(db, f, base);
   const p95 = totals.p95;
-  const usage = usageTotals(db, base, f);
+  const usage = onlyRollupFilters(f) ? rollupUsage(db, f) : usageTotals(db, base, f);
   // Fallbacks whose gap was resolved or dismissed no longer count as unanswered (the gap loop).
   const closed = (db.prepare(`SELECT count(*) AS n FROM knowledge_gap_questions q JOIN knowledge_gaps g ON g.id = q.gap_id
       JOIN messages m ON m.id = q.message_id JOIN conversations c ON c.id = m.conversation_id
@@ -149,18 +149,51 @@ export function computeMetricsWithPrevious(db: Db, f: ConversationFilter, nowMs:
   return { ...current, previous: { ...previous, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() } };
 }
 
+type UsageByModel = { provider: string; model: string | null; answers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null };
+
+/**
+ * Model usage from the hourly usage rollups of migration 022: answers count in the hour they were
+ * written (the hours touching from..to, like the other rollup totals). Tokens, answer counts and
+ * average provider times are exact sums; the p95 provider time comes from the histogram (±5 %).
+ */
+function rollupUsage(db: Db, f: ConversationFilter) {
+  const where = `organization_id = @org AND (@from IS NULL OR hour >= substr(@from, 1, 13)) AND (@to IS NULL OR hour <= substr(@to, 1, 13))
+    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
+  const rows = db.prepare(`SELECT provider, model, sum(answers) AS answers, sum(prompt_tokens) AS promptTokens, sum(completion_tokens) AS completionTokens,
+      sum(provider_ms_sum) AS msSum, sum(provider_ms_count) AS msCount
+    FROM analytics_hourly_usage WHERE ${where} GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`).all(f) as {
+    provider: string; model: string; answers: number; promptTokens: number; completionTokens: number; msSum: number; msCount: number;
+  }[];
+  const hist = new Float64Array(256);
+  for (const text of db.prepare(`SELECT provider_latency FROM analytics_hourly_usage WHERE ${where} AND provider_latency != '{}'`).pluck().all(f) as string[]) addHistogram(text, hist);
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const byModel: UsageByModel[] = rows.map((r) => ({
+    provider: r.provider, model: r.model === '' ? null : r.model, answers: r.answers, promptTokens: r.promptTokens, completionTokens: r.completionTokens,
+    avgProviderMs: r.msCount ? round1(r.msSum / r.msCount) : null,
+  }));
+  const msCount = rows.reduce((n, r) => n + r.msCount, 0);
+  const sum = (k: 'answers' | 'promptTokens' | 'completionTokens') => byModel.reduce((n, r) => n + r[k], 0);
+  return {
+    modelAnswers: sum('answers'),
+    promptTokens: sum('promptTokens'),
+    completionTokens: sum('completionTokens'),
+    avgProviderMs: msCount ? round1(rows.reduce((n, r) => n + r.msSum, 0) / msCount) : null,
+    p95ProviderMs: percentileOf(hist, 0.95),
+    byModel,
+  };
+}
+
 /**
  * Model usage of the filtered conversations' answers: tokens and provider time, overall and per
  * provider/model. Only answers a model wrote count (not templates, not the extractive answerer).
+ * Exact: for filters the rollups cannot answer (user, source, content, rating…).
  */
 function usageTotals(db: Db, base: string, f: ConversationFilter) {
   const modelRows = `${base} AND m.provider IS NOT NULL AND m.provider != 'extractive'`;
   const byModel = db.prepare(`SELECT m.provider, m.model, count(*) AS answers,
       coalesce(sum(m.prompt_tokens), 0) AS promptTokens, coalesce(sum(m.completion_tokens), 0) AS completionTokens,
       round(avg(m.provider_ms), 1) AS avgProviderMs
-    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`).all(f) as {
-    provider: string; model: string | null; answers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null;
-  }[];
+    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`).all(f) as UsageByModel[];
   const providerMs = (db.prepare(`SELECT m.provider_ms AS ms ${modelRows} AND m.provider_ms IS NOT NULL ORDER BY m.provider_ms`).all(f) as { ms: number }[]).map((r) => r.ms);
   const sum = (k: 'answers' | 'promptTokens' | 'completionTokens') => byModel.reduce((n, r) => n + r[k], 0);
   const p95 = providerMs.length ? (providerMs[Math.max(0, Math.ceil(providerMs.length * 0.95) - 1)] as number) : null;

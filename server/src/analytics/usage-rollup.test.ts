@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupShop } from '../../test/fixtures.js';
+import { startServer, type TestServer } from '../../test/test-server.js';
+import { createUsageRecorder } from '../answer/usage.js';
+import { createFakeClock } from '../lib/clock.js';
+
+let server: TestServer;
+let clock: ReturnType<typeof createFakeClock>;
+beforeEach(async () => {
+  clock = createFakeClock(Date.parse('2026-05-01T10:15:00Z'));
+  server = await startServer({ clock });
+});
+afterEach(async () => { await server.close(); });
+
+const MODELS: [string, string | null][] = [['openai', 'gpt-a'], ['anthropic', 'claude-b'], ['openai', null], ['extractive', null]];
+
+/**
+ * Answers over two days and two channels through the real chat route; each answer's usage then
+ * written by the recorder the chat path uses (the extractive answerer reports none), with
+ * provider times spread over two orders of magnitude.
+ */
+async function seedUsage() {
+  const shop = await setupShop(server.url);
+  const record = createUsageRecorder(server.db);
+  const questions = ['How do I reset my password?', 'How long does shipping take?', 'Do you sell gift cards?'];
+  for (let i = 0; i < 24; i++) {
+    clock.set(Date.parse('2026-05-01T10:15:00Z') + i * 2 * 3_600_000);
+    const res = await shop.api.post(shop.chatPath, {
+      message: questions[i % questions.length], sessionId: `s-${i}`, metadata: i % 3 === 0 ? { source: 'slack', userId: `u${i}` } : { userId: `u${i}` },
+    });
+    expect(res.status).toBe(200);
+    const [provider, model] = MODELS[i % MODELS.length] as [string, string | null];
+    record(res.body.messageId as string, {
+      provider, model, usage: provider === 'extractive' ? null : { promptTokens: 100 + i * 7, completionTokens: 10 + i },
+      providerMs: i % 5 === 4 ? null : 40 * 1.23 ** i,
+    });
+  }
+  return shop;
+}
+
+const metrics = async (shop: Awaited<ReturnType<typeof setupShop>>, query: string) => {
+  const res = await shop.api.get(`/v1/analytics/metrics?${query}`);
+  expect(res.status).toBe(200);
+  return res.body.data as { usage: { modelAnswers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null; p95ProviderMs: number | null; byModel: unknown[] } };
+};
+
+describe('model usage in GET /v1/analytics/metrics from the hourly usage rollups (migration 022)', () => {
+  it('equals the exact scan for tokens, answers and averages; the p95 within ±5 %', async () => {
+    const shop = await seedUsage();
+    for (const range of ['', 'from=2026-05-01T14:00:00Z&to=2026-05-02T08:59:59Z', 'channel=slack', `assistantId=${shop.assistantId}&channel=api,slack`]) {
+      const rolled = (await metrics(shop, range)).usage;
+      // handoff=false (no conversation asked for one) is the same set but forces the exact path.
+      const exact = (await metrics(shop, `${range}&handoff=false`)).usage;
+      expect(rolled.modelAnswers).toBeGreaterThan(0);
+      expect({ ...rolled, p95ProviderMs: null }).toEqual({ ...exact, p95ProviderMs: null });
+      expect(Math.abs((rolled.p95ProviderMs as number) / (exact.p95ProviderMs as number) - 1)).toBeLessThanOrEqual(0.05);
+    }
+    const all = (await metrics(shop, '')).usage;
+    // 24 answers, a quarter extractive: 18 by a model, model null kept apart from named ones.
+    expect(all.modelAnswers).toBe(18);
+    expect(all.byModel).toContainEqual(expect.objectContaining({ provider: 'openai', model: null, answers: 6 }));
+  });
+
+  it('a rewritten usage replaces the old figures instead of adding to them', async () => {
+    const shop = await seedUsage();
+    const before = (await metrics(shop, '')).usage;
+    const answer = server.db.prepare("SELECT id, provider, model, prompt_tokens AS p, completion_tokens AS c, provider_ms AS ms FROM messages WHERE provider = 'openai' AND model = 'gpt-a' LIMIT 1")
+      .get() as { id: string; p: number; c: number; ms: number };
+    createUsageRecorder(server.db)(answer.id, { provider: 'anthropic', model: 'claude-b', usage: { promptTokens: answer.p + 1000, completionTokens: answer.c }, providerMs: answer.ms });
+    const after = (await metrics(shop, '')).usage;
+    expect(after.modelAnswers).toBe(before.modelAnswers);
+    expect(after.promptTokens).toBe(before.promptTokens + 1000);
+    expect({ ...after, p95ProviderMs: null }).toEqual({ ...(await metrics(shop, 'handoff=false')).usage, p95ProviderMs: null });
+    // Rewritten as extractive: no longer a model answer.
+    createUsageRecorder(server.db)(answer.id, { provider: 'extractive', model: null, usage: null, providerMs: 3 });
+    expect((await metrics(shop, '')).usage.modelAnswers).toBe(before.modelAnswers - 1);
+  });
+
+  it('the migration backfills the same rows the triggers keep', async () => {
+    await seedUsage();
+    const read = () => server.db.prepare('SELECT * FROM analytics_hourly_usage ORDER BY hour, assistant_id, channel, provider, model').all();
+    const kept = read();
+    expect(kept.length).toBeGreaterThan(5);
+    const sql = fs.readFileSync(fileURLToPath(new URL('../db/migrations/022-analytics-usage-rollup.sql', import.meta.url)), 'utf8');
+    const backfill = sql.slice(sql.indexOf('-- Backfill'));
+    server.db.exec('DELETE FROM analytics_hourly_usage');
+    server.db.exec(backfill);
+    expect(read()).toEqual(kept);
+  });
+});
