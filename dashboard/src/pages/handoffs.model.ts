@@ -8,20 +8,29 @@ import type { ConversationSummary } from './conversations.model.js';
 export interface HandoffItem extends Partial<ConversationSummary> {
   sessionId: string;
   assistantId: string;
+  /** When the user asked for a human: the queue's order and the "waiting for" clock (GET /v1/handoffs). */
   handoffRequestedAt?: string | null;
   startedAt: string;
   lastMessageAt: string;
-  /** What the user left with the request (widget: email, note). */
+  /** What the user left with the request (the widget's handoff form: email, note). */
   handoff?: { email?: string | null; note?: string | null } | null;
   lastUserMessage?: string | null;
 }
+
+/** Since when someone has waited: the request time (the server sends it), else the start. */
+export const waitingSince = (h: HandoffItem): string => h.handoffRequestedAt ?? h.startedAt;
+
+/** How to reach the user: the email left with the request, else the integration's user id. */
+export const contactOf = (h: HandoffItem): { email: string | null; label: string } => {
+  const email = h.handoff?.email ?? null;
+  return { email, label: email ?? h.userId ?? '—' };
+};
 
 export const QUEUE_PAGE_SIZE = 50;
 
 /** Oldest waiting first, whatever order the server sent (by request time, else start). */
 export function byLongestWait(items: readonly HandoffItem[]): HandoffItem[] {
-  const since = (h: HandoffItem) => h.handoffRequestedAt ?? h.startedAt;
-  return [...items].sort((a, b) => since(a).localeCompare(since(b)));
+  return [...items].sort((a, b) => waitingSince(a).localeCompare(waitingSince(b)));
 }
 
 /** "12 min", "3 h 5 min", "2 days". */

@@ -6,7 +6,7 @@ import { pendingHandoffs } from '../lib/nav-badges.js';
 import { to } from '../lib/paths.js';
 import { EmptyState, ErrorNotice, formatDate, Loading, PageHeader, Pager } from '../ui/common.js';
 import { CHANNEL_LABELS, type Channel } from './analytics-query.js';
-import { createHandoffsModel, waitingFor } from './handoffs.model.js';
+import { contactOf, createHandoffsModel, waitingFor, waitingSince } from './handoffs.model.js';
 
 // Human takeover queue: who is waiting for a person, longest first. Open one to read the
 // conversation and reply; the reply reaches the user in the widget.
@@ -44,13 +44,14 @@ export default function HandoffsPage() {
               </thead>
               <tbody>
                 {q.items.map((h) => {
-                  const since = h.handoffRequestedAt ?? h.startedAt;
+                  const since = waitingSince(h);
+                  const contact = contactOf(h);
                   return (
                     <tr key={h.sessionId}>
                       <td><strong>{waitingFor(since, now)}</strong></td>
                       <td>{formatDate(since)}</td>
                       <td>{h.channel ? (CHANNEL_LABELS[h.channel as Channel] ?? h.channel) : '—'}</td>
-                      <td class="cell-clip">{h.handoff?.email ?? h.userId ?? '—'}</td>
+                      <td class="cell-clip">{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : contact.label}</td>
                       {notes && <td class="cell-clip">{h.handoff?.note ?? h.lastUserMessage ?? ''}</td>}
                       <td><a class="button small primary" href={to(`/conversations/${encodeURIComponent(h.sessionId)}`)}>Take over<span class="visually-hidden"> the conversation waiting since {formatDate(since)}</span></a></td>
                     </tr>

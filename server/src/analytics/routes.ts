@@ -17,6 +17,7 @@ import { conversationDetail } from './conversation-detail.js';
 import { createCorrection } from './corrections.js';
 import { channelList, endOf, isoDateOrDateTime, readConversationFilter, startOf } from './filters.js';
 import { dismissGap, gapDetail, listKnowledgeGaps, resolveGap } from './gaps.js';
+import { listHandoffs } from './handoffs.js';
 import { computeMetricsWithPrevious, exportRows, listConversations, type ExportRow } from './service.js';
 import { sourceUse } from './sources.js';
 import { bucketCount, computeTimeseries, MAX_BUCKETS, METRICS } from './timeseries.js';
@@ -148,11 +149,11 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     sendData(res, conversationDetail(ctx.db, principalOf(res), req.params.sessionId as string, (id) => deps.assistants.get(principalOf(res).organizationId, id)?.confidenceThreshold ?? null));
   });
 
-  /** The "needs a human" queue: asked for a human, still open, no agent reply since; oldest request first. */
+  /** The "needs a human" queue: asked for a human, still open, no agent reply since; the oldest request first. */
   r.get('/handoffs', requirePermission('conversations:read'), (req, res) => {
     const page = readPage(req);
     const filter = readConversationFilter(req, res);
-    const { items, total } = listConversations(ctx.db, { ...filter, handoff: 'pending', sort: 'startedAt', order: 'asc' }, page);
+    const { items, total } = listHandoffs(ctx.db, filter, page);
     sendPage(res, items, total, page);
   });
 

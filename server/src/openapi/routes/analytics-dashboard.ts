@@ -27,6 +27,10 @@ const summary = z.object({
   messageCount: z.int(), avgResponseMs: z.number().nullable(), rating: z.enum(['up', 'down']).nullable(),
   channel: z.enum(['widget', 'api', 'discord', 'slack', 'teams', 'playground']), fellBack: z.boolean(), handoffRequested: z.boolean(), status: z.enum(['active', 'ended']),
 });
+const handoffItem = summary.extend({
+  handoffRequestedAt: z.string().describe('when the user asked for a human (the queue order)'),
+  handoff: z.object({ email: z.string().nullable(), note: z.string().nullable() }).describe('what the user left with the request (widget handoff form); null when left empty'),
+});
 const detail = z.object({
   sessionId: z.string(), assistantId: z.string(), channel: z.string(), userId: z.string().nullable(), source: z.string().nullable(), metadata: z.record(z.string(), z.unknown()),
   status: z.enum(['active', 'ended']), startedAt: z.string(), lastMessageAt: z.string(), endedAt: z.string().nullable(), handoffRequestedAt: z.string().nullable(),
@@ -71,9 +75,9 @@ export const analyticsDashboardRoutes = defineRoutes([
     success: { kind: 'envelope', status: 200, data: gap }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 409, 413] },
   { method: 'get', path: '/v1/conversations/{sessionId}', tag: 'Conversations', summary: 'A conversation for the dashboard: every turn with sources, confidence, rating', auth: AUTHENTICATED,
     permission: 'conversations:read', params: pathParams('sessionId'), success: { kind: 'envelope', status: 200, data: detail }, errors: [...AUTH_ERRORS, ...ID_ERRORS] },
-  { method: 'get', path: '/v1/handoffs', tag: 'Conversations', summary: 'The "needs a human" queue, oldest first', auth: AUTHENTICATED, permission: 'conversations:read',
-    description: 'Conversations whose user asked for a human, still active, with no human-agent reply since the request. Takes the analytics filters.',
-    query: analyticsFilterQuery.omit({ handoff: true, sort: true, order: true }).extend(pageQuery.shape), success: { kind: 'paginated', status: 200, item: summary }, errors },
+  { method: 'get', path: '/v1/handoffs', tag: 'Conversations', summary: 'The "needs a human" queue, the longest waiting first', auth: AUTHENTICATED, permission: 'conversations:read',
+    description: 'Conversations whose user asked for a human, still active, with no human-agent reply since the request, ordered by when the user asked (handoffRequestedAt, oldest first). Each item carries what the user left with the request (the widget form: email, note). Takes the analytics filters.',
+    query: analyticsFilterQuery.omit({ handoff: true, sort: true, order: true }).extend(pageQuery.shape), success: { kind: 'paginated', status: 200, item: handoffItem }, errors },
   { method: 'get', path: '/v1/handoffs/count', tag: 'Conversations', summary: 'How many conversations wait for a human', auth: AUTHENTICATED, permission: 'conversations:read',
     query: analyticsFilterQuery.omit({ handoff: true, sort: true, order: true }), success: { kind: 'envelope', status: 200, data: z.object({ pending: z.int() }) }, errors },
   { method: 'post', path: '/v1/corrections', tag, summary: 'Correct an answer: save it as a template and/or a knowledge snippet', auth: AUTHENTICATED,
