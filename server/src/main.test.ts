@@ -67,7 +67,8 @@ describe('npm start (server/src/main.ts)', () => {
     const port = await freePort();
     const srv = await startMain({ PORT: String(port), DATABASE_PATH: path.join(dir, 'parley.db') });
     running.push(srv);
-    // Registration hashes a password (tens of ms): SIGTERM lands while it is in flight.
+    // Registration hashes a password (tens of ms): SIGTERM lands while it is in flight, and while
+    // the first start writes the demo traffic, so the request may not even be parsed yet.
     const pending = fetch(`http://127.0.0.1:${port}/v1/auth/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'late@example.com', password: 'long enough pw', organizationName: 'Late' }),

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   printBanner(config.publicUrl, demo);
   // First demo start: analytics traffic through the real chat path, in the background (demo/traffic.ts).
   const traffic = new AbortController();
-  void seedPendingDemoTraffic(ctx, createAssistantStore(db), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
+  const trafficDone = seedPendingDemoTraffic(ctx, createAssistantStore(db), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
     .then((r) => { if (r) logger.info('demo traffic written', { ...r }); })
     .catch((err: unknown) => logger.error('demo traffic failed', { error: err instanceof Error ? err.stack : String(err) }));
 
@@ -42,6 +42,9 @@ async function main(): Promise<void> {
     traffic.abort();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The traffic writer stops after the conversation it is writing; its last commit must land
+    // before the database closes.
+    await trafficDone;
     await server.close();
     db.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { UrlSourceTuning } from './knowledge/web/url-sources.js';
@@ -66,8 +67,11 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     sockets.add(socket);
     socket.once('close', () => { sockets.delete(socket); busy.delete(socket); });
   });
+  /** Sockets that have sent at least one request: idle ones among them are keep-alive leftovers. */
+  const served = new WeakSet<import('node:net').Socket>();
   server.on('request', (req, res) => {
     const socket = req.socket;
+    served.add(socket);
     busy.set(socket, (busy.get(socket) ?? 0) + 1);
     res.once('close', () => {
       const n = (busy.get(socket) ?? 1) - 1;
@@ -79,10 +83,12 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
   const SILENT_GRACE_MS = 1_000;
   let closingSince = 0;
   const closeUnused = (): void => {
-    server.closeIdleConnections();
-    // Not at once: a request whose first bytes are still on the way has no 'request' event yet.
-    if (Date.now() - closingSince < SILENT_GRACE_MS) return;
-    for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
+    // Not server.closeIdleConnections(): it also closes a new connection whose request is
+    // already on the wire but not yet parsed (the event loop was busy, e.g. writing the demo
+    // traffic), and that client would see a reset. Idle keep-alive sockets go at once; a
+    // socket that has not sent a request yet gets SILENT_GRACE_MS to start one.
+    const graceOver = Date.now() - closingSince >= SILENT_GRACE_MS;
+    for (const socket of sockets) if (!busy.has(socket) && (served.has(socket) || graceOver)) socket.destroy();
   };
   const address = server.address();
   const closeHttp = () => new Promise<void>((resolve) => {
@@ -92,7 +98,10 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     // (its request done), otherwise close() would wait for the client to hang up.
     const reaper = setInterval(closeUnused, 25);
     server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-    server.close(() => {
+    // net.Server's close, not http.Server's: since Node 19 the latter also closes "idle"
+    // connections, and a connection whose request has arrived but is not parsed yet (the event
+    // loop was busy) counts as idle, so its client would get no answer. closeUnused decides.
+    net.Server.prototype.close.call(server, () => {
       clearInterval(reaper);
       resolve();
     });

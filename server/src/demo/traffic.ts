@@ -110,6 +110,7 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
   // Oldest first, so the idle ender and the gaps see time move forward.
   const plans = Array.from({ length: total }, (_v, i) => planConversation(seed, i, opts.nowMs, days)).sort((a, b) => a.startMs - b.startMs);
   let messages = 0;
+  let finished = 0;
   let next = 0;
   const worker = async () => {
     let at = 0;
@@ -120,10 +121,12 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
       at = plan.startMs;
       const written = await runConversation(ctx, chat, conversations, assistant, plan, (ms) => { at = ms; });
       messages += written;
+      finished += 1;
     }
   };
   await Promise.all(Array.from({ length: opts.workers ?? 4 }, worker));
-  return { conversations: total, messages, ms: Math.round(performance.now() - t0) };
+  // Fewer than asked when shutdown stopped it part-way.
+  return { conversations: finished, messages, ms: Math.round(performance.now() - t0) };
 }
 
 async function runConversation(ctx: AppContext, chat: ChatService, store: ConversationStore, assistant: Assistant, plan: Plan, setClock: (ms: number) => void): Promise<number> {

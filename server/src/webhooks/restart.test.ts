@@ -36,7 +36,8 @@ async function crash(srv: Running): Promise<void> {
 
 async function newEnv() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-webhook-crash-'));
-  return { PORT: String(await freePort()), DATABASE_PATH: path.join(dir, 'parley.db'), WEBHOOK_ALLOW_PRIVATE: 'true' };
+  // No demo traffic: its conversations would raise events for the endpoint these tests count.
+  return { PORT: String(await freePort()), DATABASE_PATH: path.join(dir, 'parley.db'), WEBHOOK_ALLOW_PRIVATE: 'true', DEMO_TRAFFIC_CONVERSATIONS: '0' };
 }
 
 describe('webhook outbox across kill -9', () => {
