@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import { analyticsRouter } from './analytics/routes.js';
+import { exportDownloadRouter } from './analytics/export-links.js';
 import { apiKeysRouter } from './api-keys/routes.js';
 import { assistantExtrasRouter } from './assistants/extras-routes.js';
 import { providersRouter } from './assistants/providers-route.js';
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   open.use(['/auth', '/widget', '/invitations'], json);
   open.use(authRouter(ctx, [authenticate, limited]));
   open.use(assetsRouter(ctx));
+  open.use(exportDownloadRouter(ctx)); // one-time export links: the token is the credential
   open.use(widgetRouter({ ctx, chat, conversations, findAssistant: (id) => findAssistantAnyOrg(id) }));
 
   const api = Router();

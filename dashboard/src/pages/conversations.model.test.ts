@@ -62,15 +62,19 @@ describe('conversations model', () => {
     const ids = m.list.data.value!.items.map((c) => c.sessionId);
     const messages = m.list.data.value!.items.reduce((n, c) => n + c.messageCount, 0);
 
-    const jsonl = await m.exportAs('jsonl');
+    // A one-time link, followed with no cookie and no header (as the browser's download does).
+    const jsonlLink = await m.exportAs('jsonl');
     expect(m.exporting.error.value).toBeNull();
-    expect(jsonl!.filename).toMatch(/\.jsonl$/);
-    const rows = (await jsonl!.blob.text()).trim().split('\n').map((l) => JSON.parse(l) as { sessionId: string });
+    expect(jsonlLink!.url).toMatch(/\/v1\/exports\/exp_/);
+    const jsonl = await fetch(jsonlLink!.url);
+    expect(jsonl.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.jsonl"$/);
+    const rows = (await jsonl.text()).trim().split('\n').map((l) => JSON.parse(l) as { sessionId: string });
     expect([...new Set(rows.map((r) => r.sessionId))]).toEqual(ids);
     expect(rows.length).toBe(messages);
+    expect((await fetch(jsonlLink!.url)).status).toBe(404); // single use
 
-    const csv = await m.exportAs('csv');
-    const lines = (await csv!.blob.text()).trim().split('\r\n');
+    const csv = await fetch((await m.exportAs('csv'))!.url);
+    const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]!.split(',')[0]).toBe('sessionId');
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(ids));
   });

@@ -5,7 +5,7 @@ import { conversationApiQuery, type ConversationFilters } from './analytics-quer
 import type { AssistantRef } from './analytics.model.js';
 
 // The conversations list: the URL's filters, sortable and paginated, and an export of exactly
-// the filtered set (the same query, the same "now" for preset ranges).
+// the filtered set (the same query, the same "now" for preset ranges) by a one-time link.
 
 export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
@@ -15,7 +15,11 @@ export interface ConversationSummary {
 
 export const PAGE_SIZE = 25;
 
-export interface ExportFile { blob: Blob; filename: string }
+/** A single-use download link (valid 60 s): `url` streams the export as an attachment. */
+export interface ExportLink { url: string; expiresAt: string }
+
+const definedOnly = (q: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
 
 export function createConversationsModel(api: ApiClient, now: () => number = Date.now) {
   const filters = signal<ConversationFilters | null>(null);
@@ -40,29 +44,28 @@ export function createConversationsModel(api: ApiClient, now: () => number = Dat
       await list.load();
     },
     /**
-     * The filtered set as a file. Fetched with the CSRF header (a plain link navigation cannot
-     * send it, and the session cookie alone does not count), then saved from a blob.
+     * A one-time download link for the filtered set (POST …/export-links, with the CSRF header
+     * like every call). The browser then follows it (`followDownload`): the server streams the
+     * file straight to disk, whatever its size, and the link's token is the only credential.
      */
-    exportAs(format: 'csv' | 'jsonl'): Promise<ExportFile | undefined> {
-      return exporting.run(async () => {
-        const res = await api.request('GET', '/analytics/conversations/export', { query: { ...apiQuery(), format } });
-        const disposition = res.headers.get('Content-Disposition') ?? '';
-        const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `parley-conversations.${format}`;
-        return { blob: await res.blob(), filename };
-      });
+    exportAs(format: 'csv' | 'jsonl'): Promise<ExportLink | undefined> {
+      return exporting.run(() => api.post<ExportLink>('/analytics/conversations/export-links', { ...definedOnly(apiQuery()), format }));
     },
   };
 }
 export type ConversationsModel = ReturnType<typeof createConversationsModel>;
 
-/** Saves a blob as a download (an object URL on a temporary link), then frees it. */
-export function saveFile(file: ExportFile): void {
-  const href = URL.createObjectURL(file.blob);
+/**
+ * Starts the download: a temporary <a download> to the link, so the browser saves the stream to
+ * disk (the file name comes from the server's Content-Disposition) without leaving the page and
+ * without holding the file in memory.
+ */
+export function followDownload(link: ExportLink): void {
   const a = document.createElement('a');
-  a.href = href;
-  a.download = file.filename;
+  a.href = link.url;
+  a.download = '';
+  a.rel = 'noopener';
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../ui/field.js';
 import { DateFilterFields } from './analytics-filters.js';
 import { CHANNEL_LABELS, conversationFiltersToQuery, parseConversationFilters, queryString, type Channel, type ConversationFilters, type Sort } from './analytics-query.js';
 import { formatMetric } from './analytics.model.js';
-import { createConversationsModel, saveFile, type ConversationsModel } from './conversations.model.js';
+import { createConversationsModel, followDownload, type ConversationsModel } from './conversations.model.js';
 
 // Conversation history: every filter in the URL, sortable columns, pages, and an export of
 // exactly the filtered set as CSV or JSONL.
@@ -52,8 +52,8 @@ export default function ConversationsPage() {
 let lastFormat: 'csv' | 'jsonl' = 'csv';
 async function exportFile(m: ConversationsModel, format: 'csv' | 'jsonl'): Promise<void> {
   lastFormat = format;
-  const file = await m.exportAs(format);
-  if (file) saveFile(file);
+  const link = await m.exportAs(format);
+  if (link) followDownload(link);
 }
 
 function ExportButtons({ model: m }: { model: ConversationsModel }) {
@@ -63,7 +63,7 @@ function ExportButtons({ model: m }: { model: ConversationsModel }) {
     <>
       <button type="button" class="button" disabled={busy} onClick={() => run('csv')}>Export CSV</button>
       <button type="button" class="button" disabled={busy} onClick={() => run('jsonl')}>Export JSONL</button>
-      <span class="saved" role="status">{busy ? 'Preparing the file…' : ''}</span>
+      <span class="saved" role="status">{busy ? 'Starting the download…' : ''}</span>
     </>
   );
 }

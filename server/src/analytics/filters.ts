@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import type { Principal } from '../auth/permissions.js';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
@@ -85,8 +86,11 @@ export function filterQuery(req: Request): Record<string, unknown> {
 }
 
 export function readConversationFilter(req: Request, res: Response): ConversationFilter {
-  const p = principalOf(res);
-  const f = parseInput(analyticsFilterQuery, filterQuery(req), 'query');
+  return toConversationFilter(principalOf(res), parseInput(analyticsFilterQuery, filterQuery(req), 'query'));
+}
+
+/** The SQL filter of parsed analytics filters, scoped to the caller (organization, bound assistant). */
+export function toConversationFilter(p: Principal, f: z.infer<typeof analyticsFilterQuery>): ConversationFilter {
   if (p.assistantId && f.assistantId && f.assistantId !== p.assistantId) throw new AppError('resource_not_found', 'Assistant not found');
   const from = f.from ? startOf(f.from) : null;
   const to = f.to ? endOf(f.to) : null;

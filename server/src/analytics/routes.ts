@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AssistantStore } from '../assistants/service.js';
@@ -18,11 +17,10 @@ import { createCorrection } from './corrections.js';
 import { channelList, endOf, isoDateOrDateTime, readConversationFilter, startOf } from './filters.js';
 import { dismissGap, gapDetail, listKnowledgeGaps, resolveGap } from './gaps.js';
 import { listHandoffs } from './handoffs.js';
-import { computeMetricsWithPrevious, exportRows, listConversations, type ExportRow } from './service.js';
+import { createExportLink, exportLinkSchema, sendExport } from './export-links.js';
+import { computeMetricsWithPrevious, listConversations } from './service.js';
 import { sourceUse } from './sources.js';
 import { bucketCount, computeTimeseries, MAX_BUCKETS, METRICS } from './timeseries.js';
-
-const CSV_COLUMNS: (keyof ExportRow)[] = ['sessionId', 'assistantId', 'userId', 'source', 'messageId', 'role', 'content', 'timestamp', 'confidence', 'rating', 'channel'];
 
 const DAY_MS = 86_400_000;
 
@@ -69,13 +67,7 @@ function boundAssistant(res: Response, assistantId: string | undefined): string 
   return p.assistantId ?? assistantId ?? null;
 }
 
-/** RFC 4180 quoting, plus a leading ' for cells a spreadsheet would run as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { csvCell } from './export-links.js';
 
 export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   const r = Router();
@@ -90,17 +82,12 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   r.get('/analytics/conversations/export', async (req, res) => {
     const format = req.query.format ?? 'csv';
     if (format !== 'csv' && format !== 'jsonl') throw new AppError('validation_error', 'format must be csv or jsonl');
-    const filter = readConversationFilter(req, res);
-    const stamp = new Date(ctx.clock.now()).toISOString().slice(0, 10);
-    res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="parley-conversations-${stamp}.${format}"`);
-    if (format === 'csv') res.write(CSV_COLUMNS.join(',') + '\r\n');
-    for (const row of exportRows(ctx.db, filter)) {
-      const line = format === 'csv' ? CSV_COLUMNS.map((c) => csvCell(row[c])).join(',') + '\r\n' : JSON.stringify(row) + '\n';
-      // Respect backpressure so a large export never buffers whole in memory.
-      if (!res.write(line)) await once(res, 'drain');
-    }
-    res.end();
+    await sendExport(res, ctx.db, readConversationFilter(req, res), format, ctx.clock.now());
+  });
+
+  // A one-time link the browser can follow without the cookie or CSRF header (GET /v1/exports/:token).
+  r.post('/analytics/conversations/export-links', (req, res) => {
+    sendData(res, createExportLink(ctx, principalOf(res), parseInput(exportLinkSchema, req.body)), 201);
   });
 
   r.get('/analytics/metrics', (req, res) => {

@@ -7,6 +7,7 @@ import { authRoutes } from './auth.js';
 import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
 import { dashboardRoutes } from './dashboard.js';
+import { exportLinkRoutes } from './export-links.js';
 import { knowledgeRoutes } from './knowledge.js';
 import { organizationRoutes } from './organizations.js';
 import { serviceRoutes } from './service.js';
@@ -28,6 +29,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   ...conversationRoutes,
   ...analyticsRoutes,
   ...analyticsDashboardRoutes,
+  ...exportLinkRoutes,
   ...webhookRoutes,
   ...widgetRoutes,
   ...dashboardRoutes,
