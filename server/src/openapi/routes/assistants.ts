@@ -23,7 +23,7 @@ export const assistantRoutes = defineRoutes(['assistants', 'apps', 'integrations
       success: { kind: 'paginated', status: 200, item: assistantRecord }, errors: [400, ...AUTH_ERRORS] },
     { method: 'get', path: `${base}/{id}`, tag, summary: `Get an assistant${alias}`, auth: AUTHENTICATED, permission: 'assistants:read', params: pathParams('id'),
       success: { kind: 'envelope', status: 200, data: assistantRecord }, errors: [...AUTH_ERRORS, ...ID_ERRORS] },
-    { method: 'patch', path: `${base}/{id}`, tag, summary: `Update an assistant (deep merge, arrays replaced)${alias}`, auth: AUTHENTICATED, permission: 'assistants:write', params: pathParams('id'),
+    { method: 'patch', path: `${base}/{id}`, tag, summary: `Update an assistant (JSON Merge Patch: objects merge deeply, arrays replace, null clears a setting to its default)${alias}`, auth: AUTHENTICATED, permission: 'assistants:write', params: pathParams('id'),
       body: assistantConfigSchema.partial(), example: { description: 'Updated', confidenceThreshold: 0.4 },
       success: { kind: 'envelope', status: 200, data: withWarnings }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },
     { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete an assistant${alias}`, auth: AUTHENTICATED, permission: 'assistants:write', params: pathParams('id'),
