@@ -111,6 +111,19 @@ const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 /** Stemmed terms of a passage and of its sentences, by text (popular passages come back). */
 const passageTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)));
+
+/**
+ * Whether a stemmed term is in a passage's title, headings or text. The text's terms are looked
+ * up by the text itself (a string the retrieval cache hands out again, its hash already known)
+ * rather than by a title + text string built and hashed anew for every question.
+ */
+const bodyTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
+const contextTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
+function passageHas(p: Passage): (term: string) => boolean {
+  const body = bodyTerms(p.text);
+  const context = contextTerms(`${p.title} ${p.headingPath.join(' ')}`);
+  return (term) => body.has(term) || context.has(term);
+}
 const sentenceTerms = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, own: new Set(contentTerms(unit.text)) as ReadonlySet<string> })));
 
 /**
@@ -185,11 +198,11 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
   }
   const terms = questionTerms(question);
   const chosen = passages[analysis?.rank ?? 0] ?? top;
-  const topTerms = passageTerms(`${top.title} ${top.headingPath.join(' ')} ${top.text}`);
-  const chosenTerms = passageTerms(`${chosen.title} ${chosen.headingPath.join(' ')} ${chosen.text}`);
-  const found = terms.filter((t) => topTerms.has(t)).length;
+  const topHas = passageHas(top);
+  const chosenHas = chosen === top ? topHas : passageHas(chosen);
+  const found = terms.filter(topHas).length;
   const names = namesAndNumbers(question);
-  const missingNames = names.filter((n) => !chosenTerms.has(n)).length;
+  const missingNames = names.filter((n) => !chosenHas(n)).length;
   const sentence = analysis?.sentenceTerms;
   const missingInSentence = sentence ? names.filter((n) => !sentence.has(n)).length : names.length;
   const offBy = sentence ? terms.filter((t) => !sentence.has(t)).length : terms.length;

@@ -89,7 +89,7 @@ function rankPassages(passages: Passage[]): Passage[] {
  * question after question; their analysis is the same every time (read-only once built).
  */
 const analyse = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) as ReadonlySet<string> })), 2_000);
-const headingTermsOf = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)));
+const headingTermsOf = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = analyse(passage.text).map(({ unit, terms }, index): Sentence => ({

@@ -29,6 +29,11 @@ export interface WeightedTerm { stem: string; idf: number }
 interface Analysed {
   /** Stems of each sentence (body), with title and headings as one more "sentence". */
   sentences: ReadonlySet<string>[];
+  /**
+   * For each stem, the sentences holding it (indexes into `sentences`, ascending): a question's
+   * few terms find their sentences by lookup instead of testing every sentence.
+   */
+  sentencesOf: ReadonlyMap<string, readonly number[]>;
   /** Adjacent content-stem pairs of the whole chunk, "a b". */
   bigrams: ReadonlySet<string>;
 }
@@ -41,17 +46,54 @@ function contentStems(text: string): string[] {
   return out;
 }
 
+// 10,000 per generation (memo.ts): at most the 20,000 analyses its LRU list held before.
 const analyse = memoByText((text: string): Analysed => {
   const sentences: ReadonlySet<string>[] = [];
+  const sentencesOf = new Map<string, number[]>();
   const bigrams = new Set<string>();
   for (const sentence of text.split(SENTENCE_SPLIT_RE)) {
     const stems = contentStems(sentence);
     if (!stems.length) continue;
-    sentences.push(new Set(stems));
+    const set = new Set(stems);
+    for (const s of set) {
+      const list = sentencesOf.get(s);
+      if (list) list.push(sentences.length);
+      else sentencesOf.set(s, [sentences.length]);
+    }
+    sentences.push(set);
     for (let i = 1; i < stems.length; i++) bigrams.add(`${stems[i - 1]} ${stems[i]}`);
   }
-  return { sentences, bigrams };
-}, 20_000);
+  return { sentences, sentencesOf, bigrams };
+}, 10_000);
+
+/** Every content stem of a chunk's title and headings (they count for each of its sentences). */
+const contextStemsOf = memoByText((context: string): ReadonlySet<string> => new Set(contentStems(context)), 10_000);
+
+/**
+ * The IDF mass of `terms` in the chunk's best sentence, a term of the title or headings counting
+ * for every sentence. Only sentences holding a term outside the context can beat the others, so
+ * only those are summed (in term order, the same floating-point sums as testing every sentence).
+ */
+function bestSentenceMass(a: Analysed, contextStems: ReadonlySet<string>, terms: readonly WeightedTerm[]): number {
+  if (!a.sentences.length) return 0;
+  const touched: number[] = [];
+  for (const t of terms) {
+    if (contextStems.has(t.stem)) continue;
+    const holding = a.sentencesOf.get(t.stem);
+    if (holding) for (const i of holding) if (!touched.includes(i)) touched.push(i);
+  }
+  // A sentence holding no term beyond the context scores the context's mass alone.
+  let best = touched.length < a.sentences.length ? sentenceMass(null, contextStems, terms) : 0;
+  for (const i of touched) best = Math.max(best, sentenceMass(a.sentences[i] as ReadonlySet<string>, contextStems, terms));
+  return best;
+}
+
+/** IDF mass of the terms in one sentence (null: in none) or in the context, summed in term order. */
+function sentenceMass(sentence: ReadonlySet<string> | null, contextStems: ReadonlySet<string>, terms: readonly WeightedTerm[]): number {
+  let mass = 0;
+  for (const t of terms) if ((sentence !== null && sentence.has(t.stem)) || contextStems.has(t.stem)) mass += t.idf;
+  return mass;
+}
 
 /** Adjacent pairs of the question's content stems, in question order. */
 export function questionBigrams(question: string): string[] {
@@ -74,15 +116,10 @@ export function rerank<T extends Rerankable>(terms: readonly WeightedTerm[], big
   const totalIdf = terms.reduce((s, t) => s + t.idf, 0) || 1;
   const scored = candidates.map((c, order) => {
     const a = analyse(c.text);
-    const context = analyse(`${c.title}\n${c.headingPath.join('\n')}`);
-    const contextStems = new Set(context.sentences.flatMap((s) => [...s]));
-    let bestSentence = 0;
-    for (const s of a.sentences) {
-      let mass = 0;
-      for (const t of terms) if (s.has(t.stem) || contextStems.has(t.stem)) mass += t.idf;
-      if (mass > bestSentence) bestSentence = mass;
-    }
-    const pairs = bigrams.length ? bigrams.filter((b) => a.bigrams.has(b)).length / bigrams.length : 0;
+    const bestSentence = bestSentenceMass(a, contextStemsOf(`${c.title}\n${c.headingPath.join('\n')}`), terms);
+    let shared = 0;
+    for (const b of bigrams) if (a.bigrams.has(b)) shared++;
+    const pairs = bigrams.length ? shared / bigrams.length : 0;
     const combined = c.score / best + weights.sentence * (bestSentence / totalIdf) + weights.bigram * pairs;
     return { c, order, combined };
   });
