@@ -306,6 +306,15 @@ describe('truncateAtWord', () => {
     expect(truncateAtWord(bare, 40)).toBe('Docs live at…');
   });
 
+  it('reads links and code only on the lines a cut can reach, yet still sees a link title that runs onto the next line', () => {
+    // The span after the cut's line cannot matter: the cut falls on the first line.
+    const later = 'Open the settings page and rotate the key.\nThen see [the guide](https://example.com/g) or `npm run x`.';
+    expect(truncateAtWord(later, 30)).toBe('Open the settings page and…');
+    // A link whose quoted title crosses a newline is one span from "[" to ")": no cut inside it.
+    const titled = 'Read [the guide](https://example.com/g "Guide\nfor keys") first.';
+    expect(truncateAtWord(titled, 30)).toBe('Read…');
+  });
+
   it('returns "" when not even the first word fits', () => {
     expect(truncateAtWord('Supercalifragilistic word', 8)).toBe('');
     expect(truncateAtWord('anything', 1)).toBe('');

@@ -515,7 +515,13 @@ export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 2) return '';
   const limit = max - ELLIPSIS.length;
-  let head = text.slice(0, findCut(text, limit, atomicMask(text)));
+  // A span that matters starts at or before `limit`, and only a link title ('[a](url\n"b")')
+  // crosses a newline, its "](" on the starting line. So without "](" up to the end of the line
+  // holding `limit`, that prefix gives the same mask: a 200-character source snippet no longer
+  // scans the whole passage for links, URLs and code.
+  const lineEnd = text.indexOf('\n', limit);
+  const prefix = lineEnd < 0 ? text : text.slice(0, lineEnd);
+  let head = text.slice(0, findCut(text, limit, atomicMask(prefix.includes('](') ? text : prefix)));
   // An unclosed code fence would swallow whatever the client renders after the answer.
   if ((head.match(/^ {0,3}```/gm) ?? []).length % 2 === 1) head = head.slice(0, head.lastIndexOf('```'));
   // Dangling separators read badly before an ellipsis ("Open the app, …").
