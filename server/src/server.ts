@@ -87,8 +87,14 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     // already on the wire but not yet parsed (the event loop was busy, e.g. writing the demo
     // traffic), and that client would see a reset. Idle keep-alive sockets go at once; a
     // socket that has not sent a request yet gets SILENT_GRACE_MS to start one.
+    // Ended, not destroyed: the last response may still be in the socket's buffer, and a
+    // destroy would turn it into a reset for the client.
     const graceOver = Date.now() - closingSince >= SILENT_GRACE_MS;
-    for (const socket of sockets) if (!busy.has(socket) && (served.has(socket) || graceOver)) socket.destroy();
+    for (const socket of sockets) {
+      if (busy.has(socket)) continue;
+      if (graceOver) socket.destroy();
+      else if (served.has(socket) && !socket.writableEnded) socket.end();
+    }
   };
   const address = server.address();
   const closeHttp = () => new Promise<void>((resolve) => {
@@ -112,6 +118,9 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     port: typeof address === 'object' && address ? address.port : port,
     webhooks,
     close: async () => {
+      // One full turn of the event loop first: its poll phase accepts connections the kernel
+      // has already completed, which closing the listener would otherwise reset.
+      await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
       // Web fetch jobs stop too: a POST waiting on one answers at once, running ones go back to the queue.
       await Promise.all([closeHttp(), webhooks.stop(), webJobs.stop(), ctx.embeddings?.worker.stop()]);
     },
