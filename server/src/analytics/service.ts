@@ -71,6 +71,39 @@ type Totals = {
 const onlyRollupFilters = (f: ConversationFilter): boolean =>
   f.userId === null && f.source === null && f.q === null && f.rating === null && f.fellBack === null && f.handoff === null;
 
+/** Rows of one (assistant, channel) cell of the organization, as every rollup table keys them. */
+const ROLLUP_CELL = 'organization_id = @org AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))';
+
+const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The hours touching from..to split for the rollups: whole UTC days (read from the per-day
+ * tables) and the partial days at either end (from the per-hour ones, `hour >= @fromHour AND
+ * hour < @lowBefore` and `hour > @highAfter AND hour <= @toHour`). A 30-day range reads ~30 rows
+ * per cell instead of 720. Without a whole day inside, every hour comes from the hourly table.
+ */
+export function rollupSpan(f: Pick<ConversationFilter, 'from' | 'to'>) {
+  const fromHour = f.from ? f.from.slice(0, 13) : '';
+  const toHour = f.to ? f.to.slice(0, 13) : '9999-12-31T23';
+  const firstDay = !f.from ? '' : fromHour.endsWith('T00') ? fromHour.slice(0, 10) : addDays(fromHour.slice(0, 10), 1);
+  const lastDay = !f.to ? '9999-12-31' : toHour.endsWith('T23') ? toHour.slice(0, 10) : addDays(toHour.slice(0, 10), -1);
+  if (firstDay > lastDay) return { fromHour, toHour, lowBefore: `${toHour}~`, highAfter: '~', firstDay: '~', lastDay: '' };
+  return { fromHour, toHour, lowBefore: firstDay === '' ? '' : `${firstDay}T00`, highAfter: `${lastDay}T23`, firstDay, lastDay };
+}
+const DAYS = 'day >= @firstDay AND day <= @lastDay';
+const LOW_HOURS = 'hour >= @fromHour AND hour < @lowBefore';
+const HIGH_HOURS = 'hour > @highAfter AND hour <= @toHour';
+
+/** Merged histogram text of whole days (daily table) and edge hours (hourly table). */
+function mergeHistograms(db: Db, params: Record<string, unknown>, daily: string, hourly: string, column: string): Float64Array {
+  const hist = new Float64Array(256);
+  const sql = `SELECT ${column} FROM ${daily} WHERE ${ROLLUP_CELL} AND ${DAYS} AND ${column} != '{}'
+    UNION ALL SELECT ${column} FROM ${hourly} WHERE ${ROLLUP_CELL} AND ${LOW_HOURS} AND ${column} != '{}'
+    UNION ALL SELECT ${column} FROM ${hourly} WHERE ${ROLLUP_CELL} AND ${HIGH_HOURS} AND ${column} != '{}'`;
+  for (const text of db.prepare(sql).pluck().all(params) as string[]) addHistogram(text, hist);
+  return hist;
+}
+
 /**
  * Totals from the rollups of migrations 018/021 (tens of ms at a million messages, where the
  * exact scan below takes seconds). Messages, ratings and coverage count in the hour the message
@@ -81,8 +114,7 @@ function rollupTotals(db: Db, f: ConversationFilter): Totals {
     AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
   const t = db.prepare(`SELECT coalesce(sum(conversations), 0) AS conversations, coalesce(sum(messages), 0) AS messages, sum(up) AS up, sum(down) AS down,
       sum(answered) AS answered, sum(unanswered) AS unanswered, coalesce(sum(handoffs), 0) AS handoffs FROM analytics_hourly WHERE ${where}`).get(f) as Omit<Totals, 'avgMs' | 'p95'>;
-  const hist = new Float64Array(256);
-  for (const latency of db.prepare(`SELECT latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`).pluck().all(f) as string[]) addHistogram(latency, hist);
+  const hist = mergeHistograms(db, { ...f, ...rollupSpan(f) }, 'analytics_daily_latency', 'analytics_hourly', 'latency');
   let n = 0;
   let sum = 0;
   hist.forEach((count, b) => { n += count; sum += count * bucketValue(b); });
@@ -152,20 +184,23 @@ export function computeMetricsWithPrevious(db: Db, f: ConversationFilter, nowMs:
 type UsageByModel = { provider: string; model: string | null; answers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null };
 
 /**
- * Model usage from the hourly usage rollups of migration 022: answers count in the hour they were
- * written (the hours touching from..to, like the other rollup totals). Tokens, answer counts and
+ * Model usage from the usage rollups of migration 022 (whole days per day, the ends per hour):
+ * answers count in the hour they were written (the hours touching from..to, like the other
+ * rollup totals). Tokens, answer counts and
  * average provider times are exact sums; the p95 provider time comes from the histogram (±5 %).
  */
 function rollupUsage(db: Db, f: ConversationFilter) {
-  const where = `organization_id = @org AND (@from IS NULL OR hour >= substr(@from, 1, 13)) AND (@to IS NULL OR hour <= substr(@to, 1, 13))
-    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
+  const params = { ...f, ...rollupSpan(f) };
+  const cols = 'provider, model, answers, prompt_tokens, completion_tokens, provider_ms_sum, provider_ms_count';
   const rows = db.prepare(`SELECT provider, model, sum(answers) AS answers, sum(prompt_tokens) AS promptTokens, sum(completion_tokens) AS completionTokens,
       sum(provider_ms_sum) AS msSum, sum(provider_ms_count) AS msCount
-    FROM analytics_hourly_usage WHERE ${where} GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`).all(f) as {
+    FROM (SELECT ${cols} FROM analytics_daily_usage WHERE ${ROLLUP_CELL} AND ${DAYS}
+      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${ROLLUP_CELL} AND ${LOW_HOURS}
+      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${ROLLUP_CELL} AND ${HIGH_HOURS})
+    GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`).all(params) as {
     provider: string; model: string; answers: number; promptTokens: number; completionTokens: number; msSum: number; msCount: number;
   }[];
-  const hist = new Float64Array(256);
-  for (const text of db.prepare(`SELECT provider_latency FROM analytics_hourly_usage WHERE ${where} AND provider_latency != '{}'`).pluck().all(f) as string[]) addHistogram(text, hist);
+  const hist = mergeHistograms(db, params, 'analytics_daily_usage', 'analytics_hourly_usage', 'provider_latency');
   const round1 = (n: number) => Math.round(n * 10) / 10;
   const byModel: UsageByModel[] = rows.map((r) => ({
     provider: r.provider, model: r.model === '' ? null : r.model, answers: r.answers, promptTokens: r.promptTokens, completionTokens: r.completionTokens,

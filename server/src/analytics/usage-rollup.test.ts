@@ -5,6 +5,7 @@ import { setupShop } from '../../test/fixtures.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createUsageRecorder } from '../answer/usage.js';
 import { createFakeClock } from '../lib/clock.js';
+import { rollupSpan } from './service.js';
 
 let server: TestServer;
 let clock: ReturnType<typeof createFakeClock>;
@@ -49,7 +50,9 @@ const metrics = async (shop: Awaited<ReturnType<typeof setupShop>>, query: strin
 describe('model usage in GET /v1/analytics/metrics from the hourly usage rollups (migration 022)', () => {
   it('equals the exact scan for tokens, answers and averages; the p95 within ±5 %', async () => {
     const shop = await seedUsage();
-    for (const range of ['', 'from=2026-05-01T14:00:00Z&to=2026-05-02T08:59:59Z', 'channel=slack', `assistantId=${shop.assistantId}&channel=api,slack`]) {
+    // Partial days only; a whole day and a partial one (days and hours tables); whole days; open ends.
+    for (const range of ['', 'from=2026-05-01T14:00:00Z&to=2026-05-02T08:59:59Z', 'from=2026-05-01&to=2026-05-02T13:59:59Z', 'from=2026-05-01&to=2026-05-02',
+      'from=2026-05-02T05:00:00Z', 'to=2026-05-02T05:59:59Z', 'channel=slack', `assistantId=${shop.assistantId}&channel=api,slack`]) {
       const rolled = (await metrics(shop, range)).usage;
       // handoff=false (no conversation asked for one) is the same set but forces the exact path.
       const exact = (await metrics(shop, `${range}&handoff=false`)).usage;
@@ -78,15 +81,33 @@ describe('model usage in GET /v1/analytics/metrics from the hourly usage rollups
     expect((await metrics(shop, '')).usage.modelAnswers).toBe(before.modelAnswers - 1);
   });
 
-  it('the migration backfills the same rows the triggers keep', async () => {
+  it('the migration backfills the same rows the triggers keep, per hour and per day', async () => {
     await seedUsage();
-    const read = () => server.db.prepare('SELECT * FROM analytics_hourly_usage ORDER BY hour, assistant_id, channel, provider, model').all();
+    const read = () => [
+      server.db.prepare('SELECT * FROM analytics_hourly_usage ORDER BY hour, assistant_id, channel, provider, model').all(),
+      server.db.prepare('SELECT * FROM analytics_daily_usage ORDER BY day, assistant_id, channel, provider, model').all(),
+    ];
     const kept = read();
-    expect(kept.length).toBeGreaterThan(5);
+    expect(kept[0]!.length).toBeGreaterThan(5);
+    expect(kept[1]!.length).toBeGreaterThan(5);
     const sql = fs.readFileSync(fileURLToPath(new URL('../db/migrations/022-analytics-usage-rollup.sql', import.meta.url)), 'utf8');
     const backfill = sql.slice(sql.indexOf('-- Backfill'));
-    server.db.exec('DELETE FROM analytics_hourly_usage');
+    server.db.exec('DELETE FROM analytics_hourly_usage; DELETE FROM analytics_daily_usage');
     server.db.exec(backfill);
     expect(read()).toEqual(kept);
+  });
+});
+
+describe('rollupSpan', () => {
+  it('reads whole days per day and the partial ends per hour', () => {
+    expect(rollupSpan({ from: '2026-05-01T14:20:00.000Z', to: '2026-05-04T08:59:59.999Z' })).toEqual({
+      fromHour: '2026-05-01T14', toHour: '2026-05-04T08', firstDay: '2026-05-02', lastDay: '2026-05-03', lowBefore: '2026-05-02T00', highAfter: '2026-05-03T23',
+    });
+    expect(rollupSpan({ from: '2026-05-01T00:00:00.000Z', to: '2026-05-01T23:59:59.999Z' })).toMatchObject({ firstDay: '2026-05-01', lastDay: '2026-05-01' });
+    // No whole day inside: every hour from the hourly table, no day.
+    expect(rollupSpan({ from: '2026-05-01T14:00:00.000Z', to: '2026-05-02T08:00:00.000Z' })).toEqual({
+      fromHour: '2026-05-01T14', toHour: '2026-05-02T08', firstDay: '~', lastDay: '', lowBefore: '2026-05-02T08~', highAfter: '~',
+    });
+    expect(rollupSpan({ from: null, to: null })).toEqual({ fromHour: '', toHour: '9999-12-31T23', firstDay: '', lastDay: '9999-12-31', lowBefore: '', highAfter: '9999-12-31T23' });
   });
 });
