@@ -58,11 +58,13 @@ describe('rate limits of dashboard (cookie) sessions', () => {
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 
-  it('GET /v1/auth/me reports the limits of the credential: interactive for the cookie, the plan for a bearer token', async () => {
+  it('GET /v1/auth/me reports the limits of the credential (interactive for the cookie, the plan for a bearer token) beside the plan\'s', async () => {
     server = await startServer();
     const s = await twoSessions(server.url);
-    expect((await s.viaCookie('/v1/auth/me')).body.data.organization.limits).toEqual({ perMinute: 600, perDay: 20_000 });
-    expect((await s.api.get('/v1/auth/me')).body.data.organization.limits).toEqual(PLAN_LIMITS.free);
+    const viaCookie = (await s.viaCookie('/v1/auth/me')).body.data;
+    expect(viaCookie.limits).toEqual({ perMinute: 600, perDay: 20_000 });
+    expect(viaCookie.organization.limits).toEqual(PLAN_LIMITS.free);
+    expect((await s.api.get('/v1/auth/me')).body.data.limits).toEqual(PLAN_LIMITS.free);
   });
 
   it('interactive limits are max(plan, 600/min) and max(plan, 20,000/day): a larger plan keeps its own', async () => {

@@ -1,26 +1,29 @@
 import type { Db } from '../db/open.js';
 import { getOrganization } from '../organizations/service.js';
-import { PERMISSIONS, type Principal, type Role } from './permissions.js';
+import { PERMISSIONS, PLAN_LIMITS, type Principal, type Role } from './permissions.js';
 import { findUserById, type PublicUser } from './service.js';
 
 export interface CallerDescription {
   user: PublicUser | null;
   organization: { id: string; name: string; plan: string; limits: { perMinute: number; perDay: number } };
+  /** The credential's own limits: a key may lower the plan's, a dashboard session has interactive ones. */
+  limits: { perMinute: number; perDay: number };
   role: Role | null;
   permissions: string[];
 }
 
 /**
  * `GET /v1/auth/me`: who the credential acts as. A user session: the user, its role and the
- * role's permissions; an API key: no user, no role, the key's permissions. `limits` are the
- * credential's own (a key may lower the plan's).
+ * role's permissions; an API key: no user, no role, the key's permissions.
+ * `organization.limits` are the plan's (what the settings page shows); `limits` the credential's.
  */
 export function describeCaller(db: Db, p: Principal): CallerDescription {
   const org = getOrganization(db, p.organizationId);
   const user = p.userId ? findUserById(db, p.userId) : undefined;
   return {
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
-    organization: { id: p.organizationId, name: org?.name ?? '', plan: p.plan, limits: { perMinute: p.limits.perMinute, perDay: p.limits.perDay } },
+    organization: { id: p.organizationId, name: org?.name ?? '', plan: p.plan, limits: { ...PLAN_LIMITS[p.plan] } },
+    limits: { perMinute: p.limits.perMinute, perDay: p.limits.perDay },
     role: p.role ?? null,
     // In the canonical order, so the answer is stable.
     permissions: PERMISSIONS.filter((perm) => p.permissions.has(perm)),

@@ -158,6 +158,7 @@ describe('GET/PATCH /v1/auth/me, POST /v1/auth/password', () => {
     expect(me.body.data).toEqual({
       user: { id: user.id, email: user.email, name: null },
       organization: { id: organization.id, name: 'Acme', plan: 'free', limits: { perMinute: 60, perDay: 1000 } },
+      limits: { perMinute: 60, perDay: 1000 },
       role: 'owner',
       permissions: expect.arrayContaining(['organizations:write', 'api_keys:write', 'chat']),
     });
@@ -166,7 +167,8 @@ describe('GET/PATCH /v1/auth/me, POST /v1/auth/password', () => {
     const asKey = await client(server.url, key.body.data.key).get('/v1/auth/me');
     expect(asKey.body.data).toEqual({
       user: null, role: null, permissions: ['chat', 'assistants:read'],
-      organization: { id: organization.id, name: 'Acme', plan: 'free', limits: { perMinute: 5, perDay: 1000 } },
+      organization: { id: organization.id, name: 'Acme', plan: 'free', limits: { perMinute: 60, perDay: 1000 } },
+      limits: { perMinute: 5, perDay: 1000 },
     });
   });
 

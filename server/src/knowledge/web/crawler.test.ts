@@ -134,8 +134,10 @@ describe('crawling a site', () => {
     const { doc, pages } = await crawl(ctx, `${web.origin}/`);
     expect(pages).toHaveLength(4);
     expect(doc.progress.crawlDelayMs).toBe(150);
-    // Spaced by the client; arrival jitter on a busy machine can eat a little of each gap.
-    for (let i = 1; i < stamps.length; i++) expect((stamps[i] as number) - (stamps[i - 1] as number)).toBeGreaterThanOrEqual(100);
+    // Spaced by the client; arrival jitter on a busy machine can eat part of one gap (one request
+    // reaching the site late shortens the next gap), so each gap is checked loosely and the sum
+    // exactly: without the delay all three would arrive within a few milliseconds.
+    for (let i = 1; i < stamps.length; i++) expect((stamps[i] as number) - (stamps[i - 1] as number)).toBeGreaterThanOrEqual(50);
     expect((stamps[2] as number) - (stamps[0] as number)).toBeGreaterThanOrEqual(270);
   });
 

@@ -17,7 +17,8 @@ const role = z.enum(ROLES);
 const organization = z.object({ id: z.string(), name: z.string(), plan: z.enum(['free', 'pro', 'enterprise']) }).loose();
 const me = z.object({
   user: user.nullable().describe('null for an API key'),
-  organization: organization.extend({ limits: z.object({ perMinute: z.number(), perDay: z.number() }) }),
+  organization: organization.extend({ limits: z.object({ perMinute: z.number(), perDay: z.number() }).describe("the plan's limits") }),
+  limits: z.object({ perMinute: z.number(), perDay: z.number() }).describe("the credential's own limits: a key may lower the plan's; a dashboard (cookie) session has interactive ones"),
   role: role.nullable().describe('the member role of a user session; null for an API key'),
   permissions: z.array(z.string()).describe('API-key permission names the credential holds'),
 });
