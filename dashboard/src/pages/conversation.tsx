@@ -12,6 +12,8 @@ import { Checkbox, SelectField, TextArea } from '../ui/field.js';
 import { CHANNEL_LABELS, type Channel } from './analytics-query.js';
 import { formatMetric } from './analytics.model.js';
 import { createConversationModel, questionBefore, type ConversationModel, type Correction, type Turn } from './conversation.model.js';
+// The widget's own renderer (safe markdown as Preact nodes): the transcript reads as the visitor saw it.
+import { Markdown } from '../../../widget/src/markdown.js';
 
 // One conversation: user, assistant and human-agent turns; under each answer its sources,
 // confidence against the threshold, template/fallback marker, feedback and response time. An
@@ -94,7 +96,7 @@ function TurnView({ model: m, turn: t, threshold, corrections }: { model: Conver
       <div class="turn-head">
         <strong>{ROLE_LABEL[t.role]}</strong> <time class="muted" dateTime={t.timestamp}>{formatDate(t.timestamp)}</time>
       </div>
-      <div class="turn-text">{t.content}</div>
+      <div class="turn-text">{t.role === 'user' ? t.content : <Markdown text={t.content} />}</div>
       {t.role === 'assistant' && (
         <div class="turn-meta">
           <ul class="turn-facts" aria-label="About this answer">

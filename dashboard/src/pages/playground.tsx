@@ -6,6 +6,8 @@ import { to } from '../lib/paths.js';
 import { can } from '../lib/session.js';
 import { EmptyState, ErrorNotice, Loading, PageHeader } from '../ui/common.js';
 import { createPlaygroundModel, type Explain, type Turn } from './playground.model.js';
+// The widget's own renderer (safe markdown as Preact nodes): the owner sees the answer as visitors do.
+import { Markdown } from '../../../widget/src/markdown.js';
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
@@ -63,7 +65,7 @@ function TurnView({ t }: { t: Turn }) {
   return (
     <li class={`pg-turn pg-turn-${t.role}`}>
       <p class="pg-turn-who">{t.role === 'user' ? 'You' : 'Assistant'}</p>
-      <div class="pg-turn-text">{t.text || (t.streaming ? <span class="muted">Thinking…</span> : '')}</div>
+      <div class="pg-turn-text">{t.text ? (t.role === 'user' ? t.text : <Markdown text={t.text} />) : (t.streaming ? <span class="muted">Thinking…</span> : '')}</div>
       {t.error && <p class="field-error" role="alert">{t.error}</p>}
       {t.done && <p class="hint">Confidence {pct(t.done.confidence)}</p>}
       {t.done?.explain && <WhyThisAnswer x={t.done.explain} turn={t} />}
