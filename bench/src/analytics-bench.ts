@@ -12,21 +12,11 @@ import { insertApiKey } from '../../server/src/api-keys/service.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { startServer } from '../../server/test/test-server.js';
 import { openDb } from '../../server/src/db/open.js';
+import { seededRandom } from '../../server/src/lib/seeded-random.js';
 import { round } from './stats.js';
 
 const DAY_MS = 86_400_000;
 
-/** Deterministic PRNG (mulberry32): the same database every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface AnalyticsBenchResult {
   messages: number; conversations: number; seedSeconds: number; rollupRows: number; latencyEntries: number;
@@ -46,7 +36,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   const sections = new Set(opts.sections ?? ['timeseries', 'metrics']);
   const db = openDb(path.join(opts.dir, `analytics-${opts.messages}.db`));
   migrate(db);
-  const rand = random(13);
+  const rand = seededRandom(13);
   const now = Date.parse('2026-06-01T00:00:00Z');
   const start = now - 90 * DAY_MS;
   const at = new Date(start).toISOString();

@@ -2,7 +2,7 @@
  * A deterministic synthetic knowledge corpus: help-center style markdown documents whose words
  * follow a Zipf distribution over a vocabulary, so that BM25 sees realistic term frequencies.
  */
-import { seededRandom } from '../../server/test/seeded-random.js';
+import { seededRandom } from '../../server/src/lib/seeded-random.js';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 're', 'sa', 'tu', 'ne', 'vo', 'di', 'pa', 'gor', 'lin', 'tes', 'mar', 'qui', 'zen', 'bal', 'cor', 'fen', 'hul'];
 /**

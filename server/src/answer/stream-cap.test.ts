@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom as rng } from '../../test/seeded-random.js';
+import { seededRandom as rng } from '../lib/seeded-random.js';
 import { createStreamCap, finalText } from './stream-cap.js';
 import { truncateAtWord } from './text.js';
 

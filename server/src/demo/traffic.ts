@@ -6,6 +6,7 @@ import { createWriteBatcher } from '../db/write-batcher.js';
 import { createHybridRetriever } from '../knowledge/embeddings/hybrid.js';
 import { createRetriever } from '../knowledge/retrieval.js';
 import type { Clock } from '../lib/clock.js';
+import { seededRandom } from '../lib/seeded-random.js';
 import { DEMO_TRAFFIC_PENDING } from './seed.js';
 
 /**
@@ -50,17 +51,6 @@ const CHANNEL_MIX: { channel: 'widget' | 'api'; source: string | null; weight: n
 const DAY_MS = 86_400_000;
 const RATING_COMMENTS = ['Not what I asked', 'Too vague', 'The link did not help', 'Outdated'];
 
-/** Deterministic PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 

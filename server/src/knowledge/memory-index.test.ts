@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
 import { createCorpus } from '../../../bench/src/corpus.js';
-import { seededRandom } from '../../test/seeded-random.js';
+import { seededRandom } from '../lib/seeded-random.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
 import { splitCjk } from '../answer/text.js';

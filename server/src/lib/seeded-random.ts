@@ -1,5 +1,5 @@
 /**
- * A deterministic PRNG (mulberry32): property tests can replay a failing case from its seed,
+ * A deterministic PRNG (mulberry32): property tests can replay a failing case from its seed, the demo traffic is the same on every first start,
  * and the benchmark corpus is the same on every run.
  */
 export function seededRandom(seed: number): () => number {
