@@ -68,6 +68,19 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
 
   app.use(requestId());
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  // Readiness (API.md §11): the database answers and the retrieval index is built. A load
+  // balancer sends traffic only then; /healthz stays liveness.
+  const ping = ctx.db.prepare('SELECT 1');
+  app.get('/readyz', (_req, res) => {
+    let ready = false;
+    try {
+      ping.get();
+      ready = retriever.ready();
+    } catch {
+      ready = false;
+    }
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
+  });
   app.get('/js/widget.js', serveWidget(ctx.widgetFile));
   app.get(['/demo', '/demo/'], serveDemo(ctx));
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));

@@ -182,6 +182,7 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
   /** An index being filled in the background (first build, or a rebuild to drop tombstones). */
   let building: { index: MemoryIndex; removedMeanwhile: number[] } | null = null;
   let memoryDisabled = memoryMax <= 0;
+  let readyOnce = false;
 
   const addChunks = (index: MemoryIndex, max: number): number => {
     const rows = chunksAfter.all(index.lastChunkId, max);
@@ -346,6 +347,14 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
     warmUp(): void {
       if (!memory) buildInBackground();
+    },
+    /** True once questions are answered by their final engine: the memory index is built, or FTS5 answers by design (above the cap, or the memory index turned off). */
+    ready(): boolean {
+      if (!memory && !memoryDisabled && !building) currentMemory();
+      // Latched: a later rebuild (a bulk import) keeps answering through FTS5 meanwhile, and a
+      // load balancer must not take the instance out for it.
+      readyOnce ||= memoryDisabled || memory !== null;
+      return readyOnce;
     },
     /** Which engine answers now (tests and the bench report it). */
     engine(): 'memory' | 'fts' {

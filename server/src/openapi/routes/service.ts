@@ -7,6 +7,8 @@ const tag = 'Service';
 export const serviceRoutes = defineRoutes([
   { method: 'get', path: '/healthz', tag, summary: 'Liveness', auth: PUBLIC,
     success: { kind: 'bare', status: 200, schema: z.object({ status: z.literal('ok') }) }, errors: [] },
+  { method: 'get', path: '/readyz', tag, summary: 'Readiness: 200 {"status":"ready"} once the database answers and the retrieval index is built; 503 {"status":"starting"} before (API.md §11)', auth: PUBLIC,
+    success: { kind: 'bare', status: 200, schema: z.object({ status: z.literal('ready') }) }, errors: [] },
   { method: 'get', path: '/js/widget.js', tag, summary: 'The embeddable widget script', auth: PUBLIC,
     success: { kind: 'text', status: 200, contentType: 'text/javascript; charset=utf-8' }, errors: [404] },
   { method: 'get', path: '/demo', tag, summary: 'Redirect to /demo/', auth: PUBLIC, success: { kind: 'empty', status: 301 }, errors: [404] },
