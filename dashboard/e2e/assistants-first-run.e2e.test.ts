@@ -1,24 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateDashboard } from './private-build.js';
-import { SHOTS, expectAccessible, launchBrowser, newPage, startTestServer, type Server } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useDashboardE2e } from './private-build.js';
+import { SHOTS, expectAccessible, newPage, type Server } from './support.js';
 
 // First run: a new owner registers and lands on the overview with nothing ticked; each step
 // links to where it is done, and creating an assistant from the empty list ticks its step.
 
 let server: Server;
-// Our own build: others rebuild dashboard/dist (vite empties it first) while this runs.
-let build: ReturnType<typeof buildPrivateDashboard>;
 let browser: Browser;
-beforeAll(async () => {
-  build = buildPrivateDashboard();
-  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  build?.remove();
-});
+useDashboardE2e((s, b) => { server = s; browser = b; });
 
 describe('first run', () => {
   it('register → empty checklist → create the first assistant → its step is ticked', async () => {

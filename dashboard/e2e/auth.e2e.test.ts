@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateDashboard } from './private-build.js';
-import { DEMO_LOGIN, expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useDashboardE2e } from './private-build.js';
+import { DEMO_LOGIN, expectAccessible, newPage, signIn, type Server } from './support.js';
 
 // Signing in and out as a person does: the demo login, a wrong password (the server's own
 // message), a new account, a session that ends server-side while the user is on a page (back
@@ -9,17 +9,7 @@ import { DEMO_LOGIN, expectAccessible, launchBrowser, newPage, signIn, startTest
 
 let server: Server;
 let browser: Browser;
-let build: ReturnType<typeof buildPrivateDashboard>;
-
-beforeAll(async () => {
-  build = buildPrivateDashboard();
-  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  build?.remove();
-});
+useDashboardE2e((s, b) => { server = s; browser = b; });
 
 describe('sign-in flow', () => {
   it('signs in with the demo login; a wrong password shows the server message and keeps the email', async () => {

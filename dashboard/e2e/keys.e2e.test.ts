@@ -1,24 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateDashboard } from './private-build.js';
-import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useDashboardE2e } from './private-build.js';
+import { expectAccessible, newPage, signIn, sweep, type Server } from './support.js';
 
 // API keys as an owner manages them: create one (shown once, copied, then gone from the page)
 // and use it for chat from outside the browser; rotate with a grace period; revoke.
 
 let server: Server;
 let browser: Browser;
-let build: ReturnType<typeof buildPrivateDashboard>;
-
-beforeAll(async () => {
-  build = buildPrivateDashboard();
-  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  build?.remove();
-});
+useDashboardE2e((s, b) => { server = s; browser = b; });
 
 async function chat(key: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${server.url}/v1/integrations/${server.assistantId}/chat`, {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateDashboard } from './private-build.js';
-import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, type Server } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useDashboardE2e } from './private-build.js';
+import { expectAccessible, newPage, signIn, type Server } from './support.js';
 
 // Members through invitation links: the owner copies a viewer's link, a new person opens it in
 // a fresh browser and registers; the viewer sees everything without write controls and the API
@@ -9,17 +9,7 @@ import { expectAccessible, launchBrowser, newPage, signIn, startTestServer, type
 
 let server: Server;
 let browser: Browser;
-let build: ReturnType<typeof buildPrivateDashboard>;
-
-beforeAll(async () => {
-  build = buildPrivateDashboard();
-  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  build?.remove();
-});
+useDashboardE2e((s, b) => { server = s; browser = b; });
 
 /** The owner creates an invitation link for `role` on the members page and copies it. */
 async function copyInviteLink(page: Page, role: 'Admin' | 'Editor' | 'Viewer'): Promise<string> {

@@ -1,24 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateDashboard } from './private-build.js';
-import { DEMO_LOGIN, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useDashboardE2e } from './private-build.js';
+import { DEMO_LOGIN, expectAccessible, newPage, signIn, sweep, type Server } from './support.js';
 
 // Settings: the organization's name and plan with the plan's limits; the account's name and
 // password (other sessions signed out, this one kept); sign out from the account section.
 
 let server: Server;
 let browser: Browser;
-let build: ReturnType<typeof buildPrivateDashboard>;
-
-beforeAll(async () => {
-  build = buildPrivateDashboard();
-  [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  build?.remove();
-});
+useDashboardE2e((s, b) => { server = s; browser = b; });
 
 describe('settings', () => {
   it('the owner renames the organization and moves it to pro: the limits shown follow', async () => {
