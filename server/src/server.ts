@@ -8,6 +8,8 @@ import { createCredentialResolver } from './auth/credentials.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/open.js';
+import type { Storage } from './storage/port.js';
+import { createSqliteStorage } from './storage/sqlite.js';
 import { createFailureTracker } from './http/auth.js';
 import { createEmbeddings } from './knowledge/embeddings/index.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -18,10 +20,10 @@ import { createWebhookEvents } from './webhooks/events.js';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
-export function createContext(parts: { db: Db; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
+export function createContext(parts: { db: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
   const clock = parts.clock ?? systemClock;
   return {
-    db: parts.db, config: parts.config, logger: parts.logger, clock,
+    db: parts.db, storage: parts.storage ?? createSqliteStorage(parts.db), config: parts.config, logger: parts.logger, clock,
     limiter: createRateLimiter(clock),
     credentials: createCredentialResolver(parts.db),
     authFailures: createFailureTracker(clock),

@@ -1,0 +1,70 @@
+/**
+ * The storage port: the one way Parley's modules talk to their database, whichever it is.
+ *
+ * It is asynchronous because PostgreSQL is; SQLite sits behind the same interface (its adapter
+ * answers from better-sqlite3 synchronously and wraps the result). SQL is written once with `?`
+ * placeholders (or `@name` with an object) and runs on both dialects; where the dialects differ,
+ * branch on `dialect` next to the statement (see README.md in this folder).
+ *
+ * Writes that must commit with their cause (a message and its webhook event, a chunk and its
+ * index entry) take a `Tx`: only `Storage.tx()` makes one, so the compiler refuses a write
+ * helper called outside its transaction.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** What a placeholder may carry. Booleans are stored as 0/1 integers on both dialects. */
+export type SqlValue = string | number | bigint | boolean | null | Uint8Array;
+
+/** Positional values for `?` placeholders, or named values for `@name` placeholders. */
+export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+
+export interface RunResult {
+  /** Rows inserted, updated or deleted by the statement. */
+  changes: number;
+}
+
+/** Reads and single statements: what both a transaction handle and the storage itself offer. */
+export interface Queryable {
+  readonly dialect: Dialect;
+  /** Every row the statement returns. */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** The first row, or undefined. */
+  get<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T | undefined>;
+  /** A statement for its effect; use `get`/`all` with RETURNING to read generated ids. */
+  run(sql: string, params?: SqlParams): Promise<RunResult>;
+}
+
+/**
+ * A handle on an open transaction. Valid only until the function given to `tx()` settles; a
+ * statement through a finished handle throws (it would otherwise run outside any transaction).
+ */
+export interface Tx extends Queryable {
+  readonly inTransaction: true;
+}
+
+export interface TxOptions {
+  /**
+   * SQLite only: let this transaction share a commit with others queued in the same event-loop
+   * turn (group commit). Each job still runs in its own savepoint, so one failing job rolls back
+   * alone. Default true; PostgreSQL commits each transaction by itself.
+   */
+  groupCommit?: boolean;
+}
+
+export interface Storage extends Queryable {
+  /**
+   * Runs `fn` in a transaction and resolves with its result after the commit (so an answered
+   * request is durable). `fn` must do database work only: anything slow it awaits keeps the
+   * transaction (on SQLite, the whole database) open.
+   */
+  tx<T>(fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
+  /** Closes the connection(s) after in-flight work. */
+  close(): Promise<void>;
+}
+
+/** True for a unique/primary-key violation from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown } | null;
+  return !!e && (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505');
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { describeStorageConformance } from './conformance.js';
+import { createSqliteStorage } from './sqlite.js';
+
+function make() {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
+  return createSqliteStorage(db);
+}
+
+describeStorageConformance('sqlite', () => Promise.resolve(make()));
+
+describe('sqlite storage', () => {
+  it('group-commits the transactions of one event-loop turn: nothing is visible to another connection until one commit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storage-'));
+    const file = path.join(dir, 'g.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
+    const s = createSqliteStorage(db);
+    const other = new Database(file, { readonly: true });
+    const seenByOther: number[] = [];
+    await Promise.all(Array.from({ length: 10 }, (_, i) => s.tx(async (tx) => {
+      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`g${i}`, i]);
+      seenByOther.push((other.prepare('SELECT COUNT(*) AS c FROM conformance_items').get() as { c: number }).c);
+    })));
+    expect(seenByOther).toEqual(Array(10).fill(0));
+    expect(other.prepare('SELECT COUNT(*) AS c FROM conformance_items').get()).toEqual({ c: 10 });
+    other.close();
+    await s.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses storage calls and nested tx() from inside its own transaction, instead of deadlocking', async () => {
+    const s = make();
+    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/use the Tx handle/);
+    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.tx(async () => 1); })).rejects.toThrow(/pass the Tx handle/);
+    await s.close();
+  });
+});

@@ -1,0 +1,181 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import type { RunResult, SqlParams, SqlValue, Storage, Tx, TxOptions } from './port.js';
+
+/** The SQLite adapter also hands out its connection, for SQLite-only work (FTS5, migrations). */
+export interface SqliteStorage extends Storage {
+  readonly dialect: 'sqlite';
+  readonly db: Database.Database;
+}
+
+interface Job {
+  fn: (tx: Tx) => Promise<unknown>;
+  alone: boolean;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+type Statement = Database.Statement<unknown[], unknown>;
+const STATEMENT_CACHE_LIMIT = 1_000;
+
+/**
+ * Storage on one better-sqlite3 connection.
+ *
+ * Statements run synchronously, so reads answer at once. Transactions are group-committed: the
+ * jobs queued in one event-loop turn run one after another inside one BEGIN IMMEDIATE … COMMIT,
+ * each in its own savepoint, and every caller's promise settles after the commit (a single WAL
+ * append per batch instead of per request). While a transaction is open (it may span awaits),
+ * statements from outside it wait, so nothing joins or reads a transaction it does not own.
+ */
+export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: number } = {}): SqliteStorage {
+  const maxBatch = opts.maxBatch ?? 64;
+  const statements = new Map<string, Statement>();
+  const insideTx = new AsyncLocalStorage<true>();
+  let queue: Job[] = [];
+  let scheduled = false;
+  let open = false;
+  let waiting: Array<() => void> = [];
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+
+  function statement(sql: string): Statement {
+    let s = statements.get(sql);
+    if (!s) {
+      // Dynamically built SQL (IN lists) must not grow the cache without bound.
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      s = db.prepare(sql) as Statement;
+      statements.set(sql, s);
+    }
+    return s;
+  }
+
+  function bind(params: SqlParams | undefined): unknown[] {
+    if (params === undefined) return [];
+    if (Array.isArray(params)) {
+      const values = params as readonly SqlValue[];
+      // better-sqlite3 refuses booleans; both dialects store them as 0/1.
+      return values.some((v) => typeof v === 'boolean') ? values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) : (values as unknown[]);
+    }
+    const named: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(params)) named[k] = typeof v === 'boolean' ? Number(v) : v;
+    return [named];
+  }
+
+  const direct = {
+    all<T>(sql: string, params?: SqlParams): T[] { return statement(sql).all(...bind(params)) as T[]; },
+    get<T>(sql: string, params?: SqlParams): T | undefined { return statement(sql).get(...bind(params)) as T | undefined; },
+    run(sql: string, params?: SqlParams): RunResult { return { changes: statement(sql).run(...bind(params)).changes }; },
+  };
+
+  /** Runs `op` now, or after the open transaction if one is open (and this is not inside it). */
+  function outside<T>(op: () => T): Promise<T> {
+    if (open) {
+      if (insideTx.getStore()) {
+        return Promise.reject(new Error('storage used inside its own transaction: use the Tx handle passed to tx()'));
+      }
+      return new Promise<T>((resolve, reject) => {
+        waiting.push(() => { try { resolve(op()); } catch (err) { reject(err); } });
+      });
+    }
+    try {
+      return Promise.resolve(op());
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  function handle(): { tx: Tx; close(): void } {
+    let live = true;
+    const guard = <T>(op: () => T): Promise<T> => {
+      if (!live) return Promise.reject(new Error('transaction handle used after its transaction ended'));
+      try { return Promise.resolve(op()); } catch (err) { return Promise.reject(err); }
+    };
+    const tx: Tx = {
+      dialect: 'sqlite',
+      inTransaction: true,
+      all: (sql, params) => guard(() => direct.all(sql, params)),
+      get: (sql, params) => guard(() => direct.get(sql, params)),
+      run: (sql, params) => guard(() => direct.run(sql, params)),
+    };
+    return { tx, close: () => { live = false; } };
+  }
+
+  async function runJob(job: Job, savepoint: boolean): Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }> {
+    const h = handle();
+    if (savepoint) db.exec('SAVEPOINT job');
+    try {
+      const value = await insideTx.run(true, () => job.fn(h.tx));
+      if (savepoint) db.exec('RELEASE job');
+      return { ok: true, value };
+    } catch (err) {
+      if (savepoint) db.exec('ROLLBACK TO job; RELEASE job');
+      return { ok: false, err };
+    } finally {
+      h.close();
+    }
+  }
+
+  async function flush(): Promise<void> {
+    scheduled = false;
+    // A transaction that awaits something slow is still open: the batch after it waits its turn.
+    if (open || !queue.length) return;
+    let take = 1;
+    if (!queue[0]?.alone) while (take < queue.length && take < maxBatch && !queue[take]?.alone) take += 1;
+    const batch = queue.splice(0, take);
+    open = true;
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+    let commitError: unknown = null;
+    try {
+      begin.run();
+      const savepoints = batch.length > 1;
+      for (const job of batch) outcomes.push(await runJob(job, savepoints));
+      // A lone job that failed rolls the whole transaction back; otherwise commit what succeeded.
+      if (!savepoints && outcomes[0]?.ok === false) db.exec('ROLLBACK');
+      else commit.run();
+    } catch (err) {
+      commitError = err;
+      if (db.inTransaction) db.exec('ROLLBACK');
+    } finally {
+      open = false;
+      const run = waiting;
+      waiting = [];
+      for (const resume of run) resume();
+      if (queue.length) schedule();
+    }
+    batch.forEach((job, i) => {
+      const o = outcomes[i];
+      if (commitError) job.reject(commitError);
+      else if (o?.ok) job.resolve(o.value);
+      else job.reject(o?.err);
+    });
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => { void flush(); });
+  }
+
+  const storage: SqliteStorage = {
+    dialect: 'sqlite',
+    db,
+    all: <T>(sql: string, params?: SqlParams) => outside(() => direct.all<T>(sql, params)),
+    get: <T>(sql: string, params?: SqlParams) => outside(() => direct.get<T>(sql, params)),
+    run: (sql: string, params?: SqlParams) => outside(() => direct.run(sql, params)),
+    tx<T>(fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
+      if (open && insideTx.getStore()) {
+        return Promise.reject(new Error('tx() called inside a transaction: pass the Tx handle down instead'));
+      }
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, alone: options.groupCommit === false, resolve: resolve as (v: unknown) => void, reject });
+        schedule();
+      });
+    },
+    async close(): Promise<void> {
+      while (queue.length || open) await new Promise((r) => setImmediate(r));
+      db.close();
+    },
+  };
+  return storage;
+}
+
