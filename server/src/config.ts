@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseBaseUrlList } from './answer/providers/model-url-guard.js';
 import { resolveEmbeddingsConfig, type EmbeddingsConfig } from './knowledge/embeddings/config.js';
@@ -7,7 +8,14 @@ import { resolveEmbeddingsConfig, type EmbeddingsConfig } from './knowledge/embe
 export interface Config {
   port: number;
   host: string;
+  /** The SQLite file (or ':memory:') when `database` is SQLite; '' when it is PostgreSQL. */
   databasePath: string;
+  /** Which database (DATABASE_URL, or its alias DATABASE_PATH). Absent = SQLite at databasePath. */
+  database?: DatabaseConfig | undefined;
+  /** Where rate, abuse and failed-auth limits are counted. Absent = in this process. */
+  limits?: LimitsConfig | undefined;
+  /** What the operator must know at start (main.ts prints each), e.g. one instance only. */
+  warnings?: string[] | undefined;
   publicUrl: string;
   /** undefined = decide from the database: seed when it is new. */
   seedDemo: boolean | undefined;
@@ -37,12 +45,23 @@ export interface Config {
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+/** `memory`: this process only (one instance). `redis`: shared by every instance (limits/redis.ts). */
+export type LimitsConfig = { store: 'memory' } | { store: 'redis'; url: string; prefix: string };
+
 const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_PATH: z.string().min(1).default('./data/parley.db'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_PATH: z.string().min(1).optional(),
+  REDIS_URL: z.string().optional().refine((v) => v === undefined || /^rediss?:\/\/[^/?#]/i.test(v) && URL.canParse(v), {
+    message: 'must be a redis:// or rediss:// URL (redis://host:6379/0)',
+  }),
+  RATE_LIMIT_STORE: z.enum(['memory', 'redis']).optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default('parley:'),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_TRAFFIC_CONVERSATIONS: z.coerce.number().int().min(0).max(100_000).default(3000),
@@ -80,10 +99,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const e = parsed.data;
   const embeddings = resolveEmbeddingsConfig(e);
   if ('problem' in embeddings) throw new ConfigError(`Invalid environment: ${embeddings.problem}`);
+  const database = resolveDatabase(e.DATABASE_URL, e.DATABASE_PATH);
+  const { limits, warnings } = resolveLimits(database, e);
   return {
     port: e.PORT,
     host: e.HOST,
-    databasePath: e.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(e.DATABASE_PATH),
+    databasePath: database.kind === 'sqlite' ? database.path : '',
+    database,
+    limits,
+    warnings,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
     demoTrafficConversations: e.DEMO_TRAFFIC_CONVERSATIONS,
@@ -102,4 +126,72 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     retrievalMemoryMaxChunks: e.RETRIEVAL_MEMORY_MAX_CHUNKS,
     embeddings: embeddings.config,
   };
+}
+
+const DEFAULT_DATABASE = './data/parley.db';
+
+/**
+ * DATABASE_URL (or DATABASE_PATH, its older name: both take the same values) selects the
+ * database: postgres:// or postgresql:// is PostgreSQL; a file path, a file: URL or :memory: is
+ * SQLite. Error messages never repeat a PostgreSQL URL: it may carry a password.
+ */
+function resolveDatabase(url: string | undefined, pathAlias: string | undefined): DatabaseConfig {
+  const chosen = url !== undefined ? parseDatabase(url, 'DATABASE_URL') : parseDatabase(pathAlias ?? DEFAULT_DATABASE, 'DATABASE_PATH');
+  if (url !== undefined && pathAlias !== undefined && !sameDatabase(chosen, parseDatabase(pathAlias, 'DATABASE_PATH'))) {
+    throw new ConfigError('Invalid environment: DATABASE_URL and DATABASE_PATH name different databases: set only DATABASE_URL (DATABASE_PATH is its older alias)');
+  }
+  return chosen;
+}
+
+const sameDatabase = (a: DatabaseConfig, b: DatabaseConfig): boolean =>
+  a.kind === 'sqlite' ? b.kind === 'sqlite' && a.path === b.path : b.kind === 'postgres' && a.url === b.url;
+
+function parseDatabase(value: string, variable: string): DatabaseConfig {
+  const invalid = (why: string) => new ConfigError(`Invalid environment: ${variable}: ${why}`);
+  const sqlite = (file: string): DatabaseConfig => ({ kind: 'sqlite', path: file === ':memory:' ? ':memory:' : path.resolve(file) });
+  if (/^postgres(?:ql)?:\/\//i.test(value)) {
+    if (!URL.canParse(value)) throw invalid('is not a valid PostgreSQL URL (postgres://user:password@host:5432/database)');
+    return { kind: 'postgres', url: value };
+  }
+  if (/^file:/i.test(value)) {
+    // SQLite's URI parameters (?mode=ro…) are not passed on: refuse them rather than ignore them.
+    if (/[?#]/.test(value)) throw invalid('a file: URL takes no ?query or #fragment here');
+    const rest = value.slice('file:'.length);
+    if (rest === ':memory:') return sqlite(':memory:');
+    let file: string;
+    try {
+      // file:///abs/parley.db (or file://localhost/…) is absolute; file:data/parley.db is relative to the working directory.
+      file = rest.startsWith('//') ? fileURLToPath(value) : decodeURIComponent(rest);
+    } catch {
+      throw invalid('is not a local file: URL (file:///absolute/path.db or file:relative/path.db)');
+    }
+    if (!file) throw invalid('names no file');
+    return sqlite(file);
+  }
+  // Any other scheme (mysql://, sqlite:…) is a mistake, not a file name; one letter is a Windows drive.
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(value)?.[1];
+  if (scheme) throw invalid(`unsupported scheme "${scheme}:": use postgres://, postgresql://, a file path, file: or :memory:`);
+  return sqlite(value);
+}
+
+/**
+ * RATE_LIMIT_STORE (memory | redis; default redis when REDIS_URL is set, else memory). Several
+ * instances on PostgreSQL must count limits in one place, so PostgreSQL needs Redis unless the
+ * operator says memory on purpose: one instance only, which the server repeats at start.
+ */
+function resolveLimits(database: DatabaseConfig, e: { REDIS_URL?: string | undefined; RATE_LIMIT_STORE?: 'memory' | 'redis' | undefined; REDIS_KEY_PREFIX: string }): { limits: LimitsConfig; warnings: string[] } {
+  const store = e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : 'memory');
+  const warnings: string[] = [];
+  if (store === 'redis') {
+    if (!e.REDIS_URL) throw new ConfigError('Invalid environment: REDIS_URL is required with RATE_LIMIT_STORE=redis');
+    return { limits: { store: 'redis', url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX }, warnings };
+  }
+  if (database.kind === 'postgres') {
+    if (!e.RATE_LIMIT_STORE) {
+      throw new ConfigError('Invalid environment: REDIS_URL is required with PostgreSQL (DATABASE_URL=postgres://…): instances share their rate limits through Redis. For a single instance, set RATE_LIMIT_STORE=memory');
+    }
+    warnings.push('RATE_LIMIT_STORE=memory with PostgreSQL: rate limits are counted in this process only, so run ONE instance (each further instance would admit the full limits again). Set REDIS_URL to run several.');
+  }
+  if (e.REDIS_URL) warnings.push('REDIS_URL is set but RATE_LIMIT_STORE=memory: Redis is not used.');
+  return { limits: { store: 'memory' }, warnings };
 }
