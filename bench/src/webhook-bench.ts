@@ -53,7 +53,7 @@ async function outboxThroughput(file: string, receiverUrl: string, events: numbe
   const t0 = performance.now();
   const enqueue = db.transaction((n: number) => {
     for (let i = 0; i < n; i++) {
-      webhooks.outbox.enqueue('org_wh', [{ type: 'message.received', assistantIds: null, data: { integrationId: 'asst_bench', sessionId: `s-${i}`, message: 'How do I reset my password?', metadata: { userId: `u-${i}` } } }]);
+      webhooks.outbox.enqueueSync('org_wh', [{ type: 'message.received', assistantIds: null, data: { integrationId: 'asst_bench', sessionId: `s-${i}`, message: 'How do I reset my password?', metadata: { userId: `u-${i}` } } }]);
     }
   });
   for (let done = 0; done < events; done += 100) enqueue(Math.min(100, events - done));

@@ -3,12 +3,18 @@ import type { Conversation, Message } from '../conversations/store.js';
 import type { Db } from '../db/open.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
-import { createOutbox, type EventDraft } from './outbox.js';
+import type { Queryable, Tx } from '../storage/port.js';
+import { createOutbox, type EventDraft, type Outbox } from './outbox.js';
 
 /**
- * The events of API.md §9, each built from the change that causes it. Every method must run
- * inside the transaction that writes that change (the outbox rows commit with it). Payloads
- * are documented, with examples, in docs/webhooks.md.
+ * The events of API.md §9, each built from the change that causes it. Every emitter takes the
+ * `Tx` of the transaction that writes that change (the outbox rows commit with it), so the
+ * compiler refuses an event written outside its transaction. Payloads are documented, with
+ * examples, in docs/webhooks.md.
+ *
+ * Issue 15 transition: each emitter also keeps its old synchronous form (no `Tx`, called inside
+ * a better-sqlite3 `db.transaction`) until its callers are on the storage port; those forms are
+ * marked deprecated and go once nobody calls them.
  */
 
 export interface ChatTurn {
@@ -40,105 +46,220 @@ function canonical(value: unknown): string {
     : v));
 }
 
-export function createWebhookEvents(db: Db, clock: Clock) {
+interface KbRow { organization_id: string; name: string; updated_at: string }
+interface KbCounts { documents: number; chunks: number }
+
+const SQL = {
+  messageCount: 'SELECT count(*) AS n FROM messages WHERE conversation_id = ?',
+  kbRow: 'SELECT organization_id, name, updated_at FROM knowledge_bases WHERE id = ?',
+  kbCounts: 'SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks FROM documents WHERE knowledge_base_id = ?',
+  kbAssistants: 'SELECT assistant_id FROM assistant_knowledge_bases WHERE knowledge_base_id = ?',
+} as const;
+
+/** One organization's events, ready for the outbox. */
+interface Batch { organizationId: string; drafts: EventDraft[] }
+
+function chatTurnEvents(t: ChatTurn): Batch {
+  const c = t.conversation;
+  const only = [c.assistantId];
+  const drafts: EventDraft[] = [];
+  if (t.isNewConversation) {
+    drafts.push({ type: 'conversation.started', assistantIds: only, data: conversationData(c) });
+    drafts.push({ type: 'conversation.created', assistantIds: only, data: conversationData(c) });
+  }
+  drafts.push(
+    // Exactly the seed's shape: {integrationId, sessionId, message, metadata}.
+    { type: 'message.received', assistantIds: only, data: { integrationId: c.assistantId, sessionId: c.sessionId, message: t.userMessage.content, metadata: t.metadata } },
+    messageCreated(c, t.userMessage),
+    {
+      type: 'message.sent', assistantIds: only,
+      data: {
+        integrationId: c.assistantId, sessionId: c.sessionId, message: t.assistantMessage.content, metadata: c.metadata,
+        confidence: t.confidence, sources: t.sources, messageId: t.assistantMessage.id, role: 'assistant',
+      },
+    },
+    messageCreated(c, t.assistantMessage),
+  );
+  return { organizationId: c.organizationId, drafts };
+}
+
+function humanAgentEvents(c: Conversation, message: Message): Batch {
+  return {
+    organizationId: c.organizationId,
+    drafts: [
+      {
+        type: 'message.sent', assistantIds: [c.assistantId],
+        data: {
+          integrationId: c.assistantId, sessionId: c.sessionId, message: message.content, metadata: c.metadata,
+          confidence: null, sources: [], messageId: message.id, role: 'human_agent',
+        },
+      },
+      messageCreated(c, message),
+    ],
+  };
+}
+
+function conversationEndedEvents(c: Conversation, reason: 'api' | 'idle', endedAt: string, messageCount: number): Batch {
+  return {
+    organizationId: c.organizationId,
+    drafts: [{
+      type: 'conversation.ended', assistantIds: [c.assistantId],
+      data: { ...conversationData(c), reason, lastMessageAt: c.lastMessageAt, endedAt, messageCount },
+    }],
+  };
+}
+
+function knowledgeBaseEvents(change: KnowledgeBaseChange, kb: KbRow, counts: KbCounts, assistantIds: string[]): Batch {
+  return {
+    organizationId: kb.organization_id,
+    drafts: [{
+      type: 'knowledge_base.updated', assistantIds,
+      data: {
+        knowledgeBaseId: change.knowledgeBaseId, name: kb.name, change: change.change,
+        document: 'document' in change ? change.document : null,
+        ...('replacedDocumentIds' in change && change.replacedDocumentIds?.length ? { replacedDocumentIds: change.replacedDocumentIds } : {}),
+        documentCount: counts.documents, chunkCount: counts.chunks, updatedAt: kb.updated_at,
+      },
+    }],
+  };
+}
+
+/** Null when no deployment field changed (then there is no event). */
+function deploymentEvents(before: Assistant, after: Assistant): Batch | null {
+  const changed = DEPLOYMENT_FIELDS.filter((f) => canonical(before[f]) !== canonical(after[f]));
+  if (!changed.length) return null;
+  return {
+    organizationId: after.organizationId,
+    drafts: [{
+      type: 'app.deployment.updated', assistantIds: [after.id],
+      data: {
+        appId: after.id, name: after.name, type: after.type, changed,
+        widget: after.widget, discord: after.discord, slack: after.slack, teams: after.teams,
+        // Provider and model name only: whatever else a provider's settings hold stays here.
+        model: { provider: after.model.provider, name: after.model.name ?? null },
+        updatedAt: after.updatedAt,
+      },
+    }],
+  };
+}
+
+const testDraft = (endpointId: string): EventDraft => ({
+  type: 'webhook.test', assistantIds: null,
+  data: { webhookId: endpointId, message: 'A test event from Parley: your endpoint receives and verifies webhooks.' },
+});
+
+/** The change's base as it is inside the transaction (before the row goes, for a deletion). */
+async function readKnowledgeBase(q: Queryable, id: string): Promise<{ kb: KbRow; counts: KbCounts; assistantIds: string[] } | null> {
+  const kb = await q.get<KbRow>(SQL.kbRow, [id]);
+  if (!kb) return null;
+  const counts = (await q.get<KbCounts>(SQL.kbCounts, [id])) ?? { documents: 0, chunks: 0 };
+  const assistantIds = (await q.all<{ assistant_id: string }>(SQL.kbAssistants, [id])).map((r) => r.assistant_id);
+  return { kb, counts, assistantIds };
+}
+
+/** A transaction handle (the storage port's), told apart from the legacy forms' first argument. */
+function isTx(value: unknown): value is Tx {
+  return typeof value === 'object' && value !== null && (value as { inTransaction?: unknown }).inTransaction === true;
+}
+
+/**
+ * The emitters. Each writes its events with the transaction of its cause: `await
+ * events.chatTurn(tx, turn)` inside `storage.tx(async (tx) => …)`.
+ */
+export interface WebhookEvents {
+  outbox: Outbox;
+  /** A chat request's user message and answer (and the conversation, when it is new). */
+  chatTurn(tx: Tx, t: ChatTurn): Promise<void>;
+  /** @deprecated Sync form for callers still on better-sqlite3 (inside `db.transaction`); use `chatTurn(tx, t)`. */
+  chatTurn(t: ChatTurn): void;
+  /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
+  humanAgentMessage(tx: Tx, c: Conversation, message: Message): Promise<void>;
+  /** @deprecated Sync form; use `humanAgentMessage(tx, c, message)`. */
+  humanAgentMessage(c: Conversation, message: Message): void;
+  /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
+  conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void>;
+  /** @deprecated Sync form; use `conversationEnded(tx, c, reason, endedAt)`. */
+  conversationEnded(c: Conversation, reason: 'api' | 'idle', endedAt: string): void;
+  /** Call before the base's row is deleted (its assistants are found through their links). */
+  knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void>;
+  /** @deprecated Sync form; use `knowledgeBaseUpdated(tx, change)`. */
+  knowledgeBaseUpdated(change: KnowledgeBaseChange): void;
+  /** Fires only when the widget, a bot's settings or the model changed. */
+  deploymentUpdated(tx: Tx, before: Assistant, after: Assistant): Promise<void>;
+  /** @deprecated Sync form; use `deploymentUpdated(tx, before, after)`. */
+  deploymentUpdated(before: Assistant, after: Assistant): void;
+  /** `POST /webhooks/:id/test`: one event for one endpoint. Resolves with the event id (`webhook-id`). */
+  test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null>;
+}
+
+export function createWebhookEvents(db: Db, clock: Clock): WebhookEvents {
   const outbox = createOutbox(db, clock);
-  const messageCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE conversation_id = ?');
-  const kbRow = db.prepare<[string], { organization_id: string; name: string; updated_at: string }>('SELECT organization_id, name, updated_at FROM knowledge_bases WHERE id = ?');
-  const kbCounts = db.prepare<[string], { documents: number; chunks: number }>('SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks FROM documents WHERE knowledge_base_id = ?');
-  const kbAssistants = db.prepare<[string], { assistant_id: string }>('SELECT assistant_id FROM assistant_knowledge_bases WHERE knowledge_base_id = ?');
+  // Legacy (synchronous) reads, for the deprecated forms only.
+  const legacy = {
+    messageCount: db.prepare<[string], { n: number }>(SQL.messageCount),
+    kbRow: db.prepare<[string], KbRow>(SQL.kbRow),
+    kbCounts: db.prepare<[string], KbCounts>(SQL.kbCounts),
+    kbAssistants: db.prepare<[string], { assistant_id: string }>(SQL.kbAssistants),
+  };
+  const write = async (tx: Tx, b: Batch | null): Promise<void> => { if (b) await outbox.enqueue(tx, b.organizationId, b.drafts); };
+  const writeSync = (b: Batch | null): void => { if (b) outbox.enqueueSync(b.organizationId, b.drafts); };
+
+  function chatTurn(tx: Tx, t: ChatTurn): Promise<void>;
+  function chatTurn(t: ChatTurn): void;
+  function chatTurn(a: Tx | ChatTurn, t?: ChatTurn): Promise<void> | void {
+    if (isTx(a)) return write(a, chatTurnEvents(t as ChatTurn));
+    writeSync(chatTurnEvents(a));
+  }
+
+  function humanAgentMessage(tx: Tx, c: Conversation, message: Message): Promise<void>;
+  function humanAgentMessage(c: Conversation, message: Message): void;
+  function humanAgentMessage(a: Tx | Conversation, b: Conversation | Message, m?: Message): Promise<void> | void {
+    if (isTx(a)) return write(a, humanAgentEvents(b as Conversation, m as Message));
+    writeSync(humanAgentEvents(a, b as Message));
+  }
+
+  function conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void>;
+  function conversationEnded(c: Conversation, reason: 'api' | 'idle', endedAt: string): void;
+  function conversationEnded(...args: [Tx, Conversation, 'api' | 'idle', string] | [Conversation, 'api' | 'idle', string]): Promise<void> | void {
+    if (args.length === 4) {
+      const [tx, c, reason, endedAt] = args;
+      return (async () => {
+        const n = (await tx.get<{ n: number }>(SQL.messageCount, [c.id]))?.n ?? 0;
+        await write(tx, conversationEndedEvents(c, reason, endedAt, n));
+      })();
+    }
+    const [c, reason, endedAt] = args;
+    writeSync(conversationEndedEvents(c, reason, endedAt, legacy.messageCount.get(c.id)?.n ?? 0));
+  }
+
+  function knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void>;
+  function knowledgeBaseUpdated(change: KnowledgeBaseChange): void;
+  function knowledgeBaseUpdated(a: Tx | KnowledgeBaseChange, change?: KnowledgeBaseChange): Promise<void> | void {
+    if (isTx(a)) {
+      const ch = change as KnowledgeBaseChange;
+      return (async () => {
+        const found = await readKnowledgeBase(a, ch.knowledgeBaseId);
+        if (found) await write(a, knowledgeBaseEvents(ch, found.kb, found.counts, found.assistantIds));
+      })();
+    }
+    const kb = legacy.kbRow.get(a.knowledgeBaseId);
+    if (!kb) return;
+    const counts = legacy.kbCounts.get(a.knowledgeBaseId) ?? { documents: 0, chunks: 0 };
+    writeSync(knowledgeBaseEvents(a, kb, counts, legacy.kbAssistants.all(a.knowledgeBaseId).map((r) => r.assistant_id)));
+  }
+
+  function deploymentUpdated(tx: Tx, before: Assistant, after: Assistant): Promise<void>;
+  function deploymentUpdated(before: Assistant, after: Assistant): void;
+  function deploymentUpdated(a: Tx | Assistant, b: Assistant, c?: Assistant): Promise<void> | void {
+    if (isTx(a)) return write(a, deploymentEvents(b, c as Assistant));
+    writeSync(deploymentEvents(a, b));
+  }
 
   return {
-    outbox,
-
-    /** A chat request's user message and answer (and the conversation, when it is new). */
-    chatTurn(t: ChatTurn): void {
-      const c = t.conversation;
-      const only = [c.assistantId];
-      const drafts: EventDraft[] = [];
-      if (t.isNewConversation) {
-        drafts.push({ type: 'conversation.started', assistantIds: only, data: conversationData(c) });
-        drafts.push({ type: 'conversation.created', assistantIds: only, data: conversationData(c) });
-      }
-      drafts.push(
-        // Exactly the seed's shape: {integrationId, sessionId, message, metadata}.
-        { type: 'message.received', assistantIds: only, data: { integrationId: c.assistantId, sessionId: c.sessionId, message: t.userMessage.content, metadata: t.metadata } },
-        messageCreated(c, t.userMessage),
-        {
-          type: 'message.sent', assistantIds: only,
-          data: {
-            integrationId: c.assistantId, sessionId: c.sessionId, message: t.assistantMessage.content, metadata: c.metadata,
-            confidence: t.confidence, sources: t.sources, messageId: t.assistantMessage.id, role: 'assistant',
-          },
-        },
-        messageCreated(c, t.assistantMessage),
-      );
-      outbox.enqueue(c.organizationId, drafts);
-    },
-
-    /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
-    humanAgentMessage(c: Conversation, message: Message): void {
-      outbox.enqueue(c.organizationId, [
-        {
-          type: 'message.sent', assistantIds: [c.assistantId],
-          data: {
-            integrationId: c.assistantId, sessionId: c.sessionId, message: message.content, metadata: c.metadata,
-            confidence: null, sources: [], messageId: message.id, role: 'human_agent',
-          },
-        },
-        messageCreated(c, message),
-      ]);
-    },
-
-    /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
-    conversationEnded(c: Conversation, reason: 'api' | 'idle', endedAt: string): void {
-      outbox.enqueue(c.organizationId, [{
-        type: 'conversation.ended', assistantIds: [c.assistantId],
-        data: { ...conversationData(c), reason, lastMessageAt: c.lastMessageAt, endedAt, messageCount: messageCount.get(c.id)?.n ?? 0 },
-      }]);
-    },
-
-    /** Call before the base's row is deleted (its assistants are found through their links). */
-    knowledgeBaseUpdated(change: KnowledgeBaseChange): void {
-      const kb = kbRow.get(change.knowledgeBaseId);
-      if (!kb) return;
-      const counts = kbCounts.get(change.knowledgeBaseId) ?? { documents: 0, chunks: 0 };
-      const assistantIds = kbAssistants.all(change.knowledgeBaseId).map((r) => r.assistant_id);
-      outbox.enqueue(kb.organization_id, [{
-        type: 'knowledge_base.updated', assistantIds,
-        data: {
-          knowledgeBaseId: change.knowledgeBaseId, name: kb.name, change: change.change,
-          document: 'document' in change ? change.document : null,
-          ...('replacedDocumentIds' in change && change.replacedDocumentIds?.length ? { replacedDocumentIds: change.replacedDocumentIds } : {}),
-          documentCount: counts.documents, chunkCount: counts.chunks, updatedAt: kb.updated_at,
-        },
-      }]);
-    },
-
-    /** Fires only when the widget, a bot's settings or the model changed. */
-    deploymentUpdated(before: Assistant, after: Assistant): void {
-      const changed = DEPLOYMENT_FIELDS.filter((f) => canonical(before[f]) !== canonical(after[f]));
-      if (!changed.length) return;
-      outbox.enqueue(after.organizationId, [{
-        type: 'app.deployment.updated', assistantIds: [after.id],
-        data: {
-          appId: after.id, name: after.name, type: after.type, changed,
-          widget: after.widget, discord: after.discord, slack: after.slack, teams: after.teams,
-          // Provider and model name only: whatever else a provider's settings hold stays here.
-          model: { provider: after.model.provider, name: after.model.name ?? null },
-          updatedAt: after.updatedAt,
-        },
-      }]);
-    },
-
-    /** `POST /webhooks/:id/test`: one event for one endpoint. Returns the event id (`webhook-id`). */
-    test(endpoint: { id: string; organizationId: string }): string | null {
-      const [id] = outbox.enqueue(endpoint.organizationId, [{
-        type: 'webhook.test', assistantIds: null,
-        data: { webhookId: endpoint.id, message: 'A test event from Parley: your endpoint receives and verifies webhooks.' },
-      }], endpoint.id);
+    outbox, chatTurn, humanAgentMessage, conversationEnded, knowledgeBaseUpdated, deploymentUpdated,
+    async test(tx, endpoint) {
+      const [id] = await outbox.enqueue(tx, endpoint.organizationId, [testDraft(endpoint.id)], endpoint.id);
       return id ?? null;
     },
   };
 }
-
-export type WebhookEvents = ReturnType<typeof createWebhookEvents>;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open.js';
 import type { Clock } from '../lib/clock.js';
 import { parseJson } from '../lib/json.js';
+import type { Tx } from '../storage/port.js';
 
 /** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
 export const WEBHOOK_EVENTS = [
@@ -68,6 +69,27 @@ function wants(e: Subscriber, type: string, assistantIds: readonly string[] | nu
   return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
 }
 
+/** The statements shared by the transaction-handle and the legacy synchronous paths. */
+const SQL = {
+  subscribers: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1',
+  enabledEndpoint: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1',
+  insertEvent: 'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+} as const;
+
+type EventInsert = [id: string, organizationId: string, assistantIds: string | null, endpointId: string | null, type: string, payload: string, createdAt: string];
+
+/** The outbox rows for the drafts some endpoint wants (none when nobody listens). */
+function eventRows(organizationId: string, endpoints: readonly Subscriber[], drafts: readonly EventDraft[], onlyEndpointId: string | undefined, timestamp: string): EventInsert[] {
+  if (!endpoints.length) return [];
+  const rows: EventInsert[] = [];
+  for (const draft of drafts) {
+    if (!endpoints.some((e) => wants(e, draft.type, draft.assistantIds))) continue;
+    rows.push([newEventId(), organizationId, draft.assistantIds ? JSON.stringify(draft.assistantIds) : null, onlyEndpointId ?? null, draft.type,
+      JSON.stringify({ event: draft.type, timestamp, data: draft.data }), timestamp]);
+  }
+  return rows;
+}
+
 /**
  * The durable queue behind webhooks, in two steps. `enqueue` runs inside the transaction of
  * the change that caused the events and writes one row per event (only when an endpoint of
@@ -80,13 +102,13 @@ export function createOutbox(db: Db, clock: Clock) {
   const listeners = new Set<() => void>();
   let notifyScheduled = false;
 
-  const subscribers = db.prepare<[string], EndpointRow>('SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1');
-  const insertEvent = db.prepare('INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const subscribers = db.prepare<[string], EndpointRow>(SQL.subscribers);
+  const insertEvent = db.prepare<EventInsert>(SQL.insertEvent);
 
   const fanoutCursor = db.prepare<[], { last_seq: number }>('SELECT last_seq FROM webhook_fanout WHERE id = 1');
   const moveCursor = db.prepare('UPDATE webhook_fanout SET last_seq = ? WHERE id = 1');
   const unfanned = db.prepare<[number, number], EventRow>('SELECT seq, organization_id, assistant_ids, endpoint_id, type, created_at FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?');
-  const enabledEndpoint = db.prepare<[string], EndpointRow>('SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1');
+  const enabledEndpoint = db.prepare<[string], EndpointRow>(SQL.enabledEndpoint);
   const insertDelivery = db.prepare('INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)');
 
   // The oldest pending delivery of every enabled endpoint, when it is due: per-endpoint order.
@@ -179,23 +201,28 @@ export function createOutbox(db: Db, clock: Clock) {
   return {
     /**
      * Writes the events some enabled endpoint of the organization wants (or `onlyEndpointId`,
-     * for a test). Call inside the transaction of the change that caused them. Returns the
-     * ids (webhook-ids) of the events written: none when nobody listens.
+     * for a test), with the transaction of the change that caused them. Resolves with the ids
+     * (webhook-ids) of the events written: none when nobody listens.
      */
-    enqueue(organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): string[] {
-      const endpoints = (onlyEndpointId ? [enabledEndpoint.get(onlyEndpointId)].filter((e): e is EndpointRow => !!e) : subscribers.all(organizationId)).map(toSubscriber);
-      if (!endpoints.length) return [];
-      const timestamp = new Date(clock.now()).toISOString();
-      const ids: string[] = [];
-      for (const draft of drafts) {
-        if (!endpoints.some((e) => wants(e, draft.type, draft.assistantIds))) continue;
-        const id = newEventId();
-        insertEvent.run(id, organizationId, draft.assistantIds ? JSON.stringify(draft.assistantIds) : null, onlyEndpointId ?? null, draft.type,
-          JSON.stringify({ event: draft.type, timestamp, data: draft.data }), timestamp);
-        ids.push(id);
-      }
-      if (ids.length) notify();
-      return ids;
+    async enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]> {
+      const rows = onlyEndpointId
+        ? [await tx.get<EndpointRow>(SQL.enabledEndpoint, [onlyEndpointId])].filter((e): e is EndpointRow => !!e)
+        : await tx.all<EndpointRow>(SQL.subscribers, [organizationId]);
+      const rowsToWrite = eventRows(organizationId, rows.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
+      for (const r of rowsToWrite) await tx.run(SQL.insertEvent, r);
+      // The wake-up may come before the commit: on SQLite the worker's own transaction queues
+      // behind this one; elsewhere the poll (and, on PostgreSQL, a NOTIFY at commit) catches up.
+      if (rowsToWrite.length) notify();
+      return rowsToWrite.map((r) => r[0]);
+    },
+
+    /** @deprecated The synchronous form of `enqueue`, for callers still inside a better-sqlite3 `db.transaction`. */
+    enqueueSync(organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): string[] {
+      const rows = onlyEndpointId ? [enabledEndpoint.get(onlyEndpointId)].filter((e): e is EndpointRow => !!e) : subscribers.all(organizationId);
+      const rowsToWrite = eventRows(organizationId, rows.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
+      for (const r of rowsToWrite) insertEvent.run(...r);
+      if (rowsToWrite.length) notify();
+      return rowsToWrite.map((r) => r[0]);
     },
 
     /**

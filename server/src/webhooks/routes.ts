@@ -105,10 +105,10 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     }, 202);
   });
 
-  r.post('/webhooks/:id/test', requirePermission('webhooks:write'), (req, res) => {
+  r.post('/webhooks/:id/test', requirePermission('webhooks:write'), async (req, res) => {
     const endpoint = visibleEndpoint(res, req.params.id as string);
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
-    const webhookId = ctx.webhooks.test(endpoint);
+    const webhookId = await ctx.storage.tx((tx) => ctx.webhooks.test(tx, endpoint));
     sendData(res, { webhookId, event: 'webhook.test', endpointId: endpoint.id, status: 'pending', createdAt: nowIso(ctx) });
   });
 
