@@ -1,0 +1,234 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { toNumbered } from './placeholders.js';
+import type { RunResult, SqlParams, SqlValue, Storage, Tx } from './port.js';
+
+/** The PostgreSQL adapter also hands out its pool, for PostgreSQL-only work (migrations, LISTEN). */
+export interface PostgresStorage extends Storage {
+  readonly dialect: 'postgres';
+  readonly pool: pg.Pool;
+}
+
+export interface PostgresStorageOptions {
+  /**
+   * Connections in this instance's pool (default 10). Every instance holds up to this many, so
+   * instances × poolSize (+ migrations, psql, backups) must stay below the server's
+   * `max_connections` (100 by default). One chat request holds one connection for its one write
+   * transaction (a few ms), reads take one per statement: 10 covered the measured single-instance
+   * throughput; raise it with cores, not with request concurrency.
+   */
+  poolSize?: number;
+  /** Any statement running longer is cancelled by the server (default 30 s). */
+  statementTimeoutMs?: number;
+  /** A session left idle inside a transaction (a leaked handle) is ended by the server (default 60 s). */
+  idleInTransactionTimeoutMs?: number;
+  /** How long a caller waits for a free connection before failing (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Shown in pg_stat_activity (default 'parley'). */
+  applicationName?: string;
+  /** Attempts of a transaction that fails with a serialization failure or deadlock (default 4). */
+  maxAttempts?: number;
+  /** Errors of idle pooled connections (a server restart): logged, the pool reconnects. */
+  onIdleError?: (err: Error) => void;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+/** serialization_failure, deadlock_detected: the whole transaction can simply run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ENDED = 'transaction handle used after its transaction ended';
+const INSIDE = 'storage used inside its own transaction: use the Tx handle passed to tx()';
+const NESTED = 'tx() called inside a transaction: pass the Tx handle down instead';
+
+/**
+ * int8 (COUNT, bigint columns) and numeric (SUM/AVG of integers) arrive as strings from pg; the
+ * schema uses bigint for every integer, and SQLite returns numbers, so both become JS numbers.
+ * An int8 beyond 2^53 would lose digits silently: refuse it loudly instead.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} does not fit a JS number`);
+  return n;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (format !== 'binary') {
+      if (oid === INT8_OID) return parseInt8;
+      if (oid === NUMERIC_OID) return Number;
+    }
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function bindValue(v: SqlValue | undefined): unknown {
+  if (typeof v === 'boolean') return v ? 1 : 0; // integer columns hold booleans on both dialects
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  return v ?? null;
+}
+
+/** `?`/`@name` SQL and its parameters → pg's `$n` text and ordered values. */
+export function toQuery(sql: string, params: SqlParams | undefined): { text: string; values: unknown[] } {
+  const numbered = toNumbered(sql);
+  if (params === undefined) return { text: numbered.text, values: [] };
+  if (Array.isArray(params)) {
+    if (numbered.names.length) throw new TypeError('named SQL (@name) needs an object of parameters');
+    return { text: numbered.text, values: (params as readonly SqlValue[]).map(bindValue) };
+  }
+  if (numbered.count > 0 && !numbered.names.length) throw new TypeError('positional SQL (?) needs an array of parameters');
+  const named = params as Readonly<Record<string, SqlValue>>;
+  const values = numbered.names.map((name) => {
+    // An absent key would bind NULL silently; better-sqlite3 refuses it, so do we.
+    if (!Object.hasOwn(named, name)) throw new RangeError(`Missing named parameter "${name}"`);
+    return bindValue(named[name]);
+  });
+  return { text: numbered.text, values };
+}
+
+type Runner = Pick<pg.ClientBase, 'query'>;
+
+async function all<T>(on: Runner, sql: string, params?: SqlParams): Promise<T[]> {
+  const q = toQuery(sql, params);
+  return (await on.query(q.text, q.values)).rows as T[];
+}
+async function get<T>(on: Runner, sql: string, params?: SqlParams): Promise<T | undefined> {
+  return (await all<T>(on, sql, params))[0];
+}
+async function run(on: Runner, sql: string, params?: SqlParams): Promise<RunResult> {
+  const q = toQuery(sql, params);
+  return { changes: (await on.query(q.text, q.values)).rowCount ?? 0 };
+}
+
+interface TxState { live: boolean; failed: unknown }
+
+/**
+ * Storage on a pg pool. Statements outside a transaction take any free connection; `tx(fn)` holds
+ * one connection from BEGIN to COMMIT/ROLLBACK (READ COMMITTED, PostgreSQL's default), and runs
+ * `fn` again when PostgreSQL aborts it for a serialization failure or a deadlock (fn does database
+ * work only, so running it again is safe).
+ *
+ * Unlike SQLite, a statement that fails inside a transaction aborts the whole transaction on
+ * PostgreSQL: catching the error and going on would end in a COMMIT the server turns into a
+ * ROLLBACK. The adapter therefore rejects `tx()` whenever a statement in it failed, even if `fn`
+ * caught the error (write `ON CONFLICT` instead of catching a unique violation).
+ */
+export function createPostgresStorage(config: string | pg.PoolConfig, opts: PostgresStorageOptions = {}): PostgresStorage {
+  const base: pg.PoolConfig = typeof config === 'string' ? { connectionString: config } : config;
+  const pool = new pg.Pool({
+    ...base,
+    max: opts.poolSize ?? base.max ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? base.connectionTimeoutMillis ?? 10_000,
+    // Sent in the startup packet: every connection of the pool gets them, reconnects included.
+    application_name: opts.applicationName ?? base.application_name ?? 'parley',
+    statement_timeout: opts.statementTimeoutMs ?? 30_000,
+    idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 60_000,
+    types,
+  });
+  // An idle connection dropped by the server emits here; unhandled, it would crash the process.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  const maxAttempts = opts.maxAttempts ?? 4;
+  const insideTx = new AsyncLocalStorage<TxState>();
+  const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    inFlight.add(p);
+    const done = () => { inFlight.delete(p); };
+    p.then(done, done);
+    return p;
+  }
+
+  /**
+   * Outside any transaction, or after this context's transaction ended (work it started that
+   * outlives it): a pooled statement. Inside a live one: refused, as on SQLite, because it would
+   * not see the transaction's rows and, with every connection held by such transactions, wait forever.
+   */
+  function outside<T>(op: () => Promise<T>): Promise<T> {
+    if (insideTx.getStore()?.live) return Promise.reject(new Error(INSIDE));
+    if (closing) return Promise.reject(new Error('storage closed'));
+    return track(op());
+  }
+
+  function handle(client: pg.PoolClient, state: TxState): Tx {
+    const guard = async <T>(op: () => Promise<T>): Promise<T> => {
+      if (!state.live) throw new Error(ENDED);
+      try {
+        return await op();
+      } catch (err) {
+        state.failed ??= err;
+        throw err;
+      }
+    };
+    return {
+      dialect: 'postgres',
+      inTransaction: true,
+      all: (sql, params) => guard(() => all(client, sql, params)),
+      get: (sql, params) => guard(() => get(client, sql, params)),
+      run: (sql, params) => guard(() => run(client, sql, params)),
+    };
+  }
+
+  async function attempt<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const state: TxState = { live: true, failed: undefined };
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      let value: T;
+      try {
+        value = await insideTx.run(state, () => fn(handle(client, state)));
+      } finally {
+        state.live = false;
+      }
+      if (state.failed !== undefined) {
+        throw new Error(`a statement failed inside this transaction, so PostgreSQL rolled it back: ${String((state.failed as Error).message ?? state.failed)}`, { cause: state.failed });
+      }
+      const res = await client.query('COMMIT');
+      // COMMIT of an aborted transaction answers ROLLBACK instead of failing.
+      if (res.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back at COMMIT');
+      return value;
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackErr) {
+        // The connection is unusable (server gone, protocol error): do not hand it out again.
+        broken = rollbackErr as Error;
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let n = 1; ; n += 1) {
+      try {
+        return await attempt(fn);
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? ((err as { cause?: { code?: string } }).cause?.code);
+        if (n >= maxAttempts || !code || !RETRYABLE.has(code)) throw err;
+        // Two transactions that deadlocked would meet again if both retried at once.
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
+      }
+    }
+  }
+
+  return {
+    dialect: 'postgres',
+    pool,
+    all: <T>(sql: string, params?: SqlParams) => outside(() => all<T>(pool, sql, params)),
+    get: <T>(sql: string, params?: SqlParams) => outside(() => get<T>(pool, sql, params)),
+    run: (sql: string, params?: SqlParams) => outside(() => run(pool, sql, params)),
+    tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      if (insideTx.getStore()?.live) return Promise.reject(new Error(NESTED));
+      if (closing) return Promise.reject(new Error('storage closed'));
+      return track(transaction(fn));
+    },
+    async close(): Promise<void> {
+      closing = true;
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      await pool.end();
+    },
+  };
+}
