@@ -82,7 +82,7 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
     }),
   };
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -132,7 +132,10 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
       next = { kind: 'error', status: 500, message: `fake reply script failed: ${String(err)}` };
     }
     await protocol.respond(ex, next);
-  });
+  };
+  // node:http ignores a listener's promise: a failure (a socket broken mid-body) is logged and the
+  // connection cut, so the client under test sees a transport error, not an unhandled rejection.
+  const server = http.createServer((req, res) => { handle(req, res).catch((err: unknown) => { console.error('fake provider:', err); res.destroy(); }); });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
