@@ -46,7 +46,7 @@ export function startHandoffPolling(api: ApiClient = browserApi, everyMs = HANDO
     if (timer) clearTimeout(timer);
     timer = null;
     if (stopped || page.visibilityState !== 'visible') return;
-    timer = setTimeout(async () => { await poll(); schedule(); }, everyMs);
+    timer = setTimeout(() => { void poll().then(schedule); }, everyMs); // poll() never rejects
   };
   const onVisibility = () => {
     if (page.visibilityState === 'visible') void poll().then(schedule);
