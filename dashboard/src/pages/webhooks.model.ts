@@ -126,11 +126,11 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
   function follow(seen: number, tries = DELIVERY_POLL_TRIES) {
     if (timer) clearTimeout(timer);
     if (stopped || tries <= 0) return;
-    timer = setTimeout(async () => {
-      await Promise.all([deliveries.load(), hook.load()]);
+    // load() never rejects (a failure lands in the loadable's error signal).
+    timer = setTimeout(() => void Promise.all([deliveries.load(), hook.load()]).then(() => {
       const total = deliveries.data.value?.total ?? 0;
       if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, tries - 1);
-    }, opts.pollMs ?? DELIVERY_POLL_MS);
+    }), opts.pollMs ?? DELIVERY_POLL_MS);
   }
 
   return {
