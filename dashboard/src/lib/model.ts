@@ -7,7 +7,7 @@ import { ApiError } from './api.js';
 
 /** Creates a page model once per mounted page (and again when a key such as an id changes). */
 export function useModel<M>(create: () => M, keys: unknown[] = []): M {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // `keys`, not `create` (a new closure each render), decide when the model is made again.
   return useMemo(create, keys);
 }
 
