@@ -4,7 +4,7 @@ import type { Db } from './db/open.js';
 import type { Storage } from './storage/port.js';
 import type { FailureTracker } from './http/auth.js';
 import type { Embeddings } from './knowledge/embeddings/index.js';
-import type { RateLimiter } from './http/rate-limit.js';
+import type { LimitStore } from './limits/port.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { AnswerProviders } from './answer/providers/types.js';
@@ -19,7 +19,8 @@ export interface AppContext {
   config: Config;
   clock: Clock;
   logger: Logger;
-  limiter: RateLimiter;
+  /** Rate, abuse and failed-attempt limits: this process, or Redis shared by all instances. */
+  limiter: LimitStore;
   credentials: CredentialResolver;
   authFailures: FailureTracker;
   providers: AnswerProviders;

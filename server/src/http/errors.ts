@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   server_error: 500,
+  // A dependency shared by instances (the Redis limit store) cannot answer; Retry-After says when to retry.
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -25,6 +27,7 @@ const BARE_CODE: Record<ErrorCode, string> = {
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   rate_limit_exceeded: 'RATE_LIMITED',
   server_error: 'INTERNAL_ERROR',
+  unavailable: 'UNAVAILABLE',
 };
 
 export class AppError extends Error {
