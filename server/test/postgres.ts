@@ -113,7 +113,7 @@ interface Held { name: string; keeper: pg.Pool }
 const spare: Held[] = [];
 
 /** What a pristine copy of the template holds, read from the first copy a worker makes. */
-interface Blueprint { tables: readonly string[]; seed: string }
+interface Blueprint { tables: readonly string[]; seed: string; fingerprint: string }
 let blueprint: Promise<Blueprint> | null = null;
 
 function keeperFor(name: string): pg.Pool {
@@ -149,19 +149,33 @@ async function readBlueprint(db: pg.Pool): Promise<Blueprint> {
     )).rows.map((r) => ident(r.c)).join(', ');
     seed += `INSERT INTO ${ident(table)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table)}, ${pg.escapeLiteral(JSON.stringify(rows))});\n`;
   }
-  return { tables, seed };
+  const fingerprint = (await db.query<{ fp: string }>(FINGERPRINT)).rows[0]?.fp ?? '';
+  return { tables, seed, fingerprint };
 }
+
+/**
+ * A digest of the schema (relations, columns, constraints): a test that altered it leaves a
+ * database the reset cannot repair, so that one is dropped instead of kept.
+ */
+const FINGERPRINT = `SELECT md5(string_agg(x, ',' ORDER BY x)) AS fp FROM (
+  SELECT c.relname::text || c.relkind::text AS x FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+  UNION ALL SELECT c.relname::text || '.' || a.attname::text || ':' || format_type(a.atttypid, a.atttypmod) || a.attnotnull::text
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND a.attnum > 0 AND NOT a.attisdropped
+  UNION ALL SELECT k.conname::text || k.contype::text FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE n.nspname = 'public'
+) s`;
 
 /**
  * Back to the state of a fresh copy: other sessions ended (a second server process of the test),
  * every row deleted (foreign-key triggers off, so in any order), identity sequences restarted,
- * tables made at run time dropped, the migrations' rows put back. One round trip; not durable
+ * tables made at run time dropped, the migrations' rows put back; throws when the schema itself
+ * was changed. One round trip; not durable
  * (synchronous_commit off), as nothing about a test database need survive a crash.
  */
 async function resetDatabase(held: Held): Promise<void> {
   const bp = await (blueprint ?? Promise.reject(new Error('no blueprint')));
   const keep = bp.tables.map((t) => `'${t}'`).join(', ');
-  await held.keeper.query(`BEGIN;
+  const results = await held.keeper.query(`BEGIN;
 SET LOCAL session_replication_role = replica;
 SET LOCAL synchronous_commit = off;
 DO $reset$
@@ -178,7 +192,9 @@ BEGIN
   END LOOP;
 END
 $reset$;
-${bp.seed}COMMIT;`);
+${bp.seed}COMMIT;
+${FINGERPRINT};`) as unknown as Array<pg.QueryResult<{ fp: string }>>;
+  if (results.at(-1)?.rows[0]?.fp !== bp.fingerprint) throw new Error('the test changed the schema: not reusable');
 }
 
 async function dropDatabase(name: string): Promise<void> {
