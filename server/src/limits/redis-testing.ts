@@ -72,6 +72,13 @@ export function redisRelay(port: number, target = new URL(REDIS_TEST_URL)) {
         s.listen(port, '127.0.0.1', () => resolve());
       });
     },
+    /** Redis stops answering but the connections stay open (a hung server, a partition without reset). */
+    stall(): void {
+      for (const socket of sockets) socket.pause();
+    },
+    resume(): void {
+      for (const socket of sockets) socket.resume();
+    },
     async down(): Promise<void> {
       const s = server;
       server = null;

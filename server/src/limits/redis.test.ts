@@ -253,6 +253,31 @@ describe('Redis down: limited requests fail closed with 503, and recover', () =>
     }
   });
 
+  it('a Redis that stops answering (connection open) gets 503 after the command timeout, not a hung request', async () => {
+    const relay = redisRelay(await closedPort());
+    await relay.up();
+    const log = capture();
+    const store = instance({ url: relay.url, logger: log.logger });
+    const { url, server } = await limitedApp(store);
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      relay.stall();
+      const started = Date.now();
+      const res = await fetch(url);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900); // the 1 s command timeout…
+      expect(Date.now() - started).toBeLessThan(3000); // …not for ever
+      expect(log.down()).toBe(1);
+      relay.resume();
+      await until('answers again', async () => (await fetch(url)).status === 200);
+      expect(log.up()).toBe(1);
+    } finally {
+      await closeServer(server);
+      await relay.down();
+    }
+  });
+
   it('a connection killed mid-request (CLIENT KILL) refuses that request with 503, never counts it twice, and reconnects', async () => {
     const log = capture();
     const store = instance({ logger: log.logger }) as LimitStore & { client: Redis };
