@@ -8,6 +8,7 @@ import path from 'node:path';
 import { computeTimeseries, METRICS, type Interval } from '../../server/src/analytics/timeseries.js';
 import { computeMetricsWithPrevious } from '../../server/src/analytics/service.js';
 import { DEFAULT_CHANNELS } from '../../server/src/analytics/channel.js';
+import { rebuildRollups } from '../../server/src/analytics/rollup-writes.js';
 import { insertApiKey } from '../../server/src/api-keys/service.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { startServer } from '../../server/test/test-server.js';
@@ -87,10 +88,12 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
       }
     })();
   }
+  // Rows inserted directly bypass the code that keeps the rollups: computed once from them.
+  rebuildRollups(db);
   const seedSeconds = round((performance.now() - t0) / 1000, 1);
   db.pragma('optimize');
   const rollupRows = (db.prepare('SELECT count(*) AS n FROM analytics_hourly').get() as { n: number }).n;
-  const latencyEntries = (db.prepare('SELECT sum((SELECT count(*) FROM json_each(latency))) AS n FROM analytics_hourly').get() as { n: number }).n;
+  const latencyEntries = (db.prepare("SELECT count(*) AS n FROM analytics_latency_hourly WHERE metric = 'response'").get() as { n: number }).n;
 
   const runs = opts.runs ?? 7;
   const medianMs: AnalyticsBenchResult['medianMs'] = {};
@@ -173,7 +176,7 @@ export function analyticsRows(r: AnalyticsBenchResult): [string, string, string]
   ]] : [];
   return [...metrics, ...Object.entries(r.medianMs).map(([metric, m]) => [
     `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`, `day ${m.day} ms, hour ${m.hour} ms`,
-    `median in process; over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms (${r.rollupRows} rollup rows, ${r.latencyEntries} histogram entries; seeded through the triggers in ${r.seedSeconds} s)`,
+    `median in process; over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms (${r.rollupRows} rollup rows, ${r.latencyEntries} hourly histogram rows; seeded and rolled up in ${r.seedSeconds} s)`,
   ] as [string, string, string])];
 }
 

@@ -3,7 +3,7 @@
  * (`channel`: api | app | widget) and what the caller said it is (`source`, from
  * metadata.source): connectors send discord/slack/teams, the dashboard's playground sends
  * playground. Migration 018's virtual column `conversations.channel_group` computes the same
- * value in SQL (the rollup triggers and the filters read it); a test keeps the two in step.
+ * value in SQL (the filters and the rollup backfill read it); a test keeps the two in step.
  */
 export const CHANNELS = ['widget', 'api', 'discord', 'slack', 'teams', 'playground'] as const;
 export type AnalyticsChannel = (typeof CHANNELS)[number];
@@ -14,7 +14,8 @@ export const DEFAULT_CHANNELS: readonly AnalyticsChannel[] = CHANNELS.filter((c)
 const FROM_SOURCE = new Set<string>(['discord', 'slack', 'teams', 'playground']);
 
 export function channelOf(channel: string, source: string | null | undefined): AnalyticsChannel {
-  const s = source?.toLowerCase();
+  // ASCII only, like SQLite's lower(): the rollups (analytics/rollup-writes.ts) key rows by this value.
+  const s = source?.replace(/[A-Z]/g, (c) => c.toLowerCase());
   if (s && FROM_SOURCE.has(s)) return s as AnalyticsChannel;
   return channel === 'widget' ? 'widget' : 'api';
 }

@@ -4,7 +4,7 @@ import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createFakeClock } from '../lib/clock.js';
 import { channelOf, CHANNELS } from './channel.js';
-import { addHistogram, bucketValue, MAX_BUCKETS, percentileOf } from './timeseries.js';
+import { addToHistogram, bucketValue, MAX_BUCKETS, percentileOf } from './timeseries.js';
 
 let server: TestServer;
 let clock: ReturnType<typeof createFakeClock>;
@@ -116,10 +116,9 @@ describe('GET /v1/analytics/timeseries', () => {
     expect(percentileOf(hist([[10, 50], [20, 50]]), 0.5)).toBe(Math.round(bucketValue(10) * 10) / 10);
     expect(percentileOf(hist([[10, 50], [20, 50]]), 0.51)).toBe(Math.round(bucketValue(20) * 10) / 10);
     expect(percentileOf(hist([]), 0.95)).toBeNull();
-    // The stored text reads back exactly like JSON.parse would, and merges by adding.
+    // Stored bucket rows merge by adding; a bucket beyond the last counts in the last.
     const merged = new Float64Array(256);
-    addHistogram('{"0":2,"52":13,"255":1}', merged);
-    addHistogram('{"52":7,"300":4}', merged);
+    for (const [b, n] of [[0, 2], [52, 13], [255, 1], [52, 7], [300, 4]] as const) addToHistogram(merged, b, n);
     expect([merged[0], merged[52], merged[255], merged[1]]).toEqual([2, 20, 5, 0]);
   });
 });

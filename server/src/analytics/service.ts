@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js';
 import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
-import { addHistogram, bucketValue, percentileOf } from './timeseries.js';
+import { addToHistogram, bucketValue, HISTOGRAM_BUCKETS, percentileOf } from './timeseries.js';
 
 export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
@@ -94,18 +94,19 @@ const DAYS = 'day >= @firstDay AND day <= @lastDay';
 const LOW_HOURS = 'hour >= @fromHour AND hour < @lowBefore';
 const HIGH_HOURS = 'hour > @highAfter AND hour <= @toHour';
 
-/** Merged histogram text of whole days (daily table) and edge hours (hourly table). */
-function mergeHistograms(db: Db, params: Record<string, unknown>, daily: string, hourly: string, column: string): Float64Array {
-  const hist = new Float64Array(256);
-  const sql = `SELECT ${column} FROM ${daily} WHERE ${ROLLUP_CELL} AND ${DAYS} AND ${column} != '{}'
-    UNION ALL SELECT ${column} FROM ${hourly} WHERE ${ROLLUP_CELL} AND ${LOW_HOURS} AND ${column} != '{}'
-    UNION ALL SELECT ${column} FROM ${hourly} WHERE ${ROLLUP_CELL} AND ${HIGH_HOURS} AND ${column} != '{}'`;
-  for (const text of db.prepare(sql).pluck().all(params) as string[]) addHistogram(text, hist);
+/** One histogram (metric 'response' or 'provider') of whole days (daily rows) and edge hours (hourly rows). */
+function mergeHistograms(db: Db, params: Record<string, unknown>, metric: 'response' | 'provider'): Float64Array {
+  const hist = new Float64Array(HISTOGRAM_BUCKETS);
+  const sql = `SELECT bucket, sum(count) FROM (
+      SELECT bucket, count FROM analytics_latency_daily WHERE metric = @metric AND ${ROLLUP_CELL} AND ${DAYS}
+      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${ROLLUP_CELL} AND ${LOW_HOURS}
+      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${ROLLUP_CELL} AND ${HIGH_HOURS}) GROUP BY bucket`;
+  for (const [bucket, n] of db.prepare(sql).raw().all({ ...params, metric }) as [number, number][]) addToHistogram(hist, bucket, n);
   return hist;
 }
 
 /**
- * Totals from the rollups of migrations 018/021 (tens of ms at a million messages, where the
+ * Totals from the rollups of migrations 018/024 (tens of ms at a million messages, where the
  * exact scan below takes seconds). Messages, ratings and coverage count in the hour the message
  * was written (the hours touching from..to); response times come from the histograms (±5 %).
  */
@@ -114,7 +115,7 @@ function rollupTotals(db: Db, f: ConversationFilter): Totals {
     AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
   const t = db.prepare(`SELECT coalesce(sum(conversations), 0) AS conversations, coalesce(sum(messages), 0) AS messages, sum(up) AS up, sum(down) AS down,
       sum(answered) AS answered, sum(unanswered) AS unanswered, coalesce(sum(handoffs), 0) AS handoffs FROM analytics_hourly WHERE ${where}`).get(f) as Omit<Totals, 'avgMs' | 'p95'>;
-  const hist = mergeHistograms(db, { ...f, ...rollupSpan(f) }, 'analytics_daily_latency', 'analytics_hourly', 'latency');
+  const hist = mergeHistograms(db, { ...f, ...rollupSpan(f) }, 'response');
   let n = 0;
   let sum = 0;
   hist.forEach((count, b) => { n += count; sum += count * bucketValue(b); });
@@ -184,7 +185,7 @@ export function computeMetricsWithPrevious(db: Db, f: ConversationFilter, nowMs:
 type UsageByModel = { provider: string; model: string | null; answers: number; promptTokens: number; completionTokens: number; avgProviderMs: number | null };
 
 /**
- * Model usage from the usage rollups of migration 022 (whole days per day, the ends per hour):
+ * Model usage from the usage rollups of migrations 022/024 (whole days per day, the ends per hour):
  * answers count in the hour they were written (the hours touching from..to, like the other
  * rollup totals). Tokens, answer counts and
  * average provider times are exact sums; the p95 provider time comes from the histogram (±5 %).
@@ -200,7 +201,7 @@ function rollupUsage(db: Db, f: ConversationFilter) {
     GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`).all(params) as {
     provider: string; model: string; answers: number; promptTokens: number; completionTokens: number; msSum: number; msCount: number;
   }[];
-  const hist = mergeHistograms(db, params, 'analytics_daily_usage', 'analytics_hourly_usage', 'provider_latency');
+  const hist = mergeHistograms(db, params, 'provider');
   const round1 = (n: number) => Math.round(n * 10) / 10;
   const byModel: UsageByModel[] = rows.map((r) => ({
     provider: r.provider, model: r.model === '' ? null : r.model, answers: r.answers, promptTokens: r.promptTokens, completionTokens: r.completionTokens,

@@ -7,8 +7,8 @@ export const SOURCE_LIST_LIMIT = 50;
 interface Doc { id: string; knowledgeBaseId: string; title: string; url: string | null }
 
 /**
- * Source use from the citations of answers (message_citations, filled from message metadata
- * sources by migration 018's trigger): documents of the assistant's (or organization's)
+ * Source use from the citations of answers (message_citations, written with each answer by the
+ * chat path through analytics/rollup-writes.ts): documents of the assistant's (or organization's)
  * knowledge bases never among an answer's sources in the period, the most cited, and those
  * cited in answers rated down.
  */

@@ -1,10 +1,10 @@
 import type { Db } from '../db/open.js';
 
 /**
- * Time series from the per-hour rollups of migration 018 (analytics_hourly, with a response-time
- * histogram per row),
- * which triggers keep in the transaction of every chat turn, rating and handoff. Reading rollups
- * instead of messages keeps a 90-day series over a million messages at a few thousand rows.
+ * Time series from the per-hour rollups of migration 018 (analytics_hourly) and the response-time
+ * histograms of migration 024 (analytics_latency_hourly/daily), which analytics/rollup-writes.ts
+ * keeps in the transaction of every chat turn, rating and handoff. Reading rollups instead of
+ * messages keeps a 90-day series over a million messages at a few thousand rows.
  *
  * Buckets are whole UTC hours or days: `from` is rounded down to its bucket's start. Messages,
  * ratings, coverage and response times count in the hour the message was written; conversations
@@ -20,7 +20,7 @@ export const MAX_BUCKETS = 2200;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Response-time histogram buckets: 0 is [0, 1) ms, k ≥ 1 is [1.1^(k-1), 1.1^k) ms (migration 018). */
+/** Response-time histogram buckets: 0 is [0, 1) ms, k ≥ 1 is [1.1^(k-1), 1.1^k) ms (rollup-writes.ts latencyBucket). */
 export const LATENCY_RATIO = 1.1;
 /** A bucket's value: its geometric middle, so the reported figure is within ±5 % of the true one. */
 export function bucketValue(bucket: number): number {
@@ -69,18 +69,18 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
     AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (${channels.map((_c, i) => `@c${i}`).join(', ')})`;
   const values = new Map<string, number | null>();
   if (q.metric === 'response_ms_p50' || q.metric === 'response_ms_p95') {
-    // Histograms merge in JavaScript: one small JSON object per row read, no per-bucket rows.
-    // By day: the daily histograms (migration 021), 24 times fewer rows than the hourly ones.
+    // Histogram rows (one per cell, time bucket and histogram bucket) summed per time bucket.
+    // By day: the daily rows (migration 024), 24 times fewer than the hourly ones.
     const sql = q.interval === 'day'
-      ? `SELECT day AS k, latency FROM analytics_daily_latency WHERE ${where.replace('hour >= @fromHour AND hour <= @toHour', 'day >= substr(@fromHour, 1, 10) AND day <= substr(@toHour, 1, 10)')}`
-      : `SELECT hour AS k, latency FROM analytics_hourly WHERE ${where} AND latency != '{}'`;
-    const rows = statement(db, sql).raw().all(params) as [string, string][];
-    // One counts array per time bucket, indexed by histogram bucket: no per-entry allocations.
+      ? `SELECT day AS k, bucket, sum(count) AS n FROM analytics_latency_daily WHERE metric = 'response' AND ${where.replace('hour >= @fromHour AND hour <= @toHour', 'day >= substr(@fromHour, 1, 10) AND day <= substr(@toHour, 1, 10)')} GROUP BY day, bucket`
+      : `SELECT hour AS k, bucket, sum(count) AS n FROM analytics_latency_hourly WHERE metric = 'response' AND ${where} GROUP BY hour, bucket`;
+    const rows = statement(db, sql).raw().all(params) as [string, number, number][];
+    // One counts array per time bucket, indexed by histogram bucket.
     const merged = new Map<string, Float64Array>();
-    for (const [k, latency] of rows) {
+    for (const [k, bucket, n] of rows) {
       let hist = merged.get(k);
       if (!hist) merged.set(k, (hist = new Float64Array(HISTOGRAM_BUCKETS)));
-      addHistogram(latency, hist);
+      addToHistogram(hist, bucket, n);
     }
     const p = q.metric === 'response_ms_p50' ? 0.5 : 0.95;
     for (const [k, hist] of merged) values.set(k, percentileOf(hist, p));
@@ -96,31 +96,12 @@ export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
 }
 
 /** Buckets up to 1.1^255 ms: far beyond any response (the last bucket takes anything longer). */
-const HISTOGRAM_BUCKETS = 256;
+export const HISTOGRAM_BUCKETS = 256;
 
-/**
- * Adds a stored histogram (`{"52":3,"53":1}`, as the triggers write it: integer keys and
- * counts, no spaces) to dense counts. A scan of the text, not JSON.parse: a 90-day hourly
- * series merges ~330k entries at a million messages, and the parse and key conversion were
- * most of its time.
- */
-export function addHistogram(text: string, counts: Float64Array): void {
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    if (text.charCodeAt(i) !== 34) { i++; continue; } // '"' opens a key
-    let bucket = 0;
-    for (i++; i < n && text.charCodeAt(i) !== 34; i++) bucket = bucket * 10 + (text.charCodeAt(i) - 48);
-    i += 2; // '":'
-    let count = 0;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      count = count * 10 + (c - 48);
-    }
-    const b = Math.min(counts.length - 1, bucket);
-    counts[b] = (counts[b] as number) + count;
-  }
+/** Adds `count` to a bucket of dense counts; anything beyond the last bucket counts in it. */
+export function addToHistogram(counts: Float64Array, bucket: number, count: number): void {
+  const b = Math.min(counts.length - 1, bucket);
+  counts[b] = (counts[b] as number) + count;
 }
 
 /** Nearest rank over dense histogram counts (index = bucket). */

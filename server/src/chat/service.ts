@@ -4,7 +4,7 @@ import type { AnswerProvider, AnswerProviders, AnswerRequest, AnswerUsage, Histo
 import { answerWithModel } from '../answer/model-answer.js';
 import { ProviderError } from '../answer/providers/http-retry.js';
 import { fillVariables, matchTemplate } from '../answer/templates.js';
-import { createUsageRecorder, type UsageRecord } from '../answer/usage.js';
+import type { UsageRecord } from '../answer/usage.js';
 import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message } from '../conversations/store.js';
@@ -87,7 +87,6 @@ export function newSessionId(): string {
 
 export function createChatService(deps: { db: Db; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {
   const { db, clock, retriever, conversations } = deps;
-  const recordUsage = createUsageRecorder(db);
 
   /** The session's conversation, if any; a session of another assistant is refused. */
   function ownConversation(input: ChatInput): Conversation | null {
@@ -226,9 +225,12 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       const sources = distinctSources(used);
       const metadataSources = Object.fromEntries(used.map((p, i) => [String(i + 1), {
         text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title,
-        // Analytics count citations per document through the chunk (migration 018's trigger).
         chunkId: Number(p.id),
       }]));
+      // Analytics count citations per document (analytics/sources.ts): the documents of the cited chunks.
+      const documentOf = new Map(generated.retrieved.map((c) => [String(c.chunkId), c.documentId]));
+      const citedDocumentIds = [...new Set(used.flatMap((p) => documentOf.get(p.id) ?? []))];
+      const record = generated.record;
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
       const explain = input.explain ? buildExplain({
@@ -241,10 +243,11 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       const written = await deps.writes.write(() => {
         // Re-read inside the transaction: a parallel first message may have created the session.
         const { conversation, isNew } = openConversation(input, startedAt);
-        const [userMessage, assistantMessage] = conversations.append(conversation.id, [
+        const [userMessage, assistantMessage] = conversations.append(conversation, [
           { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
           {
-            role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs,
+            role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs, citedDocumentIds,
+            usage: record && { provider: record.provider, model: record.model, promptTokens: record.usage?.promptTokens ?? null, completionTokens: record.usage?.completionTokens ?? null, providerMs: record.providerMs },
             metadata: {
               confidence: generated.confidence, sources: metadataSources,
               ...(isFallback && { fallback: true, ...(suggestions.length && { suggestions }) }),
@@ -259,7 +262,6 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
             },
           },
         ], at);
-        if (generated.record) recordUsage((assistantMessage as Message).id, generated.record);
         // A provider outage is not a gap in the knowledge.
         if (isFallback && !generated.templateId && !generated.providerError) {
           recordKnowledgeGap(db, {

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUsageRecorder } from '../answer/usage.js';
+import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
+import { migrate } from '../db/migrate.js';
+import { openDb, type Db } from '../db/open.js';
+import { seededRandom } from '../lib/seeded-random.js';
+import { CHANNELS } from './channel.js';
+import type { ConversationFilter } from './filters.js';
+import { latencyBucket, rebuildRollups, type ModelUsage } from './rollup-writes.js';
+import { computeMetrics } from './service.js';
+import { bucketValue, computeTimeseries } from './timeseries.js';
+
+let db: Db | undefined;
+afterEach(() => { db?.close(); db = undefined; });
+
+const ORG = 'org_r';
+const ASSISTANTS = ['asst_r1', 'asst_r2'];
+const SOURCES: [Channel, string | null][] = [['widget', null], ['api', null], ['api', 'Slack'], ['app', 'discord'], ['api', 'teams'], ['api', 'playground'], ['widget', 'web']];
+const USAGES: (ModelUsage | null)[] = [
+  null,
+  { provider: 'extractive', model: null, promptTokens: null, completionTokens: null, providerMs: 2.5 },
+  { provider: 'openai', model: 'gpt-a', promptTokens: 120, completionTokens: 30, providerMs: 410.5 },
+  { provider: 'openai', model: null, promptTokens: 80, completionTokens: 12, providerMs: null },
+  { provider: 'anthropic', model: 'claude-b', promptTokens: 300, completionTokens: 45, providerMs: 1234.5 },
+];
+
+function open(): Db {
+  const d = openDb(':memory:');
+  migrate(d);
+  d.prepare("INSERT INTO organizations (id, name, created_at) VALUES (?, 'R', '2026-01-01T00:00:00.000Z')").run(ORG);
+  for (const id of ASSISTANTS) {
+    d.prepare("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, 'api', ?, '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")
+      .run(id, ORG, id);
+  }
+  return d;
+}
+
+/** Every rollup row that counts something, in a stable order (rows a change brought back to zero are equal to no row). */
+function snapshot(d: Db) {
+  const fix = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, ...('provider_ms_sum' in r && { provider_ms_sum: Math.round(Number(r.provider_ms_sum) * 1000) / 1000 }) }));
+  return {
+    hourly: d.prepare(`SELECT * FROM analytics_hourly WHERE conversations != 0 OR messages != 0 OR answered != 0 OR unanswered != 0 OR up != 0 OR down != 0 OR handoffs != 0
+      ORDER BY organization_id, hour, assistant_id, channel`).all(),
+    hourlyUsage: fix(d.prepare('SELECT * FROM analytics_hourly_usage WHERE answers != 0 ORDER BY organization_id, hour, assistant_id, channel, provider, model').all() as Record<string, unknown>[]),
+    dailyUsage: fix(d.prepare('SELECT * FROM analytics_daily_usage WHERE answers != 0 ORDER BY organization_id, day, assistant_id, channel, provider, model').all() as Record<string, unknown>[]),
+    latencyHourly: d.prepare('SELECT * FROM analytics_latency_hourly WHERE count != 0 ORDER BY organization_id, metric, hour, assistant_id, channel, bucket').all(),
+    latencyDaily: d.prepare('SELECT * FROM analytics_latency_daily WHERE count != 0 ORDER BY organization_id, metric, day, assistant_id, channel, bucket').all(),
+  };
+}
+
+/**
+ * A random mix of every write that moves a rollup, through the code that does it in the
+ * product: conversations started, turns appended (answered, fallbacks, response times, model
+ * usage), human replies, ratings set and changed, handoffs asked (and asked again later), usage
+ * rewritten. Times wander over three days, so hours and days both split.
+ */
+function randomWrites(d: Db, seed: number, steps: number) {
+  const rand = seededRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const store = createConversationStore(d);
+  const recordUsage = createUsageRecorder(d);
+  const conversations: Conversation[] = [];
+  const answers: { id: string; conversationId: string }[] = [];
+  let now = Date.parse('2026-03-01T22:00:00Z');
+  for (let step = 0; step < steps; step++) {
+    now += Math.floor(rand() * 40 * 60_000);
+    const at = new Date(now).toISOString();
+    const r = rand();
+    if (r < 0.2 || !conversations.length) {
+      const [channel, source] = pick(SOURCES);
+      conversations.push(store.create({ organizationId: ORG, assistantId: pick(ASSISTANTS), sessionId: `s${step}`, channel, metadata: source ? { source } : {} }, at));
+    } else if (r < 0.6) {
+      const c = pick(conversations);
+      const answered = rand() < 0.3 ? null : rand() < 0.75;
+      const responseMs = rand() < 0.1 ? null : Math.round(Math.exp(rand() * 9) * 10) / 10;
+      const written = d.transaction(() => store.append(rand() < 0.5 ? c : c.id, [
+        { role: 'user', content: 'q', metadata: null },
+        { role: 'assistant', content: 'a', metadata: null, answered, responseMs, confidence: 0.5, usage: pick(USAGES) },
+      ], at))();
+      answers.push({ id: (written[1] as { id: string }).id, conversationId: c.id });
+    } else if (r < 0.65) {
+      d.transaction(() => store.append(pick(conversations).id, [{ role: 'human_agent', content: 'h', metadata: null }], at))();
+    } else if (r < 0.8 && answers.length) {
+      const a = pick(answers);
+      store.rate(a.conversationId, a.id, rand() < 0.5 ? 'up' : 'down', null, at);
+    } else if (r < 0.9) {
+      store.requestHandoff(pick(conversations).id, at, { email: null, note: null });
+    } else if (answers.length) {
+      const u = pick(USAGES);
+      recordUsage(pick(answers).id, u === null ? { provider: 'extractive', model: null, usage: null, providerMs: null }
+        : { provider: u.provider, model: u.model, usage: u.promptTokens === null ? null : { promptTokens: u.promptTokens, completionTokens: u.completionTokens ?? 0 }, providerMs: u.providerMs });
+    }
+  }
+}
+
+describe('analytics rollups written by the code (migration 024)', () => {
+  it('equal a recomputation from the stored rows after a random mix of writes', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      db = open();
+      randomWrites(db, seed, 400);
+      const kept = snapshot(db);
+      expect(kept.hourly.length, `seed ${seed}`).toBeGreaterThan(20);
+      expect(kept.hourlyUsage.length, `seed ${seed}`).toBeGreaterThan(5);
+      rebuildRollups(db);
+      expect(snapshot(db), `seed ${seed}`).toEqual(kept);
+      db.close();
+      db = undefined;
+    }
+  });
+
+  it('give the exact totals, and p95 and per-hour p50 within ±5 %', () => {
+    db = open();
+    randomWrites(db, 42, 600);
+    // No date range: messages then count the same whether by the hour they were written
+    // (rollups) or by their conversation (the exact scan), and the rollups read the daily tables.
+    const filter: ConversationFilter = {
+      org: ORG, from: null, to: null, assistantId: null, userId: null, source: null, q: null,
+      channels: JSON.stringify(CHANNELS), rating: null, fellBack: null, handoff: null, sort: 'startedAt', order: 'desc',
+    };
+    const rolled = computeMetrics(db, filter);
+    // A content filter matching every message takes the exact path (it leaves out conversations without messages: counted apart).
+    const exact = computeMetrics(db, { ...filter, q: '%' });
+    const count = (sql: string) => (db as Db).prepare(sql).pluck().get() as number;
+    expect(rolled.totalMessages).toBeGreaterThan(100);
+    expect(rolled.totalConversations).toBe(count('SELECT count(*) FROM conversations'));
+    expect(rolled.handoffs).toBe(count('SELECT count(*) FROM conversations WHERE handoff_requested_at IS NOT NULL'));
+    const same = (m: typeof rolled) => ({
+      totalMessages: m.totalMessages, satisfaction: m.satisfaction, coverage: m.knowledgeBaseCoverage, unanswered: m.unansweredCount, usage: { ...m.usage, p95ProviderMs: 0 },
+    });
+    expect(same(rolled)).toEqual(same(exact));
+    const within5 = (a: number | null, b: number | null) => expect(Math.abs((a as number) / (b as number) - 1)).toBeLessThanOrEqual(0.05);
+    within5(rolled.p95ResponseMs, exact.p95ResponseMs);
+    within5(rolled.avgResponseMs, exact.avgResponseMs);
+    within5(rolled.usage.p95ProviderMs, exact.usage.p95ProviderMs);
+
+    const from = Date.parse('2026-03-02T05:00:00Z');
+    const to = Date.parse('2026-03-03T17:59:59.999Z');
+    // Per hour: the p50 of each hour's stored response times against the rollup's.
+    const series = computeTimeseries(db, { org: ORG, assistantId: null, channels: JSON.stringify(CHANNELS), from, to, interval: 'hour', metric: 'response_ms_p50' });
+    const times = db.prepare(`SELECT substr(created_at, 1, 13) AS h, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL ORDER BY response_ms`).all() as { h: string; ms: number }[];
+    let compared = 0;
+    for (const p of series) {
+      const inHour = times.filter((t) => t.h === p.t.slice(0, 13)).map((t) => t.ms);
+      if (!inHour.length) { expect(p.value).toBeNull(); continue; }
+      const exactP50 = inHour[Math.max(1, Math.ceil(inHour.length * 0.5)) - 1] as number;
+      // The rollup reads its bucket's middle: the exact value's bucket, within ±5 %.
+      expect(p.value).toBe(Math.round(bucketValue(latencyBucket(exactP50)) * 10) / 10);
+      if (exactP50 >= 1) expect(Math.abs((p.value as number) / exactP50 - 1)).toBeLessThanOrEqual(0.05);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('migration 024 keeps what the triggers of 018-022 had counted on an existing install', () => {
+    // The schema at 023 with its triggers, rows written straight into the tables (the triggers count them).
+    const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+    const files = fs.readdirSync(dir).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();
+    db = openDb(':memory:');
+    const d = db;
+    for (const f of files.filter((name) => Number(name.slice(0, 3)) <= 23)) d.exec(fs.readFileSync(`${dir}${f}`, 'utf8'));
+    d.prepare("INSERT INTO organizations (id, name, created_at) VALUES (?, 'R', '2026-01-01T00:00:00.000Z')").run(ORG);
+    d.prepare("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, 'api', 'a', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')").run(ASSISTANTS[0], ORG);
+    const rand = seededRandom(7);
+    const insertMsg = d.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, answered, response_ms, created_at, provider, model, prompt_tokens, completion_tokens, provider_ms)
+      VALUES (?, ?, ?, 'assistant', 'a', ?, ?, ?, ?, ?, ?, ?, ?)`);
+    let seq = 0;
+    for (let i = 0; i < 60; i++) {
+      const at = new Date(Date.parse('2026-03-01T20:00:00Z') + i * 17 * 60_000).toISOString();
+      const [channel, source] = SOURCES[i % SOURCES.length] as [string, string | null];
+      d.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(`c${i}`, ORG, ASSISTANTS[0], `s${i}`, channel, source, at, at);
+      for (let k = 0; k < 3; k++) {
+        const u = USAGES[Math.floor(rand() * USAGES.length)] ?? null;
+        insertMsg.run(`m${++seq}`, seq, `c${i}`, rand() < 0.8 ? 1 : 0, Math.round(Math.exp(rand() * 8) * 10) / 10, at,
+          u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null);
+      }
+      if (i % 5 === 0) d.prepare('UPDATE conversations SET handoff_requested_at = ? WHERE id = ?').run(at, `c${i}`);
+      if (i % 4 === 0) d.prepare("UPDATE messages SET rating = 'down' WHERE id = ?").run(`m${seq}`);
+    }
+    const counters = 'SELECT organization_id, hour, assistant_id, channel, conversations, messages, answered, unanswered, up, down, handoffs FROM analytics_hourly ORDER BY 1, 2, 3, 4';
+    const usage = 'SELECT organization_id, hour, assistant_id, channel, provider, model, answers, prompt_tokens, completion_tokens, provider_ms_count, provider_ms_sum FROM analytics_hourly_usage ORDER BY 1, 2, 3, 4, 5, 6';
+    // The JSON histograms summed per (hour, bucket), over channels, providers and models.
+    const histogram = (sql: string) => {
+      const sums = new Map<string, number>();
+      for (const r of d.prepare(sql).all() as { hour: string; latency: string }[]) {
+        for (const [bucket, count] of Object.entries(JSON.parse(r.latency) as Record<string, number>)) sums.set(`${r.hour} ${bucket}`, (sums.get(`${r.hour} ${bucket}`) ?? 0) + count);
+      }
+      return [...sums].map(([k, n]) => `${k} ${n}`).sort();
+    };
+    const before = {
+      counters: d.prepare(counters).all(), usage: d.prepare(usage).all(),
+      response: histogram('SELECT hour, latency FROM analytics_hourly'),
+      provider: histogram('SELECT hour, provider_latency AS latency FROM analytics_hourly_usage'),
+    };
+    expect(before.response.length).toBeGreaterThan(20);
+    d.exec(fs.readFileSync(`${dir}${files.find((f) => f.startsWith('024-'))}`, 'utf8'));
+    const rows = (metric: string) => (d.prepare('SELECT hour, bucket, sum(count) AS n FROM analytics_latency_hourly WHERE metric = ? GROUP BY hour, bucket').all(metric) as { hour: string; bucket: number; n: number }[])
+      .map((r) => `${r.hour} ${r.bucket} ${r.n}`).sort();
+    expect({ counters: d.prepare(counters).all(), usage: d.prepare(usage).all(), response: rows('response'), provider: rows('provider') }).toEqual(before);
+  });
+});
