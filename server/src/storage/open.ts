@@ -1,0 +1,48 @@
+import type { DatabaseConfig } from '../config.js';
+import { migrate } from '../db/migrate.js';
+import { openDb } from '../db/open.js';
+import type { Logger } from '../lib/logger.js';
+import { createPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from './postgres.js';
+import { migratePostgres } from './postgres/migrate.js';
+import { createSqliteStorage, type SqliteStorage } from './sqlite.js';
+
+export interface OpenedStorage {
+  /** Narrow on `dialect` for dialect-only work (SQLite: `.db`; PostgreSQL: `.pool`). */
+  storage: SqliteStorage | PostgresStorage;
+  /** Migration files applied by this start, in order. */
+  applied: string[];
+  /** The database was empty before this start (the first migration ran): seed the demo. */
+  isNew: boolean;
+}
+
+/**
+ * Opens the configured database and brings its schema up to date: SQLite through openDb (WAL,
+ * foreign keys, …) and its numbered migrations; PostgreSQL through a pool and its own migrations,
+ * serialized by an advisory lock so instances started together do not race.
+ */
+export async function openStorage(database: DatabaseConfig, logger: Logger, opts: Pick<PostgresStorageOptions, 'poolSize' | 'applicationName' | 'statementTimeoutMs'> = {}): Promise<OpenedStorage> {
+  if (database.kind === 'sqlite') {
+    const db = openDb(database.path);
+    const { applied } = migrate(db);
+    if (applied.length) logger.info('database migrated', { applied, path: database.path });
+    return { storage: createSqliteStorage(db), applied, isNew: applied.includes('001-init.sql') };
+  }
+  const storage = createPostgresStorage(database.url, {
+    ...opts,
+    onIdleError: (err) => logger.warn('postgres connection lost (the pool reconnects)', { error: err.message }),
+  });
+  try {
+    const { applied } = await migratePostgres(storage);
+    if (applied.length) logger.info('database migrated', { applied, database: describe(database.url) });
+    return { storage, applied, isNew: applied.some((name) => name.startsWith('001_')) };
+  } catch (err) {
+    await storage.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** host:port/database: for logs, never the password. */
+function describe(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+}
