@@ -11,8 +11,8 @@ import { getAsset } from './store.js';
  */
 export function assetsRouter(ctx: AppContext): Router {
   const r = Router();
-  r.get('/assets/:id', (req, res) => {
-    const asset = /^ast_[A-Za-z0-9]{1,40}$/.test(req.params.id as string) ? getAsset(ctx.db, req.params.id as string) : null;
+  r.get('/assets/:id', async (req, res) => {
+    const asset = /^ast_[A-Za-z0-9]{1,40}$/.test(req.params.id as string) ? await getAsset(ctx.storage, req.params.id as string) : null;
     if (!asset) throw notFound('Asset');
     res.setHeader('Content-Type', asset.contentType);
     res.setHeader('Content-Length', String(asset.bytes));

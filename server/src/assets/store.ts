@@ -1,29 +1,46 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
+import type { Queryable, Tx } from '../storage/port.js';
 import type { ImageType } from './images.js';
 
 export interface Asset { id: string; organizationId: string; contentType: ImageType; bytes: number; sha256: string; data: Buffer; createdAt: string }
+interface AssetRow { id: string; organization_id: string; content_type: ImageType; bytes: number; sha256: string; data: Buffer; created_at: string }
 
-export function insertAsset(db: Db, organizationId: string, contentType: ImageType, data: Buffer, at: string): Asset {
-  const id = newId('ast');
-  const sha256 = crypto.createHash('sha256').update(data).digest('hex');
-  db.prepare('INSERT INTO assets (id, organization_id, content_type, bytes, sha256, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(id, organizationId, contentType, data.length, sha256, data, at);
-  return { id, organizationId, contentType, bytes: data.length, sha256, data, createdAt: at };
+const SQL = {
+  insert: 'INSERT INTO assets (id, organization_id, content_type, bytes, sha256, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  // An id is 20 fixed characters, so the LIKE cannot match another (its `_` matching any one
+  // character, or SQLite's case-insensitive LIKE, can only keep an asset, never delete a used one).
+  used: "SELECT 1 AS used FROM assistants WHERE organization_id = ? AND config LIKE '%' || CAST(? AS TEXT) || '%' LIMIT 1",
+  delete: 'DELETE FROM assets WHERE id = ? AND organization_id = ?',
+} as const;
+
+/** Stores an upload; write it in the transaction that points an assistant at it. */
+export function insertAsset(tx: Tx, organizationId: string, contentType: ImageType, data: Buffer, at: string): Promise<Asset>;
+/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
+export function insertAsset(db: Db, organizationId: string, contentType: ImageType, data: Buffer, at: string): Asset;
+export function insertAsset(q: Tx | Db, organizationId: string, contentType: ImageType, data: Buffer, at: string): Promise<Asset> | Asset {
+  const asset: Asset = { id: newId('ast'), organizationId, contentType, bytes: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex'), data, createdAt: at };
+  const params = [asset.id, organizationId, contentType, asset.bytes, asset.sha256, data, at];
+  if (!('dialect' in q)) {
+    q.prepare(SQL.insert).run(...params);
+    return asset;
+  }
+  return q.run(SQL.insert, params).then(() => asset);
 }
 
-export function getAsset(db: Db, id: string): Asset | null {
-  const row = db.prepare<[string], { id: string; organization_id: string; content_type: ImageType; bytes: number; sha256: string; data: Buffer; created_at: string }>(
-    'SELECT * FROM assets WHERE id = ?').get(id);
+export async function getAsset(q: Queryable, id: string): Promise<Asset | null> {
+  const row = await q.get<AssetRow>('SELECT id, organization_id, content_type, bytes, sha256, data, created_at FROM assets WHERE id = ?', [id]);
   return row ? { id: row.id, organizationId: row.organization_id, contentType: row.content_type, bytes: row.bytes, sha256: row.sha256, data: row.data, createdAt: row.created_at } : null;
 }
 
-/**
- * Deletes an asset no assistant of the organization points at any more (an avatar replaced):
- * uploads do not pile up. An id is 20 fixed characters, so the LIKE cannot match another.
- */
-export function deleteAssetIfUnused(db: Db, organizationId: string, id: string): boolean {
-  const used = db.prepare("SELECT 1 FROM assistants WHERE organization_id = ? AND config LIKE '%' || ? || '%' LIMIT 1").get(organizationId, id);
-  return used ? false : db.prepare('DELETE FROM assets WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
+/** Deletes an asset no assistant of the organization points at any more (an avatar replaced): uploads do not pile up. */
+export function deleteAssetIfUnused(tx: Tx, organizationId: string, id: string): Promise<boolean>;
+/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
+export function deleteAssetIfUnused(db: Db, organizationId: string, id: string): boolean;
+export function deleteAssetIfUnused(q: Tx | Db, organizationId: string, id: string): Promise<boolean> | boolean {
+  if (!('dialect' in q)) {
+    return q.prepare(SQL.used).get(organizationId, id) ? false : q.prepare(SQL.delete).run(id, organizationId).changes > 0;
+  }
+  return (async () => ((await q.get(SQL.used, [organizationId, id])) ? false : (await q.run(SQL.delete, [id, organizationId])).changes > 0))();
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../auth/permissions.js';
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import type { Queryable, Tx } from '../storage/port.js';
 
 export type AuditAction = 'created' | 'updated' | 'deleted';
 
@@ -23,27 +24,56 @@ function canonical(value: unknown): string {
     : v)) ?? 'undefined';
 }
 
+type AuditEvent = { principal: Principal; assistantId: string; action: AuditAction; fields: string[]; at: string };
+
+const INSERT = `INSERT INTO assistant_audit (id, organization_id, assistant_id, user_id, api_key_id, action, fields, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** The row of an entry, or null for an unchanged PATCH (no fields: not an event). */
+function auditRow(e: AuditEvent): Array<string | null> | null {
+  if (e.action === 'updated' && !e.fields.length) return null;
+  return [newId('aud'), e.principal.organizationId, e.assistantId, e.principal.userId,
+    e.principal.kind === 'api_key' ? e.principal.credentialId : null, e.action, JSON.stringify(e.fields), e.at];
+}
+
 /**
- * Appends one entry; call it inside the transaction of the change it records, so the log and
- * the assistant never disagree. An unchanged PATCH (no fields) is not an event.
+ * Appends one entry with the transaction of the change it records, so the log and the
+ * assistant never disagree. An unchanged PATCH (no fields) is not an event.
  */
-export function recordAssistantChange(db: Db, e: { principal: Principal; assistantId: string; action: AuditAction; fields: string[]; at: string }): void {
-  if (e.action === 'updated' && !e.fields.length) return;
-  db.prepare(`INSERT INTO assistant_audit (id, organization_id, assistant_id, user_id, api_key_id, action, fields, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(newId('aud'), e.principal.organizationId, e.assistantId, e.principal.userId,
-    e.principal.kind === 'api_key' ? e.principal.credentialId : null, e.action, JSON.stringify(e.fields), e.at);
+export function recordAssistantChange(tx: Tx, e: AuditEvent): Promise<void>;
+/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
+export function recordAssistantChange(db: Db, e: AuditEvent): void;
+export function recordAssistantChange(q: Tx | Db, e: AuditEvent): Promise<void> | void {
+  const row = auditRow(e);
+  if (!('dialect' in q)) {
+    if (row) q.prepare(INSERT).run(...row);
+    return;
+  }
+  return row ? q.run(INSERT, row).then(() => undefined) : Promise.resolve();
 }
 
 export interface AuditFilter { org: string; assistantId: string | null; from: string | null; to: string | null }
 
 /** Newest first. */
-export function listAudit(db: Db, f: AuditFilter, page: { limit: number; offset: number }): { items: AuditEntry[]; total: number } {
-  const where = `a.organization_id = @org AND (@assistantId IS NULL OR a.assistant_id = @assistantId)
-    AND (@from IS NULL OR a.created_at >= @from) AND (@to IS NULL OR a.created_at <= @to)`;
-  const total = (db.prepare(`SELECT count(*) AS n FROM assistant_audit a WHERE ${where}`).get(f) as { n: number }).n;
-  const rows = db.prepare(`SELECT a.id, a.assistant_id AS assistantId, a.user_id AS userId, u.email AS userEmail, a.api_key_id AS apiKeyId,
-      a.action, a.fields, a.created_at AS createdAt
-    FROM assistant_audit a LEFT JOIN users u ON u.id = a.user_id WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`)
-    .all({ ...f, limit: page.limit, offset: page.offset }) as (Omit<AuditEntry, 'fields'> & { fields: string })[];
-  return { items: rows.map((r) => ({ ...r, fields: parseJson<string[]>(r.fields, []) })), total };
+export async function listAudit(q: Queryable, f: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditEntry[]; total: number }> {
+  // Only the filters given are in the SQL (PostgreSQL cannot type a parameter first met in `@x IS NULL`).
+  const filter: Record<string, string> = { org: f.org };
+  const conditions = ['a.organization_id = @org'];
+  if (f.assistantId !== null) { filter.assistantId = f.assistantId; conditions.push('a.assistant_id = @assistantId'); }
+  if (f.from !== null) { filter.from = f.from; conditions.push('a.created_at >= @from'); }
+  if (f.to !== null) { filter.to = f.to; conditions.push('a.created_at <= @to'); }
+  const where = conditions.join(' AND ');
+  const total = (await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM assistant_audit a WHERE ${where}`, filter))?.n ?? 0;
+  // Lower-case aliases: PostgreSQL folds unquoted identifiers, so camelCase is mapped here.
+  const rows = await q.all<{ id: string; assistant_id: string; user_id: string | null; user_email: string | null; api_key_id: string | null; action: AuditAction; fields: string; created_at: string }>(
+    `SELECT a.id, a.assistant_id, a.user_id, u.email AS user_email, a.api_key_id, a.action, a.fields, a.created_at
+    FROM assistant_audit a LEFT JOIN users u ON u.id = a.user_id WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
+    { ...filter, limit: page.limit, offset: page.offset });
+  return {
+    items: rows.map((r) => ({
+      id: r.id, assistantId: r.assistant_id, userId: r.user_id, userEmail: r.user_email, apiKeyId: r.api_key_id,
+      action: r.action, fields: parseJson<string[]>(r.fields, []), createdAt: r.created_at,
+    })),
+    total,
+  };
 }
