@@ -3,6 +3,8 @@ import type { CredentialResolver } from '../auth/credentials.js';
 import type { Permission, Principal } from '../auth/permissions.js';
 import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
+import { createMemoryFailureTracker } from '../limits/memory.js';
+import type { FailureTracker } from '../limits/port.js';
 import { AppError } from './errors.js';
 import { isDashboardRequest, publicOrigin, sessionCookie } from './session-cookie.js';
 
@@ -18,28 +20,17 @@ declare global {
 
 /**
  * Counts failures per key (client IP, email) in a sliding window; past the limit callers
- * answer 429 instead of trying again. Used for bad tokens (30/min per IP) and logins.
+ * answer 429 instead of trying again. Used for bad tokens (30/min per IP) and logins. This one
+ * lives in the process; `ctx.limiter.failureTracker(...)` gives one shared by every instance.
  */
-export function createFailureTracker(clock: Clock, limit = 30, windowMs = 60_000) {
-  const failures = new Map<string, number[]>();
-  const recent = (ip: string): number[] => {
-    const cutoff = clock.now() - windowMs;
-    const list = (failures.get(ip) ?? []).filter((t) => t > cutoff);
-    if (list.length) failures.set(ip, list);
-    else failures.delete(ip);
-    return list;
-  };
-  return {
-    blocked: (ip: string): boolean => recent(ip).length >= limit,
-    record(ip: string): void {
-      const list = recent(ip);
-      list.push(clock.now());
-      failures.set(ip, list);
-    },
-  };
+export function createFailureTracker(clock: Clock, limit: number = BAD_TOKEN_LIMIT.perIp, windowMs: number = BAD_TOKEN_LIMIT.windowMs): FailureTracker {
+  return createMemoryFailureTracker(clock, limit, windowMs);
 }
 
-export type FailureTracker = ReturnType<typeof createFailureTracker>;
+/** Failed authentications per client IP before 429 (requireAuth). */
+export const BAD_TOKEN_LIMIT = { perIp: 30, windowMs: 60_000 } as const;
+
+export type { FailureTracker } from '../limits/port.js';
 
 export function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
@@ -83,16 +74,17 @@ function missingCredentialMessage(req: Request, publicUrl: string): string {
  * and one client guessing tokens must not lock everyone else out.
  */
 export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; failures: FailureTracker; config: { publicUrl: string } }): RequestHandler {
-  return function authenticate(req, res, next) {
+  return async function authenticate(req, res, next) {
     const ip = req.ip ?? '';
     const token = presentedToken(req, opts.config.publicUrl);
     // Without an Authorization header, a presented token is the dashboard's cookie (interactive limits).
-    const resolved = token ? opts.resolver.resolve(token, opts.clock.now(), { dashboardCookie: req.headers.authorization === undefined }) : null;
+    const resolved = token ? await opts.resolver.resolve(token, opts.clock.now(), { dashboardCookie: req.headers.authorization === undefined }) : null;
     if (!resolved) {
-      if (opts.failures.blocked(ip)) {
+      // One atomic check-and-count: parallel bad tokens from one address stop at exactly the
+      // limit, across instances too.
+      if ((await opts.failures.attempt(ip)) === 'blocked') {
         throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
       }
-      opts.failures.record(ip);
       throw new AppError('authentication_error', token ? 'Invalid, expired or revoked API token' : missingCredentialMessage(req, opts.config.publicUrl));
     }
     if (resolved.allowedIps.length && !ipMatches(ip, resolved.allowedIps)) {
