@@ -27,7 +27,8 @@ describe('API keys (API.md §4)', () => {
     expect(d.key).toMatch(/^sk_[A-Za-z0-9_-]{43,}$/);
     expect(d).toMatchObject({ name: 'Backend', last4: d.key.slice(-4), permissions: ['chat', 'assistants:read'], assistantId: null, allowedIps: [], expiresAt: null, lastUsedAt: null });
     expect(Object.keys(d).sort()).toEqual(['allowedIps', 'assistantId', 'createdAt', 'expiresAt', 'id', 'key', 'last4', 'lastUsedAt', 'name', 'permissions', 'rateLimit'].sort());
-    const stored = server.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(d.id) as Record<string, unknown>;
+    const stored = await server.ctx.storage.get('SELECT * FROM api_keys WHERE id = ?', [d.id]);
+    if (!stored) throw new Error('no key row');
     expect(JSON.stringify(stored)).not.toContain(d.key);
     expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
     const list = await api.get('/v1/api-keys');

@@ -28,7 +28,7 @@ export const rotateSchema = z.strictObject({ graceSeconds: z.int().min(0).max(60
 export function apiKeysRouter(ctx: AppContext): Router {
   const r = Router();
 
-  r.post('/api-keys', requirePermission('api_keys:write'), (req, res) => {
+  r.post('/api-keys', requirePermission('api_keys:write'), async (req, res) => {
     const p = principalOf(res);
     const input = parseInput(createSchema, req.body);
     const missing = input.permissions.filter((perm) => !p.permissions.has(perm));
@@ -36,14 +36,14 @@ export function apiKeysRouter(ctx: AppContext): Router {
     // A key bound to an assistant can only mint keys bound to the same assistant.
     const assistantId = input.assistantId ?? p.assistantId;
     if (p.assistantId && assistantId !== p.assistantId) throw notFound('Assistant');
-    if (assistantId && !assistantExists(ctx.db, p.organizationId, assistantId)) throw notFound('Assistant');
+    if (assistantId && !(await assistantExists(ctx.storage, p.organizationId, assistantId))) throw notFound('Assistant');
     const plan = PLAN_LIMITS[p.plan];
     const { perMinute, perDay } = input.rateLimit;
     if ((perMinute ?? 0) > plan.perMinute || (perDay ?? 0) > plan.perDay) {
       throw new AppError('validation_error', `rateLimit may only lower the ${p.plan} plan's limits (${plan.perMinute}/min, ${plan.perDay}/day)`);
     }
     if (input.expiresAt && Date.parse(input.expiresAt) <= ctx.clock.now()) throw new AppError('validation_error', 'expiresAt must be in the future');
-    const { record, key } = insertApiKey(ctx.db, p.organizationId, {
+    const { record, key } = await insertApiKey(ctx.storage, p.organizationId, {
       name: input.name, permissions: input.permissions, assistantId: assistantId ?? null, allowedIps: input.allowedIps,
       rateLimit: { perMinute: perMinute ?? null, perDay: perDay ?? null },
       expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
@@ -51,38 +51,38 @@ export function apiKeysRouter(ctx: AppContext): Router {
     sendData(res, { ...withoutRevoked(record), key }, 201);
   });
 
-  r.get('/api-keys', requirePermission('api_keys:write'), (req, res) => {
+  r.get('/api-keys', requirePermission('api_keys:write'), async (req, res) => {
     const p = principalOf(res);
     const page = readPage(req);
-    const { items, total } = listApiKeys(ctx.db, p.organizationId, p.assistantId, page);
+    const { items, total } = await listApiKeys(ctx.storage, p.organizationId, p.assistantId, page);
     sendPage(res, items.map(withoutRevoked), total, page);
   });
 
-  const visibleKey = (orgId: string, assistantId: string | null, id: string) => {
-    const key = getApiKey(ctx.db, orgId, id);
+  const visibleKey = async (orgId: string, assistantId: string | null, id: string) => {
+    const key = await getApiKey(ctx.storage, orgId, id);
     if (!key || key.revokedAt !== null || (assistantId && key.assistantId !== assistantId)) throw notFound('API key');
     return key;
   };
 
-  r.get('/api-keys/:id', requirePermission('api_keys:write'), (req, res) => {
+  r.get('/api-keys/:id', requirePermission('api_keys:write'), async (req, res) => {
     const p = principalOf(res);
-    sendData(res, withoutRevoked(visibleKey(p.organizationId, p.assistantId, req.params.id as string)));
+    sendData(res, withoutRevoked(await visibleKey(p.organizationId, p.assistantId, req.params.id as string)));
   });
 
-  r.delete('/api-keys/:id', requirePermission('api_keys:write'), (req, res) => {
+  r.delete('/api-keys/:id', requirePermission('api_keys:write'), async (req, res) => {
     const p = principalOf(res);
-    const key = visibleKey(p.organizationId, p.assistantId, req.params.id as string);
-    revokeApiKey(ctx.db, p.organizationId, key.id, nowIso(ctx));
+    const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
+    await revokeApiKey(ctx.storage, p.organizationId, key.id, nowIso(ctx));
     sendData(res, { id: key.id, revoked: true });
   });
 
-  r.post('/api-keys/:id/rotate', requirePermission('api_keys:write'), (req, res) => {
+  r.post('/api-keys/:id/rotate', requirePermission('api_keys:write'), async (req, res) => {
     const p = principalOf(res);
     const { graceSeconds } = parseInput(rotateSchema, req.body ?? {});
-    const key = visibleKey(p.organizationId, p.assistantId, req.params.id as string);
+    const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
     const missing = key.permissions.filter((perm) => !p.permissions.has(perm));
     if (missing.length) throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
-    const rotated = rotateApiKey(ctx.db, p.organizationId, key.id, graceSeconds, ctx.clock.now());
+    const rotated = await ctx.storage.tx((tx) => rotateApiKey(tx, p.organizationId, key.id, graceSeconds, ctx.clock.now()));
     if (!rotated) throw notFound('API key');
     sendData(res, { ...withoutRevoked(rotated.record), key: rotated.key, replaces: key.id }, 201);
   });

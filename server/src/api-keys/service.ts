@@ -3,6 +3,7 @@ import { hashToken, newApiKeyToken } from '../auth/tokens.js';
 import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import type { Queryable, Tx } from '../storage/port.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -39,57 +40,72 @@ export interface NewApiKey {
   expiresAt: string | null;
 }
 
-/** Inserts a key; the plaintext token exists only in the return value. */
-export function insertApiKey(db: Db, organizationId: string, input: NewApiKey, at: string): { record: ApiKeyRecord; key: string } {
+const INSERT = `INSERT INTO api_keys (id, organization_id, name, key_hash, last4, permissions, assistant_id, allowed_ips, rate_per_minute, rate_per_day, created_at, expires_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`;
+
+/** A new key's plaintext token (returned once) and the row values that store its hash. */
+function newKey(organizationId: string, input: NewApiKey, at: string): { key: string; params: Array<string | number | null> } {
   const key = newApiKeyToken();
-  const id = newId('key');
-  db.prepare(`INSERT INTO api_keys (id, organization_id, name, key_hash, last4, permissions, assistant_id, allowed_ips, rate_per_minute, rate_per_day, created_at, expires_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    id, organizationId, input.name, hashToken(key), key.slice(-4), JSON.stringify(input.permissions), input.assistantId,
-    JSON.stringify(input.allowedIps), input.rateLimit.perMinute, input.rateLimit.perDay, at, input.expiresAt,
-  );
-  const record = getApiKey(db, organizationId, id);
-  if (!record) throw new Error('inserted key vanished');
-  return { record, key };
+  return {
+    key,
+    params: [newId('key'), organizationId, input.name, hashToken(key), key.slice(-4), JSON.stringify(input.permissions), input.assistantId,
+      JSON.stringify(input.allowedIps), input.rateLimit.perMinute, input.rateLimit.perDay, at, input.expiresAt],
+  };
 }
 
-export function getApiKey(db: Db, organizationId: string, id: string): ApiKeyRecord | null {
-  const row = db.prepare<[string, string], KeyRow>('SELECT * FROM api_keys WHERE id = ? AND organization_id = ?').get(id, organizationId);
+/** Inserts a key; the plaintext token exists only in the return value. */
+export function insertApiKey(q: Queryable, organizationId: string, input: NewApiKey, at: string): Promise<{ record: ApiKeyRecord; key: string }>;
+/** @deprecated Sync form for callers still on better-sqlite3 (demo seed, benches); pass the storage or a `Tx`. */
+export function insertApiKey(db: Db, organizationId: string, input: NewApiKey, at: string): { record: ApiKeyRecord; key: string };
+export function insertApiKey(q: Queryable | Db, organizationId: string, input: NewApiKey, at: string): Promise<{ record: ApiKeyRecord; key: string }> | { record: ApiKeyRecord; key: string } {
+  const { key, params } = newKey(organizationId, input, at);
+  const inserted = (row: KeyRow | undefined) => {
+    if (!row) throw new Error('inserted key vanished');
+    return { record: toRecord(row), key };
+  };
+  if (!('dialect' in q)) return inserted(q.prepare<unknown[], KeyRow>(INSERT).get(...params));
+  return q.get<KeyRow>(INSERT, params).then(inserted);
+}
+
+export async function getApiKey(q: Queryable, organizationId: string, id: string): Promise<ApiKeyRecord | null> {
+  const row = await q.get<KeyRow>('SELECT * FROM api_keys WHERE id = ? AND organization_id = ?', [id, organizationId]);
   return row ? toRecord(row) : null;
 }
 
-export function listApiKeys(db: Db, organizationId: string, assistantId: string | null, page: { limit: number; offset: number }) {
-  const where = 'organization_id = ? AND revoked_at IS NULL AND (? IS NULL OR assistant_id = ?)';
-  const args = [organizationId, assistantId, assistantId] as const;
-  const total = (db.prepare(`SELECT count(*) AS n FROM api_keys WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = db.prepare(`SELECT * FROM api_keys WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as KeyRow[];
+export async function listApiKeys(q: Queryable, organizationId: string, assistantId: string | null, page: { limit: number; offset: number }) {
+  // Optional filters are left out of the SQL, not written `@x IS NULL OR …`: PostgreSQL cannot type
+  // a parameter it first meets in `IS NULL`.
+  const where = `organization_id = @org AND revoked_at IS NULL${assistantId === null ? '' : ' AND assistant_id = @assistantId'}`;
+  const args = assistantId === null ? { org: organizationId } : { org: organizationId, assistantId };
+  const total = (await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM api_keys WHERE ${where}`, args))?.n ?? 0;
+  // Ids are time-ordered (lib/ids.ts): the tie-break on equal created_at is the creation order.
+  const rows = await q.all<KeyRow>(`SELECT * FROM api_keys WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+    { ...args, limit: page.limit, offset: page.offset });
   return { items: rows.map(toRecord), total };
 }
 
-export function revokeApiKey(db: Db, organizationId: string, id: string, at: string): boolean {
-  return db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND organization_id = ? AND revoked_at IS NULL').run(at, id, organizationId).changes > 0;
+export async function revokeApiKey(q: Queryable, organizationId: string, id: string, at: string): Promise<boolean> {
+  return (await q.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND organization_id = ? AND revoked_at IS NULL', [at, id, organizationId])).changes > 0;
 }
 
 /**
  * Issues a replacement with the same settings; the old key keeps working for `graceSeconds`
  * (0 = revoked now), so deployments can swap keys without downtime.
  */
-export function rotateApiKey(db: Db, organizationId: string, id: string, graceSeconds: number, nowMs: number) {
-  return db.transaction(() => {
-    const old = getApiKey(db, organizationId, id);
-    if (!old || old.revokedAt !== null) return null;
-    const at = new Date(nowMs).toISOString();
-    const created = insertApiKey(db, organizationId, {
-      name: old.name, permissions: old.permissions, assistantId: old.assistantId, allowedIps: old.allowedIps,
-      rateLimit: old.rateLimit, expiresAt: old.expiresAt,
-    }, at);
-    if (graceSeconds === 0) {
-      db.prepare('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?').run(at, created.record.id, id);
-    } else {
-      const graceEnd = nowMs + graceSeconds * 1000;
-      const expiresAt = old.expiresAt && Date.parse(old.expiresAt) < graceEnd ? old.expiresAt : new Date(graceEnd).toISOString();
-      db.prepare('UPDATE api_keys SET expires_at = ?, rotated_to = ? WHERE id = ?').run(expiresAt, created.record.id, id);
-    }
-    return created;
-  })();
+export async function rotateApiKey(tx: Tx, organizationId: string, id: string, graceSeconds: number, nowMs: number) {
+  const old = await getApiKey(tx, organizationId, id);
+  if (!old || old.revokedAt !== null) return null;
+  const at = new Date(nowMs).toISOString();
+  const created = await insertApiKey(tx, organizationId, {
+    name: old.name, permissions: old.permissions, assistantId: old.assistantId, allowedIps: old.allowedIps,
+    rateLimit: old.rateLimit, expiresAt: old.expiresAt,
+  }, at);
+  if (graceSeconds === 0) {
+    await tx.run('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?', [at, created.record.id, id]);
+  } else {
+    const graceEnd = nowMs + graceSeconds * 1000;
+    const expiresAt = old.expiresAt && Date.parse(old.expiresAt) < graceEnd ? old.expiresAt : new Date(graceEnd).toISOString();
+    await tx.run('UPDATE api_keys SET expires_at = ?, rotated_to = ? WHERE id = ?', [expiresAt, created.record.id, id]);
+  }
+  return created;
 }

@@ -23,7 +23,8 @@ describe('register, login, logout (API.md §4)', () => {
   it('stores passwords as argon2id hashes', async () => {
     server = await startServer();
     await client(server.url).post('/v1/auth/register', { email: 'hash@example.com', password: 'long enough pw', organizationName: 'A' });
-    const row = server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('hash@example.com') as { password_hash: string };
+    const row = await server.ctx.storage.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', ['hash@example.com']);
+    if (!row) throw new Error('no user row');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('long enough pw');
   });

@@ -1,8 +1,8 @@
-import type { Db } from '../db/open.js';
 import { isoAt } from '../lib/clock.js';
 import { parseIpRule, type IpRule } from '../lib/ip.js';
 import { parseJson } from '../lib/json.js';
 import { isRole, PLAN_LIMITS, ROLE_PERMISSIONS, type Permission, type Plan, type Principal } from './permissions.js';
+import type { Queryable } from '../storage/port.js';
 import { hashToken } from './tokens.js';
 
 interface KeyRow {
@@ -27,25 +27,32 @@ export const DASHBOARD_SESSION_LIMITS = { perMinute: 600, perDay: 20_000 } as co
 /** How the credential came: the dashboard's session cookie (passed the CSRF guard) or a bearer token. */
 export interface PresentedVia { dashboardCookie?: boolean }
 
-/** Resolves bearer tokens to principals; statements are prepared once per database. */
-export function createCredentialResolver(db: Db) {
-  const keyByHash = db.prepare<[string], KeyRow>(`
-    SELECT k.id, k.organization_id, o.plan, k.permissions, k.assistant_id, k.allowed_ips, k.rate_per_minute,
-           k.rate_per_day, k.expires_at, k.revoked_at, k.last_used_at
-    FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.key_hash = ?`);
-  const sessionByHash = db.prepare<[string], SessionRow>(`
-    SELECT s.id, s.user_id, s.organization_id, o.plan, s.expires_at, s.revoked_at, m.role
+const SQL = {
+  keyByHash: `SELECT k.id, k.organization_id, o.plan, k.permissions, k.assistant_id, k.allowed_ips, k.rate_per_minute,
+      k.rate_per_day, k.expires_at, k.revoked_at, k.last_used_at
+    FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.key_hash = ?`,
+  sessionByHash: `SELECT s.id, s.user_id, s.organization_id, o.plan, s.expires_at, s.revoked_at, m.role
     FROM user_sessions s JOIN organizations o ON o.id = s.organization_id
     LEFT JOIN memberships m ON m.user_id = s.user_id AND m.organization_id = s.organization_id
-    WHERE s.token_hash = ?`);
-  const touchKey = db.prepare<[string, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
+    WHERE s.token_hash = ?`,
+  // Conditional: requests of one key racing (or on other instances) write it once per minute, not once each.
+  touchKey: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+} as const;
 
-  function resolveKey(hash: string, nowMs: number): ResolvedCredential | null {
-    const row = keyByHash.get(hash);
+/**
+ * Resolves bearer tokens to principals, reading the credential on every request (no cache: a
+ * revocation, a role change or a removal applies at once). One read per request; an API key
+ * also writes last_used_at, at most once a minute.
+ */
+export function createCredentialResolver(q: Queryable) {
+  async function resolveKey(hash: string, nowMs: number): Promise<ResolvedCredential | null> {
+    const row = await q.get<KeyRow>(SQL.keyByHash, [hash]);
     if (!row || row.revoked_at !== null) return null;
     if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) return null;
     // last_used_at is advisory: writing it at most once a minute keeps the hot path read-only.
-    if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) touchKey.run(isoAt(nowMs), row.id);
+    if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+      await q.run(SQL.touchKey, [isoAt(nowMs), row.id, isoAt(nowMs - LAST_USED_RESOLUTION_MS)]);
+    }
     const plan = PLAN_LIMITS[row.plan];
     return {
       principal: {
@@ -57,8 +64,8 @@ export function createCredentialResolver(db: Db) {
     };
   }
 
-  function resolveSession(hash: string, nowMs: number, via: PresentedVia): ResolvedCredential | null {
-    const row = sessionByHash.get(hash);
+  async function resolveSession(hash: string, nowMs: number, via: PresentedVia): Promise<ResolvedCredential | null> {
+    const row = await q.get<SessionRow>(SQL.sessionByHash, [hash]);
     if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= nowMs) return null;
     // The role is read per request: a role change or a removal applies to live sessions at once.
     if (!isRole(row.role)) return null;
@@ -76,7 +83,7 @@ export function createCredentialResolver(db: Db) {
   }
 
   return {
-    resolve(token: string, nowMs: number, via: PresentedVia = {}): ResolvedCredential | null {
+    resolve(token: string, nowMs: number, via: PresentedVia = {}): Promise<ResolvedCredential | null> {
       const hash = hashToken(token);
       return token.startsWith('sk_') ? resolveKey(hash, nowMs) : resolveSession(hash, nowMs, via);
     },

@@ -73,20 +73,20 @@ describe('rate limits of dashboard (cookie) sessions', () => {
       server = await startServer({ clock });
       const s = await twoSessions(server.url);
       const token = s.cookie.slice('parley_session='.length);
-      const resolver = createCredentialResolver(server.db);
+      const resolver = createCredentialResolver(server.ctx.storage);
       const expected = {
         free: { perMinute: 600, perDay: 20_000 },
         pro: { perMinute: 600, perDay: 20_000 },
         enterprise: { perMinute: 1_000, perDay: 100_000 },
       };
       for (const plan of ['free', 'pro', 'enterprise'] as const) {
-        server.db.prepare('UPDATE organizations SET plan = ? WHERE id = ?').run(plan, s.organization.id);
-        const viaCookie = resolver.resolve(token, clock.now(), { dashboardCookie: true })?.principal.limits;
+        await server.ctx.storage.run('UPDATE organizations SET plan = ? WHERE id = ?', [plan, s.organization.id]);
+        const viaCookie = (await resolver.resolve(token, clock.now(), { dashboardCookie: true }))?.principal.limits;
         expect(viaCookie).toEqual(expected[plan]);
         expect(viaCookie).toEqual({
           perMinute: Math.max(PLAN_LIMITS[plan].perMinute, DASHBOARD_SESSION_LIMITS.perMinute), perDay: Math.max(PLAN_LIMITS[plan].perDay, DASHBOARD_SESSION_LIMITS.perDay),
         });
-        expect(resolver.resolve(token, clock.now())?.principal.limits).toEqual(PLAN_LIMITS[plan]);
+        expect((await resolver.resolve(token, clock.now()))?.principal.limits).toEqual(PLAN_LIMITS[plan]);
       }
     }
   });

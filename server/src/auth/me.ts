@@ -1,5 +1,5 @@
-import type { Db } from '../db/open.js';
 import { getOrganization } from '../organizations/service.js';
+import type { Queryable } from '../storage/port.js';
 import { PERMISSIONS, PLAN_LIMITS, type Principal, type Role } from './permissions.js';
 import { findUserById, type PublicUser } from './service.js';
 
@@ -17,9 +17,8 @@ export interface CallerDescription {
  * role's permissions; an API key: no user, no role, the key's permissions.
  * `organization.limits` are the plan's (what the settings page shows); `limits` the credential's.
  */
-export function describeCaller(db: Db, p: Principal): CallerDescription {
-  const org = getOrganization(db, p.organizationId);
-  const user = p.userId ? findUserById(db, p.userId) : undefined;
+export async function describeCaller(q: Queryable, p: Principal): Promise<CallerDescription> {
+  const [org, user] = await Promise.all([getOrganization(q, p.organizationId), p.userId ? findUserById(q, p.userId) : undefined]);
   return {
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
     organization: { id: p.organizationId, name: org?.name ?? '', plan: p.plan, limits: { ...PLAN_LIMITS[p.plan] } },

@@ -2,11 +2,12 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { createFailureTracker, principalOf } from '../http/auth.js';
+import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { clearSessionCookie, dashboardOriginProblem, isDashboardRequest, setSessionCookie } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
+import { isUniqueViolation } from '../storage/port.js';
 import { describeCaller } from './me.js';
 import { publicInvitationsRouter } from '../organizations/invitations-public.js';
 import type { Principal } from './permissions.js';
@@ -60,25 +61,25 @@ function userPrincipal(res: Response): Principal & { userId: string } {
 
 export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Router {
   const r = Router();
-  const emailFailures = createFailureTracker(ctx.clock, LOGIN_LIMITS.perEmail, FIFTEEN_MINUTES);
-  const ipFailures = createFailureTracker(ctx.clock, LOGIN_LIMITS.perIp, FIFTEEN_MINUTES);
-  const registrations = createFailureTracker(ctx.clock, REGISTRATION_LIMIT_PER_HOUR, 60 * 60_000);
+  const emailFailures = ctx.limiter.failureTracker('login-email', LOGIN_LIMITS.perEmail, FIFTEEN_MINUTES);
+  const ipFailures = ctx.limiter.failureTracker('login-ip', LOGIN_LIMITS.perIp, FIFTEEN_MINUTES);
+  const registrations = ctx.limiter.failureTracker('register-ip', REGISTRATION_LIMIT_PER_HOUR, 60 * 60_000);
 
   r.post('/auth/register', async (req, res) => {
     if (ctx.config.registration === 'closed') throw new AppError('permission_denied', 'Registration is closed on this server');
     refuseForeignDashboard(ctx, req);
     const ip = req.ip ?? '';
-    if (registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
+    if (await registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
     const input = parseInput(registerSchema, req.body);
-    if (findUserByEmail(ctx.db, input.email)) throw new AppError('conflict', 'An account with this email already exists');
+    if (await findUserByEmail(ctx.storage, input.email)) throw new AppError('conflict', 'An account with this email already exists');
     const passwordHash = await hashPassword(input.password);
     try {
-      const account = registerAccount(ctx.db, { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName }, ctx.clock.now());
-      registrations.record(ip);
+      const account = await ctx.storage.tx((tx) => registerAccount(tx, { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName }, ctx.clock.now()));
+      await registrations.record(ip);
       sendSession(ctx, req, res, account, 201);
     } catch (err) {
       // Two registrations racing for one email: the UNIQUE constraint decides.
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppError('conflict', 'An account with this email already exists');
+      if (isUniqueViolation(err)) throw new AppError('conflict', 'An account with this email already exists');
       throw err;
     }
   });
@@ -87,66 +88,66 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     refuseForeignDashboard(ctx, req);
     const input = parseInput(loginSchema, req.body);
     const ip = req.ip ?? '';
-    if (emailFailures.blocked(input.email) || ipFailures.blocked(ip)) {
+    if ((await emailFailures.blocked(input.email)) || (await ipFailures.blocked(ip))) {
       throw new AppError('rate_limit_exceeded', 'Too many failed login attempts, try again in 15 minutes', { 'Retry-After': '900' });
     }
-    const user = findUserByEmail(ctx.db, input.email);
+    const user = await findUserByEmail(ctx.storage, input.email);
     // Verify against a dummy hash for unknown emails so timing does not reveal who has an account.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-    const organization = user && ok ? primaryOrganization(ctx.db, user.id) : null;
+    const organization = user && ok ? await primaryOrganization(ctx.storage, user.id) : null;
     if (!user || !organization) {
-      emailFailures.record(input.email);
-      ipFailures.record(ip);
+      await Promise.all([emailFailures.record(input.email), ipFailures.record(ip)]);
       throw new AppError('authentication_error', 'Invalid email or password');
     }
-    const token = createSession(ctx.db, user.id, organization.id, ctx.clock.now());
+    const token = await createSession(ctx.storage, user.id, organization.id, ctx.clock.now());
     sendSession(ctx, req, res, { user: { id: user.id, email: user.email, name: user.name }, organization, token });
   });
 
-  r.post('/auth/logout', ...authenticate, (_req, res) => {
+  r.post('/auth/logout', ...authenticate, async (_req, res) => {
     const p = principalOf(res);
     if (p.kind !== 'user') throw new AppError('validation_error', 'Logout revokes a user session token; revoke API keys with DELETE /v1/api-keys/:id');
-    revokeSession(ctx.db, p.credentialId, nowIso(ctx));
+    await revokeSession(ctx.storage, p.credentialId, nowIso(ctx));
     clearSessionCookie(res, ctx.config.publicUrl);
     sendData(res, { revoked: true });
   });
 
-  r.get('/auth/me', ...authenticate, (_req, res) => {
-    sendData(res, describeCaller(ctx.db, principalOf(res)));
+  r.get('/auth/me', ...authenticate, async (_req, res) => {
+    sendData(res, await describeCaller(ctx.storage, principalOf(res)));
   });
 
-  r.patch('/auth/me', ...authenticate, (req, res) => {
+  r.patch('/auth/me', ...authenticate, async (req, res) => {
     const p = userPrincipal(res);
     const input = parseInput(profileSchema, req.body);
-    sendData(res, updateUserName(ctx.db, p.userId, input.name));
+    sendData(res, await updateUserName(ctx.storage, p.userId, input.name));
   });
 
   r.post('/auth/password', ...authenticate, async (req, res) => {
     const p = userPrincipal(res);
     const input = parseInput(passwordSchema, req.body);
-    const user = findUserById(ctx.db, p.userId);
+    const user = await findUserById(ctx.storage, p.userId);
     if (!user) throw new AppError('authentication_error', 'Invalid, expired or revoked API token');
     // A stolen session must not become a password oracle: failures count like failed logins.
-    if (emailFailures.blocked(user.email)) throw new AppError('rate_limit_exceeded', 'Too many failed attempts, try again in 15 minutes', { 'Retry-After': '900' });
+    if (await emailFailures.blocked(user.email)) throw new AppError('rate_limit_exceeded', 'Too many failed attempts, try again in 15 minutes', { 'Retry-After': '900' });
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      emailFailures.record(user.email);
+      await emailFailures.record(user.email);
       throw new AppError('validation_error', 'currentPassword: is not your current password');
     }
-    const revokedSessions = changePassword(ctx.db, p.userId, await hashPassword(input.newPassword), p.credentialId, nowIso(ctx));
+    const passwordHash = await hashPassword(input.newPassword);
+    const revokedSessions = await ctx.storage.tx((tx) => changePassword(tx, p.userId, passwordHash, p.credentialId, nowIso(ctx)));
     sendData(res, { changed: true, revokedSessions });
   });
 
   // A user in several organizations (invited into another): a session in another one of them.
-  r.post('/auth/switch', ...authenticate, (req, res) => {
+  r.post('/auth/switch', ...authenticate, async (req, res) => {
     const p = userPrincipal(res);
     const input = parseInput(switchSchema, req.body);
-    const target = findMembership(ctx.db, p.userId, input.organizationId);
+    const target = await findMembership(ctx.storage, p.userId, input.organizationId);
     if (!target) throw new AppError('resource_not_found', 'Organization not found');
-    const user = findUserById(ctx.db, p.userId);
+    const user = await findUserById(ctx.storage, p.userId);
     if (!user) throw new AppError('authentication_error', 'Invalid, expired or revoked API token');
-    const token = createSession(ctx.db, p.userId, target.organization.id, ctx.clock.now());
+    const token = await createSession(ctx.storage, p.userId, target.organization.id, ctx.clock.now());
     // From the dashboard the cookie is replaced, so nobody holds the old session any more: end it.
-    if (isDashboardRequest(req, ctx.config.publicUrl)) revokeSession(ctx.db, p.credentialId, nowIso(ctx));
+    if (isDashboardRequest(req, ctx.config.publicUrl)) await revokeSession(ctx.storage, p.credentialId, nowIso(ctx));
     sendSession(ctx, req, res, { user: { id: user.id, email: user.email, name: user.name }, organization: target.organization, role: target.role, token });
   });
 

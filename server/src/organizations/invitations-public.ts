@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { createSession, findUserByEmail, type PublicUser } from '../auth/service.js';
+import { createSession, findUserByEmail, insertUser, type PublicUser } from '../auth/service.js';
 import type { AppContext } from '../context.js';
 import type { FailureTracker } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -9,6 +9,7 @@ import { sendData } from '../http/pagination.js';
 import { dashboardOriginProblem } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { newId } from '../lib/ids.js';
+import { isUniqueViolation } from '../storage/port.js';
 import { consumeInvitation, findPendingInvitation } from './invitations.js';
 import { addMember, getMember } from './members.js';
 import { getOrganization } from './service.js';
@@ -37,8 +38,8 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
 }): Router {
   const r = Router();
 
-  r.get('/invitations/:token', (req, res) => {
-    const inv = findPendingInvitation(ctx.db, req.params.token as string, ctx.clock.now());
+  r.get('/invitations/:token', async (req, res) => {
+    const inv = await findPendingInvitation(ctx.storage, req.params.token as string, ctx.clock.now());
     if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
     sendData(res, { organization: inv.organization, role: inv.role, email: inv.email, expiresAt: inv.expiresAt });
   });
@@ -48,23 +49,22 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
     if (foreign) throw new AppError('permission_denied', foreign);
     const input = parseInput(acceptInvitationSchema, req.body);
     const nowMs = ctx.clock.now();
-    const inv = findPendingInvitation(ctx.db, req.params.token as string, nowMs);
+    const inv = await findPendingInvitation(ctx.storage, req.params.token as string, nowMs);
     if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
     if (inv.email && inv.email.toLowerCase() !== input.email) throw new AppError('permission_denied', 'This invitation is for another email address');
     const ip = req.ip ?? '';
-    const existing = findUserByEmail(ctx.db, input.email);
+    const existing = await findUserByEmail(ctx.storage, input.email);
     let user: PublicUser;
     let status = 200;
     if (existing) {
-      if (deps.emailFailures.blocked(input.email) || deps.ipFailures.blocked(ip)) {
+      if ((await deps.emailFailures.blocked(input.email)) || (await deps.ipFailures.blocked(ip))) {
         throw new AppError('rate_limit_exceeded', 'Too many failed login attempts, try again in 15 minutes', { 'Retry-After': '900' });
       }
       if (!(await verifyPassword(existing.password_hash, input.password))) {
-        deps.emailFailures.record(input.email);
-        deps.ipFailures.record(ip);
+        await Promise.all([deps.emailFailures.record(input.email), deps.ipFailures.record(ip)]);
         throw new AppError('authentication_error', 'Invalid email or password');
       }
-      if (getMember(ctx.db, inv.organization.id, existing.id)) throw new AppError('conflict', 'You are already a member of this organization');
+      if (await getMember(ctx.storage, inv.organization.id, existing.id)) throw new AppError('conflict', 'You are already a member of this organization');
       user = { id: existing.id, email: existing.email, name: existing.name };
     } else {
       if (input.password.length < MIN_NEW_PASSWORD) throw new AppError('validation_error', `password: must be at least ${MIN_NEW_PASSWORD} characters`);
@@ -75,19 +75,18 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
     const at = new Date(nowMs).toISOString();
     let token: string;
     try {
-      token = ctx.db.transaction(() => {
-        if (passwordHash) ctx.db.prepare('INSERT INTO users (id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(user.id, user.email, user.name, passwordHash, at);
+      token = await ctx.storage.tx(async (tx) => {
+        if (passwordHash) await insertUser(tx, user, passwordHash, at);
         // Single use: a second accept (or a race) finds the invitation consumed.
-        if (!consumeInvitation(ctx.db, inv.id, user.id, nowMs)) throw notFound('Invitation');
-        addMember(ctx.db, inv.organization.id, user.id, inv.role, at);
-        return createSession(ctx.db, user.id, inv.organization.id, nowMs);
-      })();
+        if (!(await consumeInvitation(tx, inv.id, user.id, nowMs))) throw notFound('Invitation');
+        await addMember(tx, inv.organization.id, user.id, inv.role, at);
+        return createSession(tx, user.id, inv.organization.id, nowMs);
+      });
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppError('conflict', 'An account with this email already exists, or it is already a member');
+      if (isUniqueViolation(err)) throw new AppError('conflict', 'An account with this email already exists, or it is already a member');
       throw err;
     }
-    const organization = getOrganization(ctx.db, inv.organization.id);
+    const organization = await getOrganization(ctx.storage, inv.organization.id);
     deps.sendSession(req, res, { user, organization, role: inv.role, token }, status);
   });
 

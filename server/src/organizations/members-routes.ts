@@ -41,61 +41,65 @@ export function membersRouter(ctx: AppContext): Router {
     return p;
   };
 
-  r.get('/organizations/:id/members', (req, res) => {
+  r.get('/organizations/:id/members', async (req, res) => {
     const p = ownOrg(req, res);
     if (p.kind !== 'user' && !canManage(p)) throw new AppError('permission_denied', 'This API key lacks the organizations:write permission');
     const page = readPage(req);
-    const { items, total } = listMembers(ctx.db, p.organizationId, page);
+    const { items, total } = await listMembers(ctx.storage, p.organizationId, page);
     sendPage(res, items, total, page);
   });
 
-  r.patch('/organizations/:id/members/:userId', (req, res) => {
+  r.patch('/organizations/:id/members/:userId', async (req, res) => {
     const p = manager(req, res);
     const input = parseInput(memberRoleSchema, req.body);
     if (req.params.userId === p.userId) throw new AppError('validation_error', 'role: you cannot change your own role');
-    sendData(res, changeRole(ctx.db, p.organizationId, actorOf(p), req.params.userId as string, input.role));
+    sendData(res, await ctx.storage.tx((tx) => changeRole(tx, p.organizationId, actorOf(p), req.params.userId as string, input.role)));
   });
 
-  r.delete('/organizations/:id/members/:userId', (req, res) => {
+  r.delete('/organizations/:id/members/:userId', async (req, res) => {
     const p = ownOrg(req, res);
     const userId = req.params.userId as string;
     // Anyone may leave; removing someone else needs the right to manage members.
     if (userId !== p.userId && !canManage(p)) throw new AppError('permission_denied', 'Removing a member needs the admin or owner role');
-    removeMember(ctx.db, p.organizationId, actorOf(p), userId, nowIso(ctx));
+    await ctx.storage.tx((tx) => removeMember(tx, p.organizationId, actorOf(p), userId, nowIso(ctx)));
     sendData(res, { userId, removed: true });
   });
 
-  r.post('/organizations/:id/transfer', (req, res) => {
+  r.post('/organizations/:id/transfer', async (req, res) => {
     const p = ownOrg(req, res);
     if (p.kind !== 'user' || p.role !== 'owner' || !p.userId) throw new AppError('permission_denied', 'Only the owner (signed in) can transfer ownership');
     const input = parseInput(transferSchema, req.body);
-    sendData(res, transferOwnership(ctx.db, p.organizationId, p.userId, input.userId));
+    const ownerId = p.userId;
+    sendData(res, await ctx.storage.tx((tx) => transferOwnership(tx, p.organizationId, ownerId, input.userId)));
   });
 
-  r.post('/organizations/:id/invitations', (req, res) => {
+  r.post('/organizations/:id/invitations', async (req, res) => {
     const p = manager(req, res);
     const input = parseInput(createInvitationSchema, req.body);
     // Only the owner (or an organizations:write key) hands out the admin role, as with role changes.
     if (input.role === 'admin' && p.kind === 'user' && p.role !== 'owner') throw new AppError('permission_denied', 'Only the owner invites admins');
     const nowMs = ctx.clock.now();
-    if (countPendingInvitations(ctx.db, p.organizationId, nowMs) >= MAX_PENDING_INVITATIONS) {
-      throw new AppError('conflict', `An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first`);
-    }
-    const inv = createInvitation(ctx.db, { organizationId: p.organizationId, role: input.role, email: input.email ?? null, invitedBy: p.userId }, nowMs);
+    // Counted and written in one transaction, so parallel requests cannot pass the cap together (SQLite).
+    const inv = await ctx.storage.tx(async (tx) => {
+      if ((await countPendingInvitations(tx, p.organizationId, nowMs)) >= MAX_PENDING_INVITATIONS) {
+        throw new AppError('conflict', `An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first`);
+      }
+      return createInvitation(tx, { organizationId: p.organizationId, role: input.role, email: input.email ?? null, invitedBy: p.userId }, nowMs);
+    });
     sendData(res, { ...inv, url: `${ctx.config.publicUrl}/dashboard/invite/${inv.token}` }, 201);
   });
 
-  r.get('/organizations/:id/invitations', (req, res) => {
+  r.get('/organizations/:id/invitations', async (req, res) => {
     const p = manager(req, res);
     const page = readPage(req);
-    const { items, total } = listPendingInvitations(ctx.db, p.organizationId, ctx.clock.now(), page);
+    const { items, total } = await listPendingInvitations(ctx.storage, p.organizationId, ctx.clock.now(), page);
     sendPage(res, items, total, page);
   });
 
-  r.delete('/organizations/:id/invitations/:invitationId', (req, res) => {
+  r.delete('/organizations/:id/invitations/:invitationId', async (req, res) => {
     const p = manager(req, res);
     const id = req.params.invitationId as string;
-    if (!revokeInvitation(ctx.db, p.organizationId, id, ctx.clock.now())) throw notFound('Invitation');
+    if (!(await revokeInvitation(ctx.storage, p.organizationId, id, ctx.clock.now()))) throw notFound('Invitation');
     sendData(res, { id, deleted: true });
   });
 

@@ -21,9 +21,9 @@ describe('invitations (API.md §11)', () => {
       url: `${server.url}/dashboard/invite/${inv.token}`, createdAt: expect.any(String), expiresAt: expect.any(String),
     });
     expect(Date.parse(inv.expiresAt) - Date.parse(inv.createdAt)).toBe(INVITATION_TTL_MS);
-    const row = server.db.prepare('SELECT token_hash FROM invitations WHERE id = ?').get(inv.id) as { token_hash: string };
-    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(server.db.prepare('SELECT * FROM invitations').all())).not.toContain(inv.token);
+    const row = await server.ctx.storage.get<{ token_hash: string }>('SELECT token_hash FROM invitations WHERE id = ?', [inv.id]);
+    expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await server.ctx.storage.all('SELECT * FROM invitations'))).not.toContain(inv.token);
     const list = await api.get(`/v1/organizations/${organization.id}/invitations`);
     expect(list.body.data).toEqual([{ id: inv.id, role: 'editor', email: 'eve@example.com', createdAt: inv.createdAt, expiresAt: inv.expiresAt }]);
     const preview = await client(server.url).get(`/v1/invitations/${inv.token}`);
@@ -165,8 +165,8 @@ describe('members and roles', () => {
     const removed = await api.del(`${base}/${editor.userId}`);
     expect(removed.body.data).toEqual({ userId: editor.userId, removed: true });
     expect((await editor.api.get('/v1/assistants')).status).toBe(401);
-    const revoked = server.db.prepare('SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL').get(editor.userId) as { n: number };
-    expect(revoked.n).toBe(1);
+    const revoked = await server.ctx.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL', [editor.userId]);
+    expect(revoked?.n).toBe(1);
     expect((await viewer.api.del(`${base}/${viewer.userId}`)).status).toBe(200);
     expect((await viewer.api.get('/v1/assistants')).status).toBe(401);
     expect((await api.del(`${base}/${user.id}`)).status).toBe(400);

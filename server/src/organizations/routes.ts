@@ -14,17 +14,17 @@ export const patchSchema = z.strictObject({
 
 export function organizationsRouter(ctx: AppContext): Router {
   const r = Router();
-  r.get('/organizations', (req, res) => {
+  r.get('/organizations', async (req, res) => {
     const page = readPage(req);
-    const { items, total } = listOrganizationsFor(ctx.db, principalOf(res), page);
+    const { items, total } = await listOrganizationsFor(ctx.storage, principalOf(res), page);
     sendPage(res, items, total, page);
   });
-  r.patch('/organizations/:id', requirePermission('organizations:write'), (req, res) => {
+  r.patch('/organizations/:id', requirePermission('organizations:write'), async (req, res) => {
     const p = principalOf(res);
     const input = parseInput(patchSchema, req.body);
     // Only the caller's own organization exists for it: any other id is "not found".
     if (req.params.id !== p.organizationId) throw notFound('Organization');
-    const org = updateOrganization(ctx.db, p.organizationId, input);
+    const org = await updateOrganization(ctx.storage, p.organizationId, input);
     if (!org) throw notFound('Organization');
     sendData(res, org);
   });
