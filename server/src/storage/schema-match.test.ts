@@ -188,6 +188,16 @@ describe('SQLite and PostgreSQL schemas', () => {
     }
   });
 
+  it('compare text in byte order on PostgreSQL, as SQLite does, whatever the cluster locale', async () => {
+    const other = await fresh.storage.all<{ col: string; collation: string | null }>(
+      `SELECT c.relname || '.' || a.attname AS col, l.collname AS collation
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       LEFT JOIN pg_collation l ON l.oid = a.attcollation
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped AND a.attcollation <> 0
+         AND c.relname <> 'schema_migrations' AND (l.collname IS NULL OR l.collname <> 'C')`);
+    expect(other).toEqual([]);
+  });
+
   it('keep triggers only where listed as dialect-only (none on PostgreSQL)', () => {
     expect(sqlite.triggers.filter((t) => !DIALECT_ONLY.sqliteTriggers.has(t))).toEqual([]);
     expect(postgres.triggers).toEqual([]);

@@ -12,88 +12,91 @@
 --   dense vectors on PostgreSQL are a separate backend (pgvector) and keep their own bookkeeping;
 -- * the analytics rollup triggers: dropped by SQLite migration 024, the code writes the rollups.
 
+-- Every text column is COLLATE "C": byte order, as SQLite's BINARY, whatever locale the cluster
+-- was created with (ids start with base62 time characters, so ORDER BY id is creation order only
+-- in byte order; an en_US collation would also sort 'a' with 'A').
 -- users.email and invitations.email are COLLATE NOCASE on SQLite: case-insensitive equality and
--- uniqueness. citext gives the same on PostgreSQL (a trusted extension since 13).
+-- uniqueness, ASCII letters only. citext under "C" gives the same (a trusted extension since 13).
 CREATE EXTENSION IF NOT EXISTS citext;
 
 CREATE TABLE organizations (
-  id          text PRIMARY KEY,
-  name        text NOT NULL,
-  plan        text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'pro', 'enterprise')),
-  created_at  text NOT NULL
+  id          text COLLATE "C" PRIMARY KEY,
+  name        text COLLATE "C" NOT NULL,
+  plan        text COLLATE "C" NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'pro', 'enterprise')),
+  created_at  text COLLATE "C" NOT NULL
 );
 
 CREATE TABLE users (
-  id             text PRIMARY KEY,
-  email          citext NOT NULL UNIQUE,
-  name           text,
-  password_hash  text NOT NULL,
-  created_at     text NOT NULL
+  id             text COLLATE "C" PRIMARY KEY,
+  email          citext COLLATE "C" NOT NULL UNIQUE,
+  name           text COLLATE "C",
+  password_hash  text COLLATE "C" NOT NULL,
+  created_at     text COLLATE "C" NOT NULL
 );
 
 CREATE TABLE memberships (
-  user_id          text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  role             text NOT NULL DEFAULT 'owner',
-  created_at       text NOT NULL,
+  user_id          text COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  role             text COLLATE "C" NOT NULL DEFAULT 'owner',
+  created_at       text COLLATE "C" NOT NULL,
   PRIMARY KEY (user_id, organization_id)
 );
 CREATE INDEX memberships_org ON memberships (organization_id, created_at);
 
 CREATE TABLE user_sessions (
-  id               text PRIMARY KEY,
-  token_hash       text NOT NULL UNIQUE,
-  user_id          text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  created_at       text NOT NULL,
-  expires_at       text NOT NULL,
-  revoked_at       text
+  id               text COLLATE "C" PRIMARY KEY,
+  token_hash       text COLLATE "C" NOT NULL UNIQUE,
+  user_id          text COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  created_at       text COLLATE "C" NOT NULL,
+  expires_at       text COLLATE "C" NOT NULL,
+  revoked_at       text COLLATE "C"
 );
 CREATE INDEX user_sessions_user ON user_sessions (user_id, organization_id);
 
 CREATE TABLE assistants (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  type             text NOT NULL,
-  name             text NOT NULL,
-  config           text NOT NULL, -- JSON
-  created_at       text NOT NULL,
-  updated_at       text NOT NULL
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  type             text COLLATE "C" NOT NULL,
+  name             text COLLATE "C" NOT NULL,
+  config           text COLLATE "C" NOT NULL, -- JSON
+  created_at       text COLLATE "C" NOT NULL,
+  updated_at       text COLLATE "C" NOT NULL
 );
 CREATE INDEX assistants_org ON assistants (organization_id, created_at);
 
 CREATE TABLE api_keys (
-  id                  text PRIMARY KEY,
-  organization_id     text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  name                text NOT NULL,
-  key_hash            text NOT NULL UNIQUE,
-  last4               text NOT NULL,
-  permissions         text NOT NULL, -- JSON array
-  assistant_id        text REFERENCES assistants(id) ON DELETE CASCADE,
-  allowed_ips         text NOT NULL DEFAULT '[]', -- JSON array
+  id                  text COLLATE "C" PRIMARY KEY,
+  organization_id     text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name                text COLLATE "C" NOT NULL,
+  key_hash            text COLLATE "C" NOT NULL UNIQUE,
+  last4               text COLLATE "C" NOT NULL,
+  permissions         text COLLATE "C" NOT NULL, -- JSON array
+  assistant_id        text COLLATE "C" REFERENCES assistants(id) ON DELETE CASCADE,
+  allowed_ips         text COLLATE "C" NOT NULL DEFAULT '[]', -- JSON array
   rate_per_minute     bigint,
   rate_per_day        bigint,
-  created_at          text NOT NULL,
-  expires_at          text,
-  last_used_at        text,
-  revoked_at          text,
-  rotated_to          text
+  created_at          text COLLATE "C" NOT NULL,
+  expires_at          text COLLATE "C",
+  last_used_at        text COLLATE "C",
+  revoked_at          text COLLATE "C",
+  rotated_to          text COLLATE "C"
 );
 CREATE INDEX api_keys_org ON api_keys (organization_id, created_at);
 
 CREATE TABLE knowledge_bases (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  name             text NOT NULL,
-  description      text,
-  created_at       text NOT NULL,
-  updated_at       text NOT NULL
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name             text COLLATE "C" NOT NULL,
+  description      text COLLATE "C",
+  created_at       text COLLATE "C" NOT NULL,
+  updated_at       text COLLATE "C" NOT NULL
 );
 CREATE INDEX knowledge_bases_org ON knowledge_bases (organization_id, created_at);
 
 CREATE TABLE assistant_knowledge_bases (
-  assistant_id       text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  knowledge_base_id  text NOT NULL REFERENCES knowledge_bases(id) ON DELETE CASCADE,
+  assistant_id       text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  knowledge_base_id  text COLLATE "C" NOT NULL REFERENCES knowledge_bases(id) ON DELETE CASCADE,
   priority           bigint NOT NULL DEFAULT 5,
   position           bigint NOT NULL,
   PRIMARY KEY (assistant_id, knowledge_base_id)
@@ -101,35 +104,35 @@ CREATE TABLE assistant_knowledge_bases (
 CREATE INDEX assistant_kbs_kb ON assistant_knowledge_bases (knowledge_base_id);
 
 CREATE TABLE documents (
-  id                 text PRIMARY KEY,
-  knowledge_base_id  text NOT NULL REFERENCES knowledge_bases(id) ON DELETE CASCADE,
-  title              text NOT NULL,
-  url                text,
-  format             text NOT NULL,
-  status             text NOT NULL DEFAULT 'ready',
-  error              text,
+  id                 text COLLATE "C" PRIMARY KEY,
+  knowledge_base_id  text COLLATE "C" NOT NULL REFERENCES knowledge_bases(id) ON DELETE CASCADE,
+  title              text COLLATE "C" NOT NULL,
+  url                text COLLATE "C",
+  format             text COLLATE "C" NOT NULL,
+  status             text COLLATE "C" NOT NULL DEFAULT 'ready',
+  error              text COLLATE "C",
   chunk_count        bigint NOT NULL DEFAULT 0,
   bytes              bigint NOT NULL DEFAULT 0,
-  created_at         text NOT NULL,
-  updated_at         text NOT NULL,
-  source             text NOT NULL DEFAULT 'inline', -- inline | file | url | crawl
-  source_options     text, -- JSON
-  progress           text, -- JSON
-  synced_at          text
+  created_at         text COLLATE "C" NOT NULL,
+  updated_at         text COLLATE "C" NOT NULL,
+  source             text COLLATE "C" NOT NULL DEFAULT 'inline', -- inline | file | url | crawl
+  source_options     text COLLATE "C", -- JSON
+  progress           text COLLATE "C", -- JSON
+  synced_at          text COLLATE "C"
 );
 CREATE INDEX documents_kb ON documents (knowledge_base_id, created_at);
 CREATE INDEX documents_url ON documents (knowledge_base_id, url);
 
 CREATE TABLE chunks (
   id                 bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-  document_id        text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  knowledge_base_id  text NOT NULL,
+  document_id        text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  knowledge_base_id  text COLLATE "C" NOT NULL,
   ordinal            bigint NOT NULL,
-  title              text NOT NULL,
-  headings           text NOT NULL,
-  body               text NOT NULL,
-  anchor             text,
-  url                text,
+  title              text COLLATE "C" NOT NULL,
+  headings           text COLLATE "C" NOT NULL,
+  body               text COLLATE "C" NOT NULL,
+  anchor             text COLLATE "C",
+  url                text COLLATE "C",
   page               bigint,
   -- PostgreSQL only (SQLite has chunks_fts): the searchable text, title weighted above headings
   -- above body, stemmed by the 'english' configuration (Porter, like FTS5's tokenizer; no
@@ -144,21 +147,21 @@ CREATE INDEX chunks_kb ON chunks (knowledge_base_id);
 CREATE INDEX chunks_tsv ON chunks USING gin (tsv);
 
 CREATE TABLE conversations (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_id     text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  session_id       text NOT NULL,
-  channel          text NOT NULL, -- api | app | widget
-  user_id          text,
-  source           text,
-  metadata         text NOT NULL DEFAULT '{}',
-  status           text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'ended')),
-  handoff_requested_at text,
-  started_at       text NOT NULL,
-  last_message_at  text NOT NULL,
-  ended_at         text,
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_id     text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  session_id       text COLLATE "C" NOT NULL,
+  channel          text COLLATE "C" NOT NULL, -- api | app | widget
+  user_id          text COLLATE "C",
+  source           text COLLATE "C",
+  metadata         text COLLATE "C" NOT NULL DEFAULT '{}',
+  status           text COLLATE "C" NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'ended')),
+  handoff_requested_at text COLLATE "C",
+  started_at       text COLLATE "C" NOT NULL,
+  last_message_at  text COLLATE "C" NOT NULL,
+  ended_at         text COLLATE "C",
   -- VIRTUAL on SQLite; PostgreSQL before 18 has only STORED generated columns.
-  channel_group    text GENERATED ALWAYS AS (
+  channel_group    text COLLATE "C" GENERATED ALWAYS AS (
     CASE WHEN lower(source) IN ('discord', 'slack', 'teams', 'playground') THEN lower(source)
          WHEN channel = 'widget' THEN 'widget' ELSE 'api' END) STORED,
   UNIQUE (organization_id, session_id)
@@ -168,20 +171,20 @@ CREATE INDEX conversations_active ON conversations (status, last_message_at);
 CREATE INDEX conversations_handoff ON conversations (organization_id, handoff_requested_at) WHERE handoff_requested_at IS NOT NULL;
 
 CREATE TABLE messages (
-  id               text PRIMARY KEY,
+  id               text COLLATE "C" PRIMARY KEY,
   seq              bigint NOT NULL UNIQUE,
-  conversation_id  text NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-  role             text NOT NULL CHECK (role IN ('user', 'assistant', 'human_agent')),
-  content          text NOT NULL,
-  metadata         text,
+  conversation_id  text COLLATE "C" NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  role             text COLLATE "C" NOT NULL CHECK (role IN ('user', 'assistant', 'human_agent')),
+  content          text COLLATE "C" NOT NULL,
+  metadata         text COLLATE "C",
   confidence       double precision,
   answered         bigint,
   response_ms      double precision,
-  rating           text CHECK (rating IN ('up', 'down')),
-  rating_comment   text,
-  created_at       text NOT NULL,
-  provider         text,
-  model            text,
+  rating           text COLLATE "C" CHECK (rating IN ('up', 'down')),
+  rating_comment   text COLLATE "C",
+  created_at       text COLLATE "C" NOT NULL,
+  provider         text COLLATE "C",
+  model            text COLLATE "C",
   prompt_tokens    bigint,
   completion_tokens bigint,
   provider_ms      double precision
@@ -189,20 +192,20 @@ CREATE TABLE messages (
 CREATE INDEX messages_conversation ON messages (conversation_id, seq);
 
 CREATE TABLE knowledge_gaps (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_id     text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  group_key        text NOT NULL,
-  question         text NOT NULL,
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_id     text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  group_key        text COLLATE "C" NOT NULL,
+  question         text COLLATE "C" NOT NULL,
   count            bigint NOT NULL DEFAULT 1,
   best_confidence  double precision NOT NULL,
-  first_asked_at   text NOT NULL,
-  last_asked_at    text NOT NULL,
-  cause            text NOT NULL DEFAULT 'low_confidence' CHECK (cause IN ('no_passages', 'low_confidence', 'declined', 'rated_down')),
-  status           text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved', 'dismissed')),
-  status_reason    text,
-  status_at        text,
-  resolution       text, -- JSON
+  first_asked_at   text COLLATE "C" NOT NULL,
+  last_asked_at    text COLLATE "C" NOT NULL,
+  cause            text COLLATE "C" NOT NULL DEFAULT 'low_confidence' CHECK (cause IN ('no_passages', 'low_confidence', 'declined', 'rated_down')),
+  status           text COLLATE "C" NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved', 'dismissed')),
+  status_reason    text COLLATE "C",
+  status_at        text COLLATE "C",
+  resolution       text COLLATE "C", -- JSON
   UNIQUE (assistant_id, group_key)
 );
 CREATE INDEX knowledge_gaps_org ON knowledge_gaps (organization_id, count);
@@ -212,47 +215,47 @@ CREATE INDEX knowledge_gaps_status ON knowledge_gaps (organization_id, status, c
 
 CREATE TABLE knowledge_gap_questions (
   id          bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-  gap_id      text NOT NULL REFERENCES knowledge_gaps(id) ON DELETE CASCADE,
-  question    text NOT NULL,
-  cause       text NOT NULL,
+  gap_id      text COLLATE "C" NOT NULL REFERENCES knowledge_gaps(id) ON DELETE CASCADE,
+  question    text COLLATE "C" NOT NULL,
+  cause       text COLLATE "C" NOT NULL,
   confidence  double precision,
-  message_id  text,
-  asked_at    text NOT NULL
+  message_id  text COLLATE "C",
+  asked_at    text COLLATE "C" NOT NULL
 );
 CREATE INDEX knowledge_gap_questions_gap ON knowledge_gap_questions (gap_id, asked_at);
 CREATE INDEX knowledge_gap_questions_message ON knowledge_gap_questions (message_id);
 
 CREATE TABLE settings (
-  key    text PRIMARY KEY,
-  value  text NOT NULL
+  key    text COLLATE "C" PRIMARY KEY,
+  value  text COLLATE "C" NOT NULL
 );
 
 CREATE TABLE webhook_endpoints (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_id     text REFERENCES assistants(id) ON DELETE CASCADE,
-  url              text NOT NULL,
-  description      text,
-  events           text NOT NULL, -- JSON array
-  secret           text NOT NULL,
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_id     text COLLATE "C" REFERENCES assistants(id) ON DELETE CASCADE,
+  url              text COLLATE "C" NOT NULL,
+  description      text COLLATE "C",
+  events           text COLLATE "C" NOT NULL, -- JSON array
+  secret           text COLLATE "C" NOT NULL,
   enabled          bigint NOT NULL DEFAULT 1,
-  disabled_reason  text CHECK (disabled_reason IN ('manual', 'gone', 'failing')),
-  disabled_at      text,
-  failing_since    text,
-  created_at       text NOT NULL,
-  updated_at       text NOT NULL
+  disabled_reason  text COLLATE "C" CHECK (disabled_reason IN ('manual', 'gone', 'failing')),
+  disabled_at      text COLLATE "C",
+  failing_since    text COLLATE "C",
+  created_at       text COLLATE "C" NOT NULL,
+  updated_at       text COLLATE "C" NOT NULL
 );
 CREATE INDEX webhook_endpoints_org ON webhook_endpoints (organization_id, created_at);
 
 CREATE TABLE webhook_events (
   seq              bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-  id               text NOT NULL,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_ids    text, -- JSON array
-  endpoint_id      text,
-  type             text NOT NULL,
-  payload          text NOT NULL,
-  created_at       text NOT NULL
+  id               text COLLATE "C" NOT NULL,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_ids    text COLLATE "C", -- JSON array
+  endpoint_id      text COLLATE "C",
+  type             text COLLATE "C" NOT NULL,
+  payload          text COLLATE "C" NOT NULL,
+  created_at       text COLLATE "C" NOT NULL
 );
 
 CREATE TABLE webhook_fanout (
@@ -263,29 +266,29 @@ INSERT INTO webhook_fanout (id, last_seq) VALUES (1, 0);
 
 CREATE TABLE webhook_deliveries (
   id               bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-  endpoint_id      text NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  endpoint_id      text COLLATE "C" NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
   event_seq        bigint NOT NULL REFERENCES webhook_events(seq) ON DELETE CASCADE,
-  status           text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+  status           text COLLATE "C" NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
   attempts         bigint NOT NULL DEFAULT 0,
   next_attempt_at  bigint NOT NULL, -- epoch ms
-  finished_at      text
+  finished_at      text COLLATE "C"
 );
 CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (endpoint_id, id) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_seq);
 
 CREATE TABLE webhook_attempts (
   id               bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-  endpoint_id      text NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  endpoint_id      text COLLATE "C" NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
   delivery_id      bigint NOT NULL,
-  webhook_id       text NOT NULL,
-  event_type       text NOT NULL,
+  webhook_id       text COLLATE "C" NOT NULL,
+  event_type       text COLLATE "C" NOT NULL,
   attempt          bigint NOT NULL,
-  attempted_at     text NOT NULL,
+  attempted_at     text COLLATE "C" NOT NULL,
   succeeded        bigint NOT NULL,
   response_code    bigint,
   latency_ms       double precision NOT NULL,
-  error            text,
-  next_retry_at    text
+  error            text COLLATE "C",
+  next_retry_at    text COLLATE "C"
 );
 CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, id);
 
@@ -298,52 +301,52 @@ CREATE TABLE chunk_vector_garbage (
 );
 
 CREATE TABLE ingest_jobs (
-  id           text PRIMARY KEY,
-  document_id  text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  kind         text NOT NULL CHECK (kind IN ('fetch', 'crawl')),
-  status       text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'processing', 'done', 'failed')),
+  id           text COLLATE "C" PRIMARY KEY,
+  document_id  text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  kind         text COLLATE "C" NOT NULL CHECK (kind IN ('fetch', 'crawl')),
+  status       text COLLATE "C" NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'processing', 'done', 'failed')),
   attempts     bigint NOT NULL DEFAULT 0,
   run_after    bigint NOT NULL, -- epoch ms
-  error        text,
-  created_at   text NOT NULL,
-  updated_at   text NOT NULL,
-  finished_at  text
+  error        text COLLATE "C",
+  created_at   text COLLATE "C" NOT NULL,
+  updated_at   text COLLATE "C" NOT NULL,
+  finished_at  text COLLATE "C"
 );
 CREATE UNIQUE INDEX ingest_jobs_live ON ingest_jobs (document_id) WHERE status IN ('queued', 'processing');
 CREATE INDEX ingest_jobs_due ON ingest_jobs (status, run_after);
 CREATE INDEX ingest_jobs_document ON ingest_jobs (document_id);
 
 CREATE TABLE invitations (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  token_hash       text NOT NULL UNIQUE,
-  role             text NOT NULL CHECK (role IN ('admin', 'editor', 'viewer')),
-  email            citext, -- COLLATE NOCASE on SQLite
-  invited_by       text REFERENCES users(id) ON DELETE SET NULL,
-  created_at       text NOT NULL,
-  expires_at       text NOT NULL,
-  accepted_at      text,
-  accepted_by      text REFERENCES users(id) ON DELETE SET NULL,
-  revoked_at       text
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  token_hash       text COLLATE "C" NOT NULL UNIQUE,
+  role             text COLLATE "C" NOT NULL CHECK (role IN ('admin', 'editor', 'viewer')),
+  email            citext COLLATE "C", -- COLLATE NOCASE on SQLite
+  invited_by       text COLLATE "C" REFERENCES users(id) ON DELETE SET NULL,
+  created_at       text COLLATE "C" NOT NULL,
+  expires_at       text COLLATE "C" NOT NULL,
+  accepted_at      text COLLATE "C",
+  accepted_by      text COLLATE "C" REFERENCES users(id) ON DELETE SET NULL,
+  revoked_at       text COLLATE "C"
 );
 CREATE INDEX invitations_org ON invitations (organization_id, created_at);
 
 CREATE TABLE assets (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  content_type     text NOT NULL,
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  content_type     text COLLATE "C" NOT NULL,
   bytes            bigint NOT NULL,
-  sha256           text NOT NULL,
+  sha256           text COLLATE "C" NOT NULL,
   data             bytea NOT NULL,
-  created_at       text NOT NULL
+  created_at       text COLLATE "C" NOT NULL
 );
 CREATE INDEX assets_org ON assets (organization_id, created_at);
 
 CREATE TABLE analytics_hourly (
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  hour             text NOT NULL,
-  assistant_id     text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel          text NOT NULL,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  hour             text COLLATE "C" NOT NULL,
+  assistant_id     text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  channel          text COLLATE "C" NOT NULL,
   conversations    bigint NOT NULL DEFAULT 0,
   messages         bigint NOT NULL DEFAULT 0,
   answered         bigint NOT NULL DEFAULT 0,
@@ -356,50 +359,50 @@ CREATE TABLE analytics_hourly (
 CREATE INDEX analytics_hourly_assistant ON analytics_hourly (assistant_id);
 
 CREATE TABLE message_citations (
-  message_id   text NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
-  document_id  text NOT NULL,
+  message_id   text COLLATE "C" NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+  document_id  text COLLATE "C" NOT NULL,
   PRIMARY KEY (message_id, document_id)
 );
 CREATE INDEX message_citations_document ON message_citations (document_id);
 
 CREATE TABLE assistant_audit (
-  id               text PRIMARY KEY,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_id     text NOT NULL,
-  user_id          text,
-  api_key_id       text,
-  action           text NOT NULL CHECK (action IN ('created', 'updated', 'deleted')),
-  fields           text NOT NULL DEFAULT '[]', -- JSON array
-  created_at       text NOT NULL
+  id               text COLLATE "C" PRIMARY KEY,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_id     text COLLATE "C" NOT NULL,
+  user_id          text COLLATE "C",
+  api_key_id       text COLLATE "C",
+  action           text COLLATE "C" NOT NULL CHECK (action IN ('created', 'updated', 'deleted')),
+  fields           text COLLATE "C" NOT NULL DEFAULT '[]', -- JSON array
+  created_at       text COLLATE "C" NOT NULL
 );
 CREATE INDEX assistant_audit_org ON assistant_audit (organization_id, created_at);
 CREATE INDEX assistant_audit_assistant ON assistant_audit (assistant_id, created_at);
 
 CREATE TABLE corrections (
-  id                 text PRIMARY KEY,
-  organization_id    text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  assistant_id       text NOT NULL,
-  session_id         text NOT NULL,
-  message_id         text NOT NULL,
-  question           text NOT NULL,
-  answer             text NOT NULL,
-  template_id        text,
-  knowledge_base_id  text,
-  document_id        text,
-  user_id            text,
-  api_key_id         text,
-  created_at         text NOT NULL
+  id                 text COLLATE "C" PRIMARY KEY,
+  organization_id    text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  assistant_id       text COLLATE "C" NOT NULL,
+  session_id         text COLLATE "C" NOT NULL,
+  message_id         text COLLATE "C" NOT NULL,
+  question           text COLLATE "C" NOT NULL,
+  answer             text COLLATE "C" NOT NULL,
+  template_id        text COLLATE "C",
+  knowledge_base_id  text COLLATE "C",
+  document_id        text COLLATE "C",
+  user_id            text COLLATE "C",
+  api_key_id         text COLLATE "C",
+  created_at         text COLLATE "C" NOT NULL
 );
 CREATE INDEX corrections_org ON corrections (organization_id, created_at);
 CREATE INDEX corrections_message ON corrections (message_id);
 
 CREATE TABLE analytics_hourly_usage (
-  organization_id    text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  hour               text NOT NULL,
-  assistant_id       text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel            text NOT NULL,
-  provider           text NOT NULL,
-  model              text NOT NULL,
+  organization_id    text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  hour               text COLLATE "C" NOT NULL,
+  assistant_id       text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  channel            text COLLATE "C" NOT NULL,
+  provider           text COLLATE "C" NOT NULL,
+  model              text COLLATE "C" NOT NULL,
   answers            bigint NOT NULL DEFAULT 0,
   prompt_tokens      bigint NOT NULL DEFAULT 0,
   completion_tokens  bigint NOT NULL DEFAULT 0,
@@ -410,12 +413,12 @@ CREATE TABLE analytics_hourly_usage (
 CREATE INDEX analytics_hourly_usage_assistant ON analytics_hourly_usage (assistant_id);
 
 CREATE TABLE analytics_daily_usage (
-  organization_id    text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  day                text NOT NULL,
-  assistant_id       text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel            text NOT NULL,
-  provider           text NOT NULL,
-  model              text NOT NULL,
+  organization_id    text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  day                text COLLATE "C" NOT NULL,
+  assistant_id       text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  channel            text COLLATE "C" NOT NULL,
+  provider           text COLLATE "C" NOT NULL,
+  model              text COLLATE "C" NOT NULL,
   answers            bigint NOT NULL DEFAULT 0,
   prompt_tokens      bigint NOT NULL DEFAULT 0,
   completion_tokens  bigint NOT NULL DEFAULT 0,
@@ -426,25 +429,25 @@ CREATE TABLE analytics_daily_usage (
 CREATE INDEX analytics_daily_usage_assistant ON analytics_daily_usage (assistant_id);
 
 CREATE TABLE export_links (
-  id               text PRIMARY KEY,
-  token_hash       text NOT NULL UNIQUE,
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  user_id          text REFERENCES users(id) ON DELETE CASCADE,
-  api_key_id       text REFERENCES api_keys(id) ON DELETE CASCADE,
-  format           text NOT NULL CHECK (format IN ('csv', 'jsonl')),
-  filter           text NOT NULL, -- JSON
-  created_at       text NOT NULL,
-  expires_at       text NOT NULL,
-  used_at          text
+  id               text COLLATE "C" PRIMARY KEY,
+  token_hash       text COLLATE "C" NOT NULL UNIQUE,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  user_id          text COLLATE "C" REFERENCES users(id) ON DELETE CASCADE,
+  api_key_id       text COLLATE "C" REFERENCES api_keys(id) ON DELETE CASCADE,
+  format           text COLLATE "C" NOT NULL CHECK (format IN ('csv', 'jsonl')),
+  filter           text COLLATE "C" NOT NULL, -- JSON
+  created_at       text COLLATE "C" NOT NULL,
+  expires_at       text COLLATE "C" NOT NULL,
+  used_at          text COLLATE "C"
 );
 CREATE INDEX export_links_expires ON export_links (expires_at);
 
 CREATE TABLE analytics_latency_hourly (
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  metric           text NOT NULL,
-  hour             text NOT NULL,
-  assistant_id     text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel          text NOT NULL,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  metric           text COLLATE "C" NOT NULL,
+  hour             text COLLATE "C" NOT NULL,
+  assistant_id     text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  channel          text COLLATE "C" NOT NULL,
   bucket           bigint NOT NULL,
   count            bigint NOT NULL,
   PRIMARY KEY (organization_id, metric, hour, assistant_id, channel, bucket)
@@ -452,11 +455,11 @@ CREATE TABLE analytics_latency_hourly (
 CREATE INDEX analytics_latency_hourly_assistant ON analytics_latency_hourly (assistant_id);
 
 CREATE TABLE analytics_latency_daily (
-  organization_id  text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  metric           text NOT NULL,
-  day              text NOT NULL,
-  assistant_id     text NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
-  channel          text NOT NULL,
+  organization_id  text COLLATE "C" NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  metric           text COLLATE "C" NOT NULL,
+  day              text COLLATE "C" NOT NULL,
+  assistant_id     text COLLATE "C" NOT NULL REFERENCES assistants(id) ON DELETE CASCADE,
+  channel          text COLLATE "C" NOT NULL,
   bucket           bigint NOT NULL,
   count            bigint NOT NULL,
   PRIMARY KEY (organization_id, metric, day, assistant_id, channel, bucket)
