@@ -8,7 +8,7 @@ import type { Conversation, ConversationStore } from '../conversations/store.js'
 import type { Assistant } from '../assistants/service.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
-import { createRateLimiter, rateLimitError, setRateHeaders } from '../http/rate-limit.js';
+import { rateLimitError, setRateHeaders } from '../http/rate-limit.js';
 import { wantsStream } from '../http/sse.js';
 import { parseInput } from '../http/validate.js';
 import { randomBase62 } from '../lib/ids.js';
@@ -25,16 +25,16 @@ export const handoffSchema = z.strictObject({ sessionId: WIDGET_SESSION, email: 
 
 export const newWidgetSessionId = (): string => `ws_${randomBase62(32)}`;
 
-interface WidgetDeps { ctx: AppContext; chat: ChatService; conversations: ConversationStore; findAssistant: (id: string) => Assistant | null }
+interface WidgetDeps { ctx: AppContext; chat: ChatService; conversations: ConversationStore; findAssistant: (id: string) => Promise<Assistant | null> }
 
 export function widgetRouter({ ctx, chat, conversations, findAssistant }: WidgetDeps): Router {
   const r = Router();
-  const limiter = createRateLimiter(ctx.clock);
-  const planOf = ctx.db.prepare<[string], { plan: keyof typeof PLAN_LIMITS }>('SELECT plan FROM organizations WHERE id = ?');
+  const planOf = async (organizationId: string): Promise<keyof typeof PLAN_LIMITS> =>
+    (await ctx.storage.get<{ plan: keyof typeof PLAN_LIMITS }>('SELECT plan FROM organizations WHERE id = ?', [organizationId]))?.plan ?? 'free';
 
   /** Loads the assistant and enforces its origin allowlist; CORS headers only for allowed origins. */
-  function guard(req: Request, res: Response, next: NextFunction): void {
-    const assistant = findAssistant(req.params.appId as string);
+  async function guard(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const assistant = await findAssistant(req.params.appId as string);
     if (!assistant) throw notFound('Assistant');
     const origin = requestOrigin(req);
     if (!originAllowed(origin, assistant.widget.allowedOrigins, new URL(ctx.config.publicUrl).origin)) {
@@ -56,8 +56,9 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
   }
   const assistantOf = (res: Response): Assistant => res.locals.widgetAssistant as Assistant;
 
-  function limit(key: string, limits: { perMinute: number; perDay: number }, res: Response, message: string): void {
-    const d = limiter.take(key, limits);
+  // The context's limit store (shared by instances when it is Redis); `widget:` keeps these keys apart from credentials'.
+  async function limit(key: string, limits: { perMinute: number; perDay: number }, res: Response, message: string): Promise<void> {
+    const d = await ctx.limiter.take(`widget:${key}`, limits);
     setRateHeaders(res, d);
     if (!d.allowed) throw rateLimitError(d, message);
   }
@@ -65,8 +66,8 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     limit(`ip:${req.ip}`, { perMinute: WIDGET_LIMITS.perIpPerMinute, perDay: Infinity }, res, 'Too many messages from your network, please wait a minute');
 
   /** A widget may only read conversations it started itself, with the id it was issued. */
-  const widgetConversation = (assistant: Assistant, sessionId: string): Conversation => {
-    const c = conversations.findBySession(assistant.organizationId, sessionId);
+  const widgetConversation = async (assistant: Assistant, sessionId: string): Promise<Conversation> => {
+    const c = await conversations.findBySession(assistant.organizationId, sessionId);
     if (!c || c.assistantId !== assistant.id || c.channel !== 'widget') throw notFound('Conversation');
     return c;
   };
@@ -91,17 +92,17 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
   r.post('/widget/:appId/chat', guard, async (req, res) => {
     const a = assistantOf(res);
     const body = parseChatBody(chatSchema, req.body);
-    limitIp(req, res);
+    await limitIp(req, res);
     // Unknown or foreign ids start a new conversation: a widget cannot pick its own session id.
     let sessionId: string | null = null;
     if (body.sessionId && WIDGET_SESSION.safeParse(body.sessionId).success) {
-      const c = conversations.findBySession(a.organizationId, body.sessionId);
+      const c = await conversations.findBySession(a.organizationId, body.sessionId);
       if (c && c.assistantId === a.id && c.channel === 'widget') sessionId = c.sessionId;
     }
     sessionId ??= newWidgetSessionId();
-    const plan = planOf.get(a.organizationId) as { plan: keyof typeof PLAN_LIMITS };
-    limit(`assistant:${a.id}`, { perMinute: Infinity, perDay: PLAN_LIMITS[plan.plan].perDay }, res, 'This assistant has reached its daily message limit, please try again tomorrow');
-    limit(`session:${sessionId}`, { perMinute: Infinity, perDay: WIDGET_LIMITS.perSessionPerDay }, res, 'This conversation has reached its daily message limit');
+    const plan = await planOf(a.organizationId);
+    await limit(`assistant:${a.id}`, { perMinute: Infinity, perDay: PLAN_LIMITS[plan].perDay }, res, 'This assistant has reached its daily message limit, please try again tomorrow');
+    await limit(`session:${sessionId}`, { perMinute: Infinity, perDay: WIDGET_LIMITS.perSessionPerDay }, res, 'This conversation has reached its daily message limit');
     const shape = (result: ChatResult) => ({
       status: 'success',
       data: {
@@ -116,32 +117,32 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     });
   });
 
-  r.get('/widget/:appId/conversations/:sessionId', guard, (req, res) => {
+  r.get('/widget/:appId/conversations/:sessionId', guard, async (req, res) => {
     const a = assistantOf(res);
     const sessionId = req.params.sessionId as string;
     if (!WIDGET_SESSION.safeParse(sessionId).success) throw notFound('Conversation');
-    const c = widgetConversation(a, sessionId);
+    const c = await widgetConversation(a, sessionId);
     res.setHeader('Cache-Control', 'no-store');
-    sendData(res, { sessionId: c.sessionId, status: c.status, messages: conversations.messages(c.id) });
+    sendData(res, { sessionId: c.sessionId, status: c.status, messages: await conversations.messages(c.id) });
   });
 
-  r.post('/widget/:appId/feedback', guard, (req, res) => {
+  r.post('/widget/:appId/feedback', guard, async (req, res) => {
     const a = assistantOf(res);
-    limitIp(req, res);
+    await limitIp(req, res);
     const input = parseInput(feedbackSchema, req.body);
     if (!a.fallback.collectFeedback) throw new AppError('validation_error', 'Feedback collection is turned off for this assistant');
-    const c = widgetConversation(a, input.sessionId);
-    if (!conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
+    const c = await widgetConversation(a, input.sessionId);
+    if (!await conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
     sendData(res, { messageId: input.messageId, rating: input.rating });
   });
 
-  r.post('/widget/:appId/handoff', guard, (req, res) => {
+  r.post('/widget/:appId/handoff', guard, async (req, res) => {
     const a = assistantOf(res);
-    limitIp(req, res);
+    await limitIp(req, res);
     const input = parseInput(handoffSchema, req.body);
     if (!a.fallback.handoff.enabled) throw new AppError('validation_error', 'Human handoff is not enabled for this assistant');
-    const c = widgetConversation(a, input.sessionId);
-    conversations.requestHandoff(c.id, nowIso(ctx), { email: input.email ?? null, note: input.note ?? null });
+    const c = await widgetConversation(a, input.sessionId);
+    await conversations.requestHandoff(c.id, nowIso(ctx), { email: input.email ?? null, note: input.note ?? null });
     sendData(res, { sessionId: c.sessionId, requested: true, message: 'Thanks! A member of our team will reply here as soon as possible.' });
   });
 
