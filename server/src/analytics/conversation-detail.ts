@@ -17,7 +17,7 @@ interface MessageRow {
  * score, confidence, the threshold it was judged against, template or fallback marker, rating and
  * comment, response time) and the corrections made to its answers.
  */
-export function conversationDetail(db: Db, principal: Principal, sessionId: string, threshold: (assistantId: string) => number | null) {
+export async function conversationDetail(db: Db, principal: Principal, sessionId: string, threshold: (assistantId: string) => Promise<number | null>) {
   const c = db.prepare(`SELECT id, session_id AS sessionId, assistant_id AS assistantId, channel_group AS channel, user_id AS userId, source, metadata, status,
       started_at AS startedAt, last_message_at AS lastMessageAt, ended_at AS endedAt, handoff_requested_at AS handoffRequestedAt
     FROM conversations WHERE organization_id = ? AND session_id = ?`).get(principal.organizationId, sessionId) as DetailRow | undefined;
@@ -31,7 +31,7 @@ export function conversationDetail(db: Db, principal: Principal, sessionId: stri
   return {
     ...rest,
     metadata: parseJson<Record<string, unknown>>(metadata, {}),
-    threshold: threshold(c.assistantId),
+    threshold: await threshold(c.assistantId),
     messages: rows.map((m) => {
       const meta = parseJson<Record<string, unknown> | null>(m.metadata, null);
       const base = { id: m.id, role: m.role, content: m.content, timestamp: m.timestamp, metadata: meta };

@@ -28,8 +28,8 @@ export const templateTestSchema = z.strictObject({
 export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
 
-  r.post('/:id/templates/test', requirePermission('assistants:read'), (req, res) => {
-    const assistant = visibleAssistant(store, res, req.params.id as string);
+  r.post('/:id/templates/test', requirePermission('assistants:read'), async (req, res) => {
+    const assistant = await visibleAssistant(store, res, req.params.id as string);
     const input = parseInput(templateTestSchema, req.body);
     // The real matcher (answer/templates.ts), so the test says what chat will do.
     const t = matchTemplate(input.templates ?? assistant.templates, input.message);
@@ -37,7 +37,7 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
   });
 
   r.post('/:id/avatar', requirePermission('assistants:write'), async (req, res) => {
-    const current = visibleAssistant(store, res, req.params.id as string);
+    const current = await visibleAssistant(store, res, req.params.id as string);
     if (!req.is('multipart/form-data')) throw new AppError('validation_error', 'Send the image as multipart/form-data in a field named `file`');
     const upload = await receiveUpload(req, { maxBytes: MAX_IMAGE_BYTES });
     const problem = imageProblem(upload.fileName, upload.data);
@@ -47,14 +47,14 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
     const p = principalOf(res);
     const at = nowIso(ctx);
     const previous = /\/v1\/assets\/(ast_[A-Za-z0-9]+)$/.exec(current.avatarUrl ?? '')?.[1];
-    const updated = ctx.db.transaction(() => {
-      const asset = insertAsset(ctx.db, current.organizationId, contentType, upload.data, at);
-      const next = store.replace(current.organizationId, current.id, { ...configOf(current), avatarUrl: `${ctx.config.publicUrl}/v1/assets/${asset.id}` }, at);
-      ctx.webhooks.deploymentUpdated(current, next);
-      recordAssistantChange(ctx.db, { principal: p, assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at });
-      if (previous) deleteAssetIfUnused(ctx.db, current.organizationId, previous);
+    const updated = await ctx.storage.tx(async (tx) => {
+      const asset = await insertAsset(tx, current.organizationId, contentType, upload.data, at);
+      const next = await store.replace(current.organizationId, current.id, { ...configOf(current), avatarUrl: `${ctx.config.publicUrl}/v1/assets/${asset.id}` }, at, tx);
+      await ctx.webhooks.deploymentUpdated(tx, current, next);
+      await recordAssistantChange(tx, { principal: p, assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at });
+      if (previous) await deleteAssetIfUnused(tx, current.organizationId, previous);
       return next;
-    })();
+    });
     sendData(res, { avatarUrl: updated.avatarUrl }, 201);
   });
 

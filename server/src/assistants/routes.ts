@@ -13,10 +13,10 @@ import { configOf, type Assistant, type AssistantStore } from './service.js';
 import { withStats } from './stats.js';
 
 /** Loads an assistant the caller may see: other organizations' ids and, for bound keys, other assistants' ids are 404. */
-export function visibleAssistant(store: AssistantStore, res: Response, id: string): Assistant {
+export async function visibleAssistant(store: AssistantStore, res: Response, id: string): Promise<Assistant> {
   const p = principalOf(res);
   if (p.assistantId && p.assistantId !== id) throw notFound('Assistant');
-  const a = store.get(p.organizationId, id);
+  const a = await store.get(p.organizationId, id);
   if (!a) throw notFound('Assistant');
   return a;
 }
@@ -31,27 +31,27 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const { type, ...config } = parseInput(createAssistantSchema, req.body);
     const warnings = [...reviewAssistantConfig(ctx.providers, config, { modelChanged: true }), ...await reviewModelBaseUrl(ctx.providers, config, { modelChanged: true })];
     // The audit entry commits with the assistant (audit/audit.ts).
-    const created = ctx.db.transaction(() => {
-      const a = store.create(p.organizationId, type, config, nowIso(ctx));
-      recordAssistantChange(ctx.db, { principal: p, assistantId: a.id, action: 'created', fields: Object.keys(configOf(a)).sort(), at: a.createdAt });
+    const created = await ctx.storage.tx(async (tx) => {
+      const a = await store.create(p.organizationId, type, config, nowIso(ctx), tx);
+      await recordAssistantChange(tx, { principal: p, assistantId: a.id, action: 'created', fields: Object.keys(configOf(a)).sort(), at: a.createdAt });
       return a;
-    })();
+    });
     sendData(res, { ...created, warnings }, 201);
   });
 
-  r.get('/', requirePermission('assistants:read'), (req, res) => {
+  r.get('/', requirePermission('assistants:read'), async (req, res) => {
     const p = principalOf(res);
     const page = readPage(req);
-    const { items, total } = store.list(p.organizationId, p.assistantId, page);
-    sendPage(res, withStats(ctx.db, p.organizationId, items, ctx.clock.now()), total, page);
+    const { items, total } = await store.list(p.organizationId, p.assistantId, page);
+    sendPage(res, await withStats(ctx.storage, p.organizationId, items, ctx.clock.now()), total, page);
   });
 
-  r.get('/:id', requirePermission('assistants:read'), (req, res) => {
-    sendData(res, visibleAssistant(store, res, req.params.id as string));
+  r.get('/:id', requirePermission('assistants:read'), async (req, res) => {
+    sendData(res, await visibleAssistant(store, res, req.params.id as string));
   });
 
   r.patch('/:id', requirePermission('assistants:write'), async (req, res) => {
-    const current = visibleAssistant(store, res, req.params.id as string);
+    const current = await visibleAssistant(store, res, req.params.id as string);
     if (!isPlainObject(req.body)) throw new AppError('validation_error', 'Request body must be a JSON object');
     const { type, id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...patch } = req.body;
     if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
@@ -59,21 +59,21 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const modelChanged = patch.model !== undefined;
     const warnings = [...reviewAssistantConfig(ctx.providers, merged, { modelChanged }), ...await reviewModelBaseUrl(ctx.providers, merged, { modelChanged })];
     // app.deployment.updated (widget, bots, model changed) commits with the change.
-    const updated = ctx.db.transaction(() => {
-      const next = store.replace(current.organizationId, current.id, merged, nowIso(ctx));
-      ctx.webhooks.deploymentUpdated(current, next);
-      recordAssistantChange(ctx.db, { principal: principalOf(res), assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at: next.updatedAt });
+    const updated = await ctx.storage.tx(async (tx) => {
+      const next = await store.replace(current.organizationId, current.id, merged, nowIso(ctx), tx);
+      await ctx.webhooks.deploymentUpdated(tx, current, next);
+      await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at: next.updatedAt });
       return next;
-    })();
+    });
     sendData(res, { ...updated, warnings });
   });
 
-  r.delete('/:id', requirePermission('assistants:write'), (req, res) => {
-    const current = visibleAssistant(store, res, req.params.id as string);
-    ctx.db.transaction(() => {
-      store.remove(current.organizationId, current.id);
-      recordAssistantChange(ctx.db, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });
-    })();
+  r.delete('/:id', requirePermission('assistants:write'), async (req, res) => {
+    const current = await visibleAssistant(store, res, req.params.id as string);
+    await ctx.storage.tx(async (tx) => {
+      await store.remove(current.organizationId, current.id, tx);
+      await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });
+    });
     sendData(res, { id: current.id, deleted: true });
   });
 

@@ -1,7 +1,7 @@
-import type { Db } from '../db/open.js';
 import { notFound } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import type { Queryable, Storage, Tx } from '../storage/port.js';
 import type { AssistantConfig, AssistantType } from './schemas.js';
 
 export interface Assistant extends AssistantConfig {
@@ -17,25 +17,39 @@ interface LinkRow { knowledge_base_id: string; priority: number }
 
 type StoredConfig = Omit<AssistantConfig, 'name' | 'knowledgeBases'>;
 
-export function createAssistantStore(db: Db) {
-  const byId = db.prepare<[string, string], AssistantRow>('SELECT * FROM assistants WHERE id = ? AND organization_id = ?');
-  const links = db.prepare<[string], LinkRow>('SELECT knowledge_base_id, priority FROM assistant_knowledge_bases WHERE assistant_id = ? ORDER BY position');
-  const kbInOrg = db.prepare<[string, string], { id: string }>('SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?');
+const SQL = {
+  byId: 'SELECT * FROM assistants WHERE id = ? AND organization_id = ?',
+  links: 'SELECT knowledge_base_id, priority FROM assistant_knowledge_bases WHERE assistant_id = ? ORDER BY position',
+  kbInOrg: 'SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?',
+  exists: 'SELECT 1 AS found FROM assistants WHERE id = ? AND organization_id = ?',
+} as const;
 
-  function toAssistant(row: AssistantRow): Assistant {
+/**
+ * Assistants and their knowledge-base links. Writes that must commit with something else (an
+ * audit entry, a webhook event) take the caller's `Tx`; reads take any `Queryable`.
+ */
+export function createAssistantStore(storage: Storage) {
+  async function toAssistant(q: Queryable, row: AssistantRow): Promise<Assistant> {
     const config = parseJson<StoredConfig>(row.config, {} as StoredConfig);
+    const links = await q.all<LinkRow>(SQL.links, [row.id]);
     return {
       id: row.id, organizationId: row.organization_id, type: row.type, name: row.name, ...config,
-      knowledgeBases: links.all(row.id).map((l) => ({ id: l.knowledge_base_id, priority: l.priority })),
+      knowledgeBases: links.map((l) => ({ id: l.knowledge_base_id, priority: l.priority })),
       createdAt: row.created_at, updatedAt: row.updated_at,
     } as Assistant;
   }
 
-  function writeLinks(assistantId: string, organizationId: string, kbs: AssistantConfig['knowledgeBases']): void {
-    for (const kb of kbs) if (!kbInOrg.get(kb.id, organizationId)) throw notFound(`Knowledge base ${kb.id}`);
-    db.prepare('DELETE FROM assistant_knowledge_bases WHERE assistant_id = ?').run(assistantId);
-    const insert = db.prepare('INSERT INTO assistant_knowledge_bases (assistant_id, knowledge_base_id, priority, position) VALUES (?, ?, ?, ?)');
-    kbs.forEach((kb, i) => insert.run(assistantId, kb.id, kb.priority, i));
+  async function get(q: Queryable, organizationId: string, id: string): Promise<Assistant | null> {
+    const row = await q.get<AssistantRow>(SQL.byId, [id, organizationId]);
+    return row ? toAssistant(q, row) : null;
+  }
+
+  async function writeLinks(tx: Tx, assistantId: string, organizationId: string, kbs: AssistantConfig['knowledgeBases']): Promise<void> {
+    for (const kb of kbs) if (!(await tx.get(SQL.kbInOrg, [kb.id, organizationId]))) throw notFound(`Knowledge base ${kb.id}`);
+    await tx.run('DELETE FROM assistant_knowledge_bases WHERE assistant_id = ?', [assistantId]);
+    for (const [i, kb] of kbs.entries()) {
+      await tx.run('INSERT INTO assistant_knowledge_bases (assistant_id, knowledge_base_id, priority, position) VALUES (?, ?, ?, ?)', [assistantId, kb.id, kb.priority, i]);
+    }
   }
 
   const splitConfig = (config: AssistantConfig): { name: string; stored: StoredConfig; kbs: AssistantConfig['knowledgeBases'] } => {
@@ -45,46 +59,57 @@ export function createAssistantStore(db: Db) {
     return { name, stored, kbs: knowledgeBases };
   };
 
+  async function create(tx: Tx, organizationId: string, type: AssistantType, config: AssistantConfig, at: string): Promise<Assistant> {
+    const id = newId('asst');
+    const { name, stored, kbs } = splitConfig(config);
+    await tx.run('INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, organizationId, type, name, JSON.stringify(stored), at, at]);
+    await writeLinks(tx, id, organizationId, kbs);
+    return await get(tx, organizationId, id) as Assistant;
+  }
+
+  async function replace(tx: Tx, organizationId: string, id: string, config: AssistantConfig, at: string): Promise<Assistant> {
+    const { name, stored, kbs } = splitConfig(config);
+    await tx.run('UPDATE assistants SET name = ?, config = ?, updated_at = ? WHERE id = ? AND organization_id = ?', [name, JSON.stringify(stored), at, id, organizationId]);
+    await writeLinks(tx, id, organizationId, kbs);
+    return await get(tx, organizationId, id) as Assistant;
+  }
+
   return {
-    get(organizationId: string, id: string): Assistant | null {
-      const row = byId.get(id, organizationId);
-      return row ? toAssistant(row) : null;
+    /** `q`: a transaction reading its own writes; the storage by default. */
+    get(organizationId: string, id: string, q: Queryable = storage): Promise<Assistant | null> {
+      return get(q, organizationId, id);
     },
-    create(organizationId: string, type: AssistantType, config: AssistantConfig, at: string): Assistant {
-      const id = newId('asst');
-      const { name, stored, kbs } = splitConfig(config);
-      db.transaction(() => {
-        db.prepare('INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-          .run(id, organizationId, type, name, JSON.stringify(stored), at, at);
-        writeLinks(id, organizationId, kbs);
-      })();
-      return this.get(organizationId, id) as Assistant;
+    /** `tx`: the caller's transaction (with its audit entry); without it, a transaction of its own. */
+    create(organizationId: string, type: AssistantType, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
+      return tx ? create(tx, organizationId, type, config, at) : storage.tx((own) => create(own, organizationId, type, config, at));
     },
-    replace(organizationId: string, id: string, config: AssistantConfig, at: string): Assistant {
-      const { name, stored, kbs } = splitConfig(config);
-      db.transaction(() => {
-        db.prepare('UPDATE assistants SET name = ?, config = ?, updated_at = ? WHERE id = ? AND organization_id = ?').run(name, JSON.stringify(stored), at, id, organizationId);
-        writeLinks(id, organizationId, kbs);
-      })();
-      return this.get(organizationId, id) as Assistant;
+    /** `tx`: the caller's transaction (with its audit entry and webhook event); without it, a transaction of its own. */
+    replace(organizationId: string, id: string, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
+      return tx ? replace(tx, organizationId, id, config, at) : storage.tx((own) => replace(own, organizationId, id, config, at));
     },
-    list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): { items: Assistant[]; total: number } {
-      const where = 'organization_id = ? AND (? IS NULL OR id = ?)';
-      const total = (db.prepare(`SELECT count(*) AS n FROM assistants WHERE ${where}`).get(organizationId, onlyId, onlyId) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM assistants WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
-        .all(organizationId, onlyId, onlyId, page.limit, page.offset) as AssistantRow[];
-      return { items: rows.map(toAssistant), total };
+    async list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): Promise<{ items: Assistant[]; total: number }> {
+      // Built in TypeScript rather than `? IS NULL OR …`: PostgreSQL cannot type a parameter that is only tested for NULL.
+      const where = onlyId === null ? 'organization_id = ?' : 'organization_id = ? AND id = ?';
+      const params = onlyId === null ? [organizationId] : [organizationId, onlyId];
+      const total = (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM assistants WHERE ${where}`, params))?.n ?? 0;
+      // Newest first; ids sort by creation time, so they break ties within one millisecond.
+      const rows = await storage.all<AssistantRow>(`SELECT * FROM assistants WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+      const items: Assistant[] = [];
+      for (const row of rows) items.push(await toAssistant(storage, row));
+      return { items, total };
     },
-    remove(organizationId: string, id: string): boolean {
-      return db.prepare('DELETE FROM assistants WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
+    /** `q`: the caller's transaction (with its audit entry); the storage by default. */
+    async remove(organizationId: string, id: string, q: Queryable = storage): Promise<boolean> {
+      return (await q.run('DELETE FROM assistants WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
     },
   };
 }
 
 export type AssistantStore = ReturnType<typeof createAssistantStore>;
 
-export function assistantExists(db: Db, organizationId: string, id: string): boolean {
-  return db.prepare('SELECT 1 FROM assistants WHERE id = ? AND organization_id = ?').get(id, organizationId) !== undefined;
+export async function assistantExists(q: Queryable, organizationId: string, id: string): Promise<boolean> {
+  return (await q.get(SQL.exists, [id, organizationId])) !== undefined;
 }
 
 /** The config part of a record: what PATCH merges into and validates again. */

@@ -258,7 +258,7 @@ describe('a missing API key', () => {
     expect(ollama.status).toBe(200);
 
     // Saved while a key existed (or written behind the API's back), then the key went away.
-    const stale = createAssistantStore(server.db).create(shop.organization.id, 'api', assistantConfigSchema.parse({ name: 'Stale', model: { provider: 'openai', name: 'gpt-4o-mini' }, knowledgeBases: [{ id: shop.kbId }] }), new Date().toISOString());
+    const stale = await createAssistantStore(server.ctx.storage).create(shop.organization.id, 'api', assistantConfigSchema.parse({ name: 'Stale', model: { provider: 'openai', name: 'gpt-4o-mini' }, knowledgeBases: [{ id: shop.kbId }] }), new Date().toISOString());
     const chat = await shop.api.post(`/v1/integrations/${stale.id}/chat`, { message: 'How long do refunds take?' });
     expect(chat.status).toBe(400);
     expect(chat.body).toEqual({ error: { code: 'INVALID_REQUEST', message: expect.stringContaining('set OPENAI_API_KEY') } });

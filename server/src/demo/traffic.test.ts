@@ -17,11 +17,11 @@ async function demo() {
 describe('demo traffic (npm run seed:traffic, first npm start)', () => {
   it('writes conversations over 90 days through the chat path: channels, gaps, ratings, handoffs in the analytics', async () => {
     const s = await demo();
-    const result = await seedPendingDemoTraffic(s.ctx, createAssistantStore(s.db), { nowMs: NOW, conversations: 200 });
+    const result = await seedPendingDemoTraffic(s.ctx, createAssistantStore(s.ctx.storage), { nowMs: NOW, conversations: 200 });
     expect(result).toMatchObject({ conversations: 200, messages: expect.any(Number) });
     expect(result?.messages).toBeGreaterThan(400);
     // Once only: the first seed's flag is cleared.
-    expect(await seedPendingDemoTraffic(s.ctx, createAssistantStore(s.db), { nowMs: NOW, conversations: 200 })).toBeNull();
+    expect(await seedPendingDemoTraffic(s.ctx, createAssistantStore(s.ctx.storage), { nowMs: NOW, conversations: 200 })).toBeNull();
 
     const api = client(s.url, s.apiKey);
     const m = (await api.get('/v1/analytics/metrics?from=2026-01-31&to=2026-05-01')).body.data;
@@ -49,7 +49,7 @@ describe('demo traffic (npm run seed:traffic, first npm start)', () => {
   it('is deterministic: the same seed writes the same conversations at the same times', async () => {
     const rows = async () => {
       const s = await demo();
-      await seedTraffic(s.ctx, createAssistantStore(s.db), { organizationId: s.organizationId, assistantId: s.assistantId, nowMs: NOW, conversations: 40, seed: 7 });
+      await seedTraffic(s.ctx, createAssistantStore(s.ctx.storage), { organizationId: s.organizationId, assistantId: s.assistantId, nowMs: NOW, conversations: 40, seed: 7 });
       const jsonl = await client(s.url, s.apiKey).get('/v1/analytics/conversations/export?format=jsonl&from=2026-01-01&sort=startedAt&order=asc');
       return jsonl.text.trim().split('\n').map((l) => {
         const r = JSON.parse(l) as { sessionId: string; role: string; content: string; timestamp: string; channel: string; rating: string | null };

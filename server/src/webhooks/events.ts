@@ -3,7 +3,7 @@ import type { Conversation, Message } from '../conversations/store.js';
 import type { Db } from '../db/open.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
-import type { Queryable, Tx } from '../storage/port.js';
+import type { Queryable, Storage, Tx } from '../storage/port.js';
 import { createOutbox, type EventDraft, type Outbox } from './outbox.js';
 
 /**
@@ -192,14 +192,21 @@ export interface WebhookEvents {
   test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null>;
 }
 
-export function createWebhookEvents(db: Db, clock: Clock): WebhookEvents {
-  const outbox = createOutbox(db, clock);
-  // Legacy (synchronous) reads, for the deprecated forms only.
+/**
+ * `legacyDb` (the SQLite connection under `storage`) serves only the deprecated synchronous
+ * forms, for callers not yet on the storage port; without it they throw.
+ */
+export function createWebhookEvents(storage: Storage, clock: Clock, legacyDb?: Db): WebhookEvents {
+  const outbox = createOutbox(storage, clock, legacyDb);
+  const legacyRead = <P extends unknown[], R>(sql: string) => {
+    if (!legacyDb) throw new Error('the synchronous webhook emitters need the SQLite connection: pass the Tx instead');
+    return legacyDb.prepare<P, R>(sql);
+  };
   const legacy = {
-    messageCount: db.prepare<[string], { n: number }>(SQL.messageCount),
-    kbRow: db.prepare<[string], KbRow>(SQL.kbRow),
-    kbCounts: db.prepare<[string], KbCounts>(SQL.kbCounts),
-    kbAssistants: db.prepare<[string], { assistant_id: string }>(SQL.kbAssistants),
+    get messageCount() { return legacyRead<[string], { n: number }>(SQL.messageCount); },
+    get kbRow() { return legacyRead<[string], KbRow>(SQL.kbRow); },
+    get kbCounts() { return legacyRead<[string], KbCounts>(SQL.kbCounts); },
+    get kbAssistants() { return legacyRead<[string], { assistant_id: string }>(SQL.kbAssistants); },
   };
   const write = async (tx: Tx, b: Batch | null): Promise<void> => { if (b) await outbox.enqueue(tx, b.organizationId, b.drafts); };
   const writeSync = (b: Batch | null): void => { if (b) outbox.enqueueSync(b.organizationId, b.drafts); };

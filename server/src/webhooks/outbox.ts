@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open.js';
 import type { Clock } from '../lib/clock.js';
 import { parseJson } from '../lib/json.js';
-import type { Tx } from '../storage/port.js';
+import type { Queryable, Storage, Tx } from '../storage/port.js';
 
 /** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
 export const WEBHOOK_EVENTS = [
@@ -69,12 +69,47 @@ function wants(e: Subscriber, type: string, assistantIds: readonly string[] | nu
   return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
 }
 
-/** The statements shared by the transaction-handle and the legacy synchronous paths. */
+/** The oldest pending delivery of every enabled endpoint: the only one of its queue that may be attempted. */
+const QUEUE_HEAD = "JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)";
+
+/** Every statement of the outbox; the same text runs on SQLite and PostgreSQL (storage/README.md). */
 const SQL = {
   subscribers: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1',
   enabledEndpoint: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1',
   insertEvent: 'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  fanoutCursor: 'SELECT last_seq FROM webhook_fanout WHERE id = 1',
+  moveCursor: 'UPDATE webhook_fanout SET last_seq = ? WHERE id = 1',
+  unfanned: 'SELECT seq, organization_id, assistant_ids, endpoint_id, type, created_at FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?',
+  insertDelivery: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)',
+  insertDeliveryReturning: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?) RETURNING id',
+  dueHeads: `SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id AS event_id, ev.type, ev.payload, e.url, e.secret
+    FROM webhook_endpoints e ${QUEUE_HEAD} JOIN webhook_events ev ON ev.seq = d.event_seq
+    WHERE e.enabled = 1 AND d.next_attempt_at <= ?`,
+  nextDue: `SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e ${QUEUE_HEAD} WHERE e.enabled = 1`,
+  markDelivered: "UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
+  markFailed: "UPDATE webhook_deliveries SET status = 'failed', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
+  markRetry: "UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
+  insertAttempt: `INSERT INTO webhook_attempts (endpoint_id, delivery_id, webhook_id, event_type, attempt, attempted_at, succeeded, response_code, latency_ms, error, next_retry_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  endpointSucceeded: 'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL',
+  endpointFailed: 'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ? RETURNING failing_since',
+  disable: 'UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ? AND enabled = 1',
+  deliveryWithEvent: `SELECT d.id, d.status, d.event_seq, ev.id AS event_id, ev.type FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
+    WHERE d.id = ? AND d.endpoint_id = ?`,
+  dueNow: 'UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?',
+  deliveryOfAttempt: 'SELECT delivery_id FROM webhook_attempts WHERE id = ? AND endpoint_id = ?',
+  firstEventKept: 'SELECT seq AS id FROM webhook_events WHERE created_at >= ? ORDER BY seq LIMIT 1',
+  firstAttemptKept: 'SELECT id FROM webhook_attempts WHERE attempted_at >= ? ORDER BY id LIMIT 1',
+  // Past the last row: every row is older than the cutoff (a literal "infinity" would not fit an integer column on PostgreSQL).
+  pastLastEvent: 'SELECT COALESCE(max(seq), 0) + 1 AS id FROM webhook_events',
+  pastLastAttempt: 'SELECT COALESCE(max(id), 0) + 1 AS id FROM webhook_attempts',
+  pruneDeliveries: "DELETE FROM webhook_deliveries WHERE event_seq < ? AND status <> 'pending'",
+  pruneEvents: `DELETE FROM webhook_events WHERE seq < ? AND seq <= (SELECT last_seq FROM webhook_fanout WHERE id = 1)
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = webhook_events.seq)`,
+  pruneAttempts: 'DELETE FROM webhook_attempts WHERE id < ?',
 } as const;
+
+interface DueRow { delivery_id: number; endpoint_id: string; attempts: number; event_id: string; type: string; payload: string; url: string; secret: string }
 
 type EventInsert = [id: string, organizationId: string, assistantIds: string | null, endpointId: string | null, type: string, payload: string, createdAt: string];
 
@@ -97,43 +132,17 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
  * worker then fans events out into one delivery per endpoint, in event order, behind a cursor
  * that moves in the same transaction; reads each endpoint's oldest pending delivery; and
  * records every attempt.
+ *
+ * `db` serves only the deprecated synchronous `enqueueSync` (callers not yet on the storage
+ * port, issue 15); everything else goes through `storage`.
  */
-export function createOutbox(db: Db, clock: Clock) {
+export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
   const listeners = new Set<() => void>();
   let notifyScheduled = false;
 
-  const subscribers = db.prepare<[string], EndpointRow>(SQL.subscribers);
-  const insertEvent = db.prepare<EventInsert>(SQL.insertEvent);
-
-  const fanoutCursor = db.prepare<[], { last_seq: number }>('SELECT last_seq FROM webhook_fanout WHERE id = 1');
-  const moveCursor = db.prepare('UPDATE webhook_fanout SET last_seq = ? WHERE id = 1');
-  const unfanned = db.prepare<[number, number], EventRow>('SELECT seq, organization_id, assistant_ids, endpoint_id, type, created_at FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?');
-  const enabledEndpoint = db.prepare<[string], EndpointRow>(SQL.enabledEndpoint);
-  const insertDelivery = db.prepare('INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)');
-
-  // The oldest pending delivery of every enabled endpoint, when it is due: per-endpoint order.
-  const dueHeads = db.prepare<[number], { delivery_id: number; endpoint_id: string; attempts: number; event_id: string; type: string; payload: string; url: string; secret: string }>(`
-    SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id AS event_id, ev.type, ev.payload, e.url, e.secret
-    FROM webhook_endpoints e
-    JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)
-    JOIN webhook_events ev ON ev.seq = d.event_seq
-    WHERE e.enabled = 1 AND d.next_attempt_at <= ?`);
-  const nextDue = db.prepare<[], { at: number | null }>(`
-    SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e
-    JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)
-    WHERE e.enabled = 1`);
-  const markDelivered = db.prepare("UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'");
-  const markFailed = db.prepare("UPDATE webhook_deliveries SET status = 'failed', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'");
-  const markRetry = db.prepare("UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'");
-  const insertAttempt = db.prepare(`INSERT INTO webhook_attempts (endpoint_id, delivery_id, webhook_id, event_type, attempt, attempted_at, succeeded, response_code, latency_ms, error, next_retry_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const endpointSucceeded = db.prepare('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL');
-  const endpointFailed = db.prepare<[string, string], { failing_since: string }>('UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since');
-  const disable = db.prepare("UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ? AND enabled = 1");
-
   function notify(): void {
-    // After the caller's transaction: better-sqlite3 transactions are synchronous, so a
-    // microtask runs only once the write is committed (or rolled back, which costs a look).
+    // A microtask: after the caller's synchronous (legacy) transaction has committed. An async
+    // transaction may still be open then; see `enqueue`.
     if (notifyScheduled || !listeners.size) return;
     notifyScheduled = true;
     queueMicrotask(() => {
@@ -143,30 +152,32 @@ export function createOutbox(db: Db, clock: Clock) {
   }
 
   /** One attempt's outcome; runs inside `settle`'s transaction. */
-  function recordOne(d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): AttemptRecorded {
+  async function recordOne(tx: Tx, d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): Promise<AttemptRecorded> {
     const nowMs = clock.now();
     const now = new Date(nowMs).toISOString();
     const attemptedAt = new Date(attemptedAtMs).toISOString();
     const attempt = d.attempts + 1;
-    const logAttempt = (nextRetryAt: string | null) =>
-      insertAttempt.run(d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt);
+    const logAttempt = (nextRetryAt: string | null) => tx.run(SQL.insertAttempt,
+      [d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt]);
     if (outcome.ok) {
       // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
-      if (markDelivered.run(attempt, now, d.deliveryId).changes === 0) return { result: 'delivered', disabled: null };
-      logAttempt(null);
-      endpointSucceeded.run(d.endpointId);
+      if ((await tx.run(SQL.markDelivered, [attempt, now, d.deliveryId])).changes === 0) return { result: 'delivered', disabled: null };
+      await logAttempt(null);
+      await tx.run(SQL.endpointSucceeded, [d.endpointId]);
       return { result: 'delivered', disabled: null };
     }
     const gone = outcome.status === 410;
     const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
-    const changed = delay === undefined ? markFailed.run(attempt, now, d.deliveryId) : markRetry.run(attempt, nowMs + delay, d.deliveryId);
+    const changed = delay === undefined
+      ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
+      : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
     if (changed.changes === 0) return { result: 'failed', disabled: null };
-    logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
-    const failingSince = endpointFailed.get(attemptedAt, d.endpointId)?.failing_since ?? attemptedAt;
+    await logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
+    const failingSince = (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
     let disabled: 'gone' | 'failing' | null = null;
     if (gone) disabled = 'gone';
     else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
-    if (disabled) disable.run(disabled, now, now, d.endpointId);
+    if (disabled) await tx.run(SQL.disable, [disabled, now, now, d.endpointId]);
     return { result: gone ? 'gone' : delay === undefined ? 'failed' : 'retry', disabled };
   }
 
@@ -176,26 +187,35 @@ export function createOutbox(db: Db, clock: Clock) {
    * same transaction, so a crash repeats the step, never half of it. Returns whether more
    * events are waiting (the batch was full).
    */
-  function fanOutNewEvents(): boolean {
-    const events = unfanned.all(fanoutCursor.get()?.last_seq ?? 0, FANOUT_BATCH);
+  async function fanOutNewEvents(tx: Tx): Promise<boolean> {
+    const last = (await tx.get<{ last_seq: number }>(SQL.fanoutCursor))?.last_seq ?? 0;
+    const events = await tx.all<EventRow>(SQL.unfanned, [last, FANOUT_BATCH]);
     if (!events.length) return false;
     const nowMs = clock.now();
     const byOrg = new Map<string, Subscriber[]>();
     for (const ev of events) {
       let targets: Subscriber[];
       if (ev.endpoint_id) {
-        const row = enabledEndpoint.get(ev.endpoint_id);
+        const row = await tx.get<EndpointRow>(SQL.enabledEndpoint, [ev.endpoint_id]);
         targets = row ? [toSubscriber(row)] : [];
       } else {
         let list = byOrg.get(ev.organization_id);
-        if (!list) byOrg.set(ev.organization_id, (list = subscribers.all(ev.organization_id).map(toSubscriber)));
+        if (!list) byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
         const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
         targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
       }
-      for (const e of targets) insertDelivery.run(e.id, ev.seq, nowMs);
+      for (const e of targets) await tx.run(SQL.insertDelivery, [e.id, ev.seq, nowMs]);
     }
-    moveCursor.run((events.at(-1) as EventRow).seq);
+    await tx.run(SQL.moveCursor, [(events.at(-1) as EventRow).seq]);
     return events.length === FANOUT_BATCH;
+  }
+
+  /** The rows to write for `drafts`: endpoints read with `q` (the caller's transaction). */
+  async function rowsFor(q: Queryable, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId: string | undefined): Promise<EventInsert[]> {
+    const rows = onlyEndpointId
+      ? [await q.get<EndpointRow>(SQL.enabledEndpoint, [onlyEndpointId])].filter((e): e is EndpointRow => !!e)
+      : await q.all<EndpointRow>(SQL.subscribers, [organizationId]);
+    return eventRows(organizationId, rows.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
   }
 
   return {
@@ -205,24 +225,25 @@ export function createOutbox(db: Db, clock: Clock) {
      * (webhook-ids) of the events written: none when nobody listens.
      */
     async enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]> {
-      const rows = onlyEndpointId
-        ? [await tx.get<EndpointRow>(SQL.enabledEndpoint, [onlyEndpointId])].filter((e): e is EndpointRow => !!e)
-        : await tx.all<EndpointRow>(SQL.subscribers, [organizationId]);
-      const rowsToWrite = eventRows(organizationId, rows.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
-      for (const r of rowsToWrite) await tx.run(SQL.insertEvent, r);
+      const rows = await rowsFor(tx, organizationId, drafts, onlyEndpointId);
+      for (const r of rows) await tx.run(SQL.insertEvent, r);
       // The wake-up may come before the commit: on SQLite the worker's own transaction queues
       // behind this one; elsewhere the poll (and, on PostgreSQL, a NOTIFY at commit) catches up.
-      if (rowsToWrite.length) notify();
-      return rowsToWrite.map((r) => r[0]);
+      if (rows.length) notify();
+      return rows.map((r) => r[0]);
     },
 
     /** @deprecated The synchronous form of `enqueue`, for callers still inside a better-sqlite3 `db.transaction`. */
     enqueueSync(organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): string[] {
-      const rows = onlyEndpointId ? [enabledEndpoint.get(onlyEndpointId)].filter((e): e is EndpointRow => !!e) : subscribers.all(organizationId);
-      const rowsToWrite = eventRows(organizationId, rows.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
-      for (const r of rowsToWrite) insertEvent.run(...r);
-      if (rowsToWrite.length) notify();
-      return rowsToWrite.map((r) => r[0]);
+      if (!legacyDb) throw new Error('enqueueSync needs the SQLite connection: use enqueue(tx, …)');
+      const endpoints = onlyEndpointId
+        ? [legacyDb.prepare<[string], EndpointRow>(SQL.enabledEndpoint).get(onlyEndpointId)].filter((e): e is EndpointRow => !!e)
+        : legacyDb.prepare<[string], EndpointRow>(SQL.subscribers).all(organizationId);
+      const rows = eventRows(organizationId, endpoints.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
+      const insert = legacyDb.prepare<EventInsert>(SQL.insertEvent);
+      for (const r of rows) insert.run(...r);
+      if (rows.length) notify();
+      return rows.map((r) => r[0]);
     },
 
     /**
@@ -232,45 +253,43 @@ export function createOutbox(db: Db, clock: Clock) {
      * queue (per-endpoint order stays intact) with a fresh retry schedule. Null when the
      * delivery is unknown or already pruned from the log.
      */
-    redeliver(endpointId: string, deliveryId: number): { deliveryId: number; eventId: string; type: string; nextAttemptAt: number } | null {
+    async redeliver(endpointId: string, deliveryId: number): Promise<{ deliveryId: number; eventId: string; type: string; nextAttemptAt: number } | null> {
       const nowMs = clock.now();
-      const found = db.transaction(() => {
-        const row = db.prepare<[number, string], { id: number; status: string; event_seq: number; event_id: string; type: string }>(`
-          SELECT d.id, d.status, d.event_seq, ev.id AS event_id, ev.type FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
-          WHERE d.id = ? AND d.endpoint_id = ?`).get(deliveryId, endpointId);
+      const found = await storage.tx(async (tx) => {
+        const row = await tx.get<{ id: number; status: string; event_seq: number; event_id: string; type: string }>(SQL.deliveryWithEvent, [deliveryId, endpointId]);
         if (!row) return null;
         if (row.status === 'pending') {
-          db.prepare('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?').run(nowMs, row.id);
+          await tx.run(SQL.dueNow, [nowMs, row.id]);
           return { deliveryId: row.id, eventId: row.event_id, type: row.type, nextAttemptAt: nowMs };
         }
-        const id = Number(insertDelivery.run(endpointId, row.event_seq, nowMs).lastInsertRowid);
-        return { deliveryId: id, eventId: row.event_id, type: row.type, nextAttemptAt: nowMs };
-      })();
+        const inserted = await tx.get<{ id: number }>(SQL.insertDeliveryReturning, [endpointId, row.event_seq, nowMs]);
+        return { deliveryId: (inserted as { id: number }).id, eventId: row.event_id, type: row.type, nextAttemptAt: nowMs };
+      });
       // The worker looks at due deliveries when woken, as for new events.
       if (found) notify();
       return found;
     },
 
     /** The delivery an attempt of the log belongs to (the log's ids are attempts). */
-    deliveryOfAttempt(endpointId: string, attemptId: number): number | null {
-      return db.prepare<[number, string], { delivery_id: number }>('SELECT delivery_id FROM webhook_attempts WHERE id = ? AND endpoint_id = ?').get(attemptId, endpointId)?.delivery_id ?? null;
+    async deliveryOfAttempt(endpointId: string, attemptId: number): Promise<number | null> {
+      return (await storage.get<{ delivery_id: number }>(SQL.deliveryOfAttempt, [attemptId, endpointId]))?.delivery_id ?? null;
     },
 
-    /** Called (after commit) whenever events were written; returns an unsubscribe. */
+    /** Called whenever events were written (see `enqueue` for when); returns an unsubscribe. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
-    due(nowMs: number): DueDelivery[] {
-      return dueHeads.all(nowMs).map((r) => ({
+    async due(nowMs: number): Promise<DueDelivery[]> {
+      return (await storage.all<DueRow>(SQL.dueHeads, [nowMs])).map((r) => ({
         deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempts: r.attempts, eventId: r.event_id, type: r.type, payload: r.payload, url: r.url, secret: r.secret,
       }));
     },
 
     /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
-    nextDueAt(): number | null {
-      return nextDue.get()?.at ?? null;
+    async nextDueAt(): Promise<number | null> {
+      return (await storage.get<{ at: number | null }>(SQL.nextDue))?.at ?? null;
     },
 
     /**
@@ -280,11 +299,12 @@ export function createOutbox(db: Db, clock: Clock) {
      * endpoint whose attempts all failed for 5 days is disabled), then fans out new events
      * (a batch of them: `moreEvents` says another round is needed).
      */
-    settle(attempts: readonly AttemptToRecord[], fanOut: boolean): { recorded: AttemptRecorded[]; moreEvents: boolean } {
-      return db.transaction(() => ({
-        recorded: attempts.map((a) => recordOne(a.delivery, a.attemptedAtMs, a.outcome)),
-        moreEvents: fanOut ? fanOutNewEvents() : false,
-      }))();
+    async settle(attempts: readonly AttemptToRecord[], fanOut: boolean): Promise<{ recorded: AttemptRecorded[]; moreEvents: boolean }> {
+      return storage.tx(async (tx) => {
+        const recorded: AttemptRecorded[] = [];
+        for (const a of attempts) recorded.push(await recordOne(tx, a.delivery, a.attemptedAtMs, a.outcome));
+        return { recorded, moreEvents: fanOut ? await fanOutNewEvents(tx) : false };
+      });
     },
 
     /**
@@ -292,16 +312,16 @@ export function createOutbox(db: Db, clock: Clock) {
      * attempts by attempt time. Rows are in time order, so each boundary is found by reading
      * only the rows about to go.
      */
-    prune(nowMs: number): void {
+    async prune(nowMs: number): Promise<void> {
       const cutoff = new Date(nowMs - LOG_RETENTION_MS).toISOString();
-      const firstKept = (sql: string) => (db.prepare(sql).get(cutoff) as { id: number } | undefined)?.id ?? Number.MAX_SAFE_INTEGER;
-      db.transaction(() => {
-        const eventBoundary = firstKept('SELECT seq AS id FROM webhook_events WHERE created_at >= ? ORDER BY seq LIMIT 1');
-        db.prepare("DELETE FROM webhook_deliveries WHERE event_seq < ? AND status <> 'pending'").run(eventBoundary);
-        db.prepare(`DELETE FROM webhook_events WHERE seq < ? AND seq <= (SELECT last_seq FROM webhook_fanout WHERE id = 1)
-          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = webhook_events.seq)`).run(eventBoundary);
-        db.prepare('DELETE FROM webhook_attempts WHERE id < ?').run(firstKept('SELECT id FROM webhook_attempts WHERE attempted_at >= ? ORDER BY id LIMIT 1'));
-      })();
+      await storage.tx(async (tx) => {
+        const firstKept = async (sql: string, pastLast: string) =>
+          ((await tx.get<{ id: number }>(sql, [cutoff])) ?? (await tx.get<{ id: number }>(pastLast)) as { id: number }).id;
+        const eventBoundary = await firstKept(SQL.firstEventKept, SQL.pastLastEvent);
+        await tx.run(SQL.pruneDeliveries, [eventBoundary]);
+        await tx.run(SQL.pruneEvents, [eventBoundary]);
+        await tx.run(SQL.pruneAttempts, [await firstKept(SQL.firstAttemptKept, SQL.pastLastAttempt)]);
+      });
     },
   };
 }

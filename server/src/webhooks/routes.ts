@@ -36,68 +36,68 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
   const { createSchema, patchSchema } = webhookSchemas(ctx.config.webhookAllowPrivate);
 
   /** A key bound to one assistant sees (and can only make) that assistant's endpoints. */
-  const checkAssistant = (res: Response, assistantId: string | null): void => {
+  const checkAssistant = async (res: Response, assistantId: string | null): Promise<void> => {
     const p = principalOf(res);
     if (p.assistantId && assistantId !== p.assistantId) throw notFound('Assistant');
-    if (assistantId && !assistantExists(ctx.db, p.organizationId, assistantId)) throw notFound('Assistant');
+    if (assistantId && !(await assistantExists(ctx.storage, p.organizationId, assistantId))) throw notFound('Assistant');
   };
-  const visibleEndpoint = (res: Response, id: string): WebhookEndpoint => {
+  const visibleEndpoint = async (res: Response, id: string): Promise<WebhookEndpoint> => {
     const p = principalOf(res);
-    const e = store.get(p.organizationId, id);
+    const e = await store.get(p.organizationId, id);
     if (!e || (p.assistantId && e.assistantId !== p.assistantId)) throw notFound('Webhook');
     return e;
   };
   const view = ({ organizationId: _o, ...e }: WebhookEndpoint) => e;
 
-  r.post('/webhooks', requirePermission('webhooks:write'), (req, res) => {
+  r.post('/webhooks', requirePermission('webhooks:write'), async (req, res) => {
     const p = principalOf(res);
     const input = parseInput(createSchema, req.body);
     const assistantId = input.assistantId ?? p.assistantId;
-    checkAssistant(res, assistantId);
-    if (store.count(p.organizationId) >= MAX_ENDPOINTS_PER_ORG) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
-    const created = store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null }, nowIso(ctx));
+    await checkAssistant(res, assistantId);
+    if (await store.count(p.organizationId) >= MAX_ENDPOINTS_PER_ORG) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
+    const created = await store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null }, nowIso(ctx));
     sendData(res, view(created), 201);
   });
 
-  r.get('/webhooks', requirePermission('webhooks:write'), (req, res) => {
+  r.get('/webhooks', requirePermission('webhooks:write'), async (req, res) => {
     const p = principalOf(res);
     const page = readPage(req);
-    const { items, total } = store.list(p.organizationId, p.assistantId, page);
+    const { items, total } = await store.list(p.organizationId, p.assistantId, page);
     sendPage(res, items.map(view), total, page);
   });
 
-  r.get('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
-    sendData(res, view(visibleEndpoint(res, req.params.id as string)));
+  r.get('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
+    sendData(res, view(await visibleEndpoint(res, req.params.id as string)));
   });
 
-  r.patch('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
-    const current = visibleEndpoint(res, req.params.id as string);
+  r.patch('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
+    const current = await visibleEndpoint(res, req.params.id as string);
     const input = parseInput(patchSchema, req.body);
-    if (input.assistantId !== undefined) checkAssistant(res, input.assistantId);
-    sendData(res, view(store.update(current, input, nowIso(ctx))));
+    if (input.assistantId !== undefined) await checkAssistant(res, input.assistantId);
+    sendData(res, view(await store.update(current, input, nowIso(ctx))));
   });
 
-  r.delete('/webhooks/:id', requirePermission('webhooks:write'), (req, res) => {
-    const current = visibleEndpoint(res, req.params.id as string);
-    store.remove(current.organizationId, current.id);
+  r.delete('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
+    const current = await visibleEndpoint(res, req.params.id as string);
+    await store.remove(current.organizationId, current.id);
     sendData(res, { id: current.id, deleted: true });
   });
 
-  r.get('/webhooks/:id/deliveries', requirePermission('webhooks:write'), (req, res) => {
-    const endpoint = visibleEndpoint(res, req.params.id as string);
+  r.get('/webhooks/:id/deliveries', requirePermission('webhooks:write'), async (req, res) => {
+    const endpoint = await visibleEndpoint(res, req.params.id as string);
     const page = readPage(req);
-    const { items, total } = store.attempts(endpoint.id, page);
+    const { items, total } = await store.attempts(endpoint.id, page);
     sendPage(res, items, total, page);
   });
 
   // The delivery log lists attempts; redeliver takes the item's deliveryId (dlv_…) or its id (att_…).
-  r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', requirePermission('webhooks:write'), (req, res) => {
-    const endpoint = visibleEndpoint(res, req.params.id as string);
+  r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', requirePermission('webhooks:write'), async (req, res) => {
+    const endpoint = await visibleEndpoint(res, req.params.id as string);
     const ref = /^(dlv|att)_(\d{1,15})$/.exec(req.params.deliveryId as string);
-    const deliveryId = !ref ? null : ref[1] === 'dlv' ? Number(ref[2]) : ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
+    const deliveryId = !ref ? null : ref[1] === 'dlv' ? Number(ref[2]) : await ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
     if (deliveryId === null) throw notFound('Delivery');
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before redelivering');
-    const queued = ctx.webhooks.outbox.redeliver(endpoint.id, deliveryId);
+    const queued = await ctx.webhooks.outbox.redeliver(endpoint.id, deliveryId);
     if (!queued) throw notFound('Delivery');
     sendData(res, {
       deliveryId: `dlv_${queued.deliveryId}`, webhookId: queued.eventId, eventId: queued.eventId, event: queued.type, endpointId: endpoint.id,
@@ -106,7 +106,7 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
   });
 
   r.post('/webhooks/:id/test', requirePermission('webhooks:write'), async (req, res) => {
-    const endpoint = visibleEndpoint(res, req.params.id as string);
+    const endpoint = await visibleEndpoint(res, req.params.id as string);
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
     const webhookId = await ctx.storage.tx((tx) => ctx.webhooks.test(tx, endpoint));
     sendData(res, { webhookId, event: 'webhook.test', endpointId: endpoint.id, status: 'pending', createdAt: nowIso(ctx) });

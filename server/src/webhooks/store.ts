@@ -1,6 +1,6 @@
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import type { Storage } from '../storage/port.js';
 import { newWebhookSecret } from './signing.js';
 
 export type DisabledReason = 'manual' | 'gone' | 'failing';
@@ -42,55 +42,56 @@ export const MAX_ENDPOINTS_PER_ORG = 50;
 
 export interface EndpointInput { url: string; events: string[]; assistantId: string | null; description: string | null }
 
-export function createWebhookStore(db: Db) {
-  const byId = db.prepare<[string, string], EndpointRow>(`${SELECT} WHERE e.id = ? AND e.organization_id = ?`);
+export function createWebhookStore(storage: Storage) {
+  const get = async (organizationId: string, id: string): Promise<WebhookEndpoint | null> => {
+    const row = await storage.get<EndpointRow>(`${SELECT} WHERE e.id = ? AND e.organization_id = ?`, [id, organizationId]);
+    return row ? toEndpoint(row) : null;
+  };
 
   return {
-    get(organizationId: string, id: string): WebhookEndpoint | null {
-      const row = byId.get(id, organizationId);
-      return row ? toEndpoint(row) : null;
+    get,
+    async count(organizationId: string): Promise<number> {
+      return (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_endpoints WHERE organization_id = ?', [organizationId]))?.n ?? 0;
     },
-    count(organizationId: string): number {
-      return (db.prepare('SELECT count(*) AS n FROM webhook_endpoints WHERE organization_id = ?').get(organizationId) as { n: number }).n;
-    },
-    create(organizationId: string, input: EndpointInput, at: string): WebhookEndpoint & { secret: string } {
+    async create(organizationId: string, input: EndpointInput, at: string): Promise<WebhookEndpoint & { secret: string }> {
       const id = newId('wh');
       const secret = newWebhookSecret();
-      db.prepare(`INSERT INTO webhook_endpoints (id, organization_id, assistant_id, url, description, events, secret, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, organizationId, input.assistantId, input.url, input.description, JSON.stringify(input.events), secret, at, at);
-      return { ...(this.get(organizationId, id) as WebhookEndpoint), secret };
+      await storage.run(`INSERT INTO webhook_endpoints (id, organization_id, assistant_id, url, description, events, secret, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, organizationId, input.assistantId, input.url, input.description, JSON.stringify(input.events), secret, at, at]);
+      return { ...(await get(organizationId, id) as WebhookEndpoint), secret };
     },
     /** `onlyAssistantId`: keys bound to one assistant see that assistant's endpoints alone. */
-    list(organizationId: string, onlyAssistantId: string | null, page: { limit: number; offset: number }) {
-      const where = 'e.organization_id = ? AND (? IS NULL OR e.assistant_id = ?)';
-      const total = (db.prepare(`SELECT count(*) AS n FROM webhook_endpoints e WHERE ${where}`).get(organizationId, onlyAssistantId, onlyAssistantId) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY e.created_at DESC, e.rowid DESC LIMIT ? OFFSET ?`)
-        .all(organizationId, onlyAssistantId, onlyAssistantId, page.limit, page.offset) as EndpointRow[];
+    async list(organizationId: string, onlyAssistantId: string | null, page: { limit: number; offset: number }) {
+      // Built in TypeScript rather than `? IS NULL OR …`: PostgreSQL cannot type a parameter that is only tested for NULL.
+      const where = onlyAssistantId === null ? 'e.organization_id = ?' : 'e.organization_id = ? AND e.assistant_id = ?';
+      const params = onlyAssistantId === null ? [organizationId] : [organizationId, onlyAssistantId];
+      const total = (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM webhook_endpoints e WHERE ${where}`, params))?.n ?? 0;
+      // Newest first; the id breaks ties between endpoints created in the same millisecond.
+      const rows = await storage.all<EndpointRow>(`${SELECT} WHERE ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
       return { items: rows.map(toEndpoint), total };
     },
-    update(current: WebhookEndpoint, patch: Partial<EndpointInput> & { enabled?: boolean | undefined }, at: string): WebhookEndpoint {
+    async update(current: WebhookEndpoint, patch: Partial<EndpointInput> & { enabled?: boolean | undefined }, at: string): Promise<WebhookEndpoint> {
       const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as WebhookEndpoint;
       // Re-enabling starts afresh: no failure streak, no reason; disabling by hand says so.
       const reenabled = patch.enabled === true && !current.enabled;
       const disabled = patch.enabled === false && current.enabled;
-      db.prepare(`UPDATE webhook_endpoints SET url = ?, events = ?, assistant_id = ?, description = ?, enabled = ?,
-          disabled_reason = ?, disabled_at = ?, failing_since = ?, updated_at = ? WHERE id = ?`).run(
+      await storage.run(`UPDATE webhook_endpoints SET url = ?, events = ?, assistant_id = ?, description = ?, enabled = ?,
+          disabled_reason = ?, disabled_at = ?, failing_since = ?, updated_at = ? WHERE id = ?`, [
         next.url, JSON.stringify(next.events), next.assistantId, next.description, next.enabled ? 1 : 0,
         reenabled ? null : disabled ? 'manual' : current.disabledReason,
         reenabled ? null : disabled ? at : current.disabledAt,
         reenabled ? null : current.failingSince,
         at, current.id,
-      );
-      return this.get(current.organizationId, current.id) as WebhookEndpoint;
+      ]);
+      return await get(current.organizationId, current.id) as WebhookEndpoint;
     },
-    remove(organizationId: string, id: string): boolean {
-      return db.prepare('DELETE FROM webhook_endpoints WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      return (await storage.run('DELETE FROM webhook_endpoints WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
     },
     /** The delivery log: every attempt, newest first. */
-    attempts(endpointId: string, page: { limit: number; offset: number }): { items: DeliveryAttempt[]; total: number } {
-      const total = (db.prepare('SELECT count(*) AS n FROM webhook_attempts WHERE endpoint_id = ?').get(endpointId) as { n: number }).n;
-      const rows = db.prepare<[string, number, number], AttemptRow>('SELECT * FROM webhook_attempts WHERE endpoint_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
-        .all(endpointId, page.limit, page.offset);
+    async attempts(endpointId: string, page: { limit: number; offset: number }): Promise<{ items: DeliveryAttempt[]; total: number }> {
+      const total = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts WHERE endpoint_id = ?', [endpointId]))?.n ?? 0;
+      const rows = await storage.all<AttemptRow>('SELECT * FROM webhook_attempts WHERE endpoint_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [endpointId, page.limit, page.offset]);
       return {
         total,
         items: rows.map((r) => ({

@@ -207,11 +207,11 @@ describe('events and their payloads', () => {
     await shop.keyApi.post(shop.chatPath, { message: 'hello', sessionId: 'idle-1' });
     const { maintain } = createApp(server.ctx);
     clock.advance(29 * 60_000);
-    maintain();
+    await maintain();
     expect(events(await delivered()).filter((e) => e === 'conversation.ended')).toEqual([]);
     clock.advance(60_000);
-    maintain();
-    maintain(); // ended once, announced once
+    await maintain();
+    await maintain(); // ended once, announced once
     const idle = (await delivered()).filter((r) => r.json.event === 'conversation.ended');
     expect(idle.map((r) => [r.json.data.sessionId, r.json.data.reason, r.json.data.messageCount])).toEqual([['idle-1', 'idle', 2]]);
   });
@@ -291,7 +291,7 @@ describe('events and their payloads', () => {
     await shop.api.patch(`/v1/webhooks/${hook.id}`, { enabled: false });
     await shop.keyApi.post(shop.chatPath, { message: 'Hello', sessionId: 'n-1' });
     expect(await delivered()).toEqual([]);
-    expect(server.db.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
+    expect(await server.ctx.storage.get('SELECT count(*) AS n FROM webhook_events')).toEqual({ n: 0 });
     expect((await shop.api.post(`/v1/webhooks/${hook.id}/test`)).status).toBe(409);
   });
 });

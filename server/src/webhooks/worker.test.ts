@@ -166,7 +166,7 @@ describe('disabling', () => {
     for (let i = 0; i < 5; i++) await shop.api.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     for (let guard = 0; guard < 100; guard++) {
-      const next = server.ctx.webhooks.outbox.nextDueAt();
+      const next = await server.ctx.webhooks.outbox.nextDueAt();
       const enabled = (await shop.api.get(`/v1/webhooks/${hook.id}`)).body.data.enabled;
       if (next === null || !enabled) break;
       clock.set(Math.max(next, clock.now()));
@@ -216,14 +216,15 @@ describe('safety at delivery time', () => {
 describe('the outbox', () => {
   it('is written in the transaction of the cause: a rolled-back change leaves no event', async () => {
     const { shop } = await hookFor(server, receiver.url);
-    const count = () => (server.db.prepare('SELECT count(*) AS n FROM webhook_events').get() as { n: number }).n;
-    expect(() => server.db.transaction(() => {
-      server.ctx.webhooks.knowledgeBaseUpdated({ knowledgeBaseId: shop.kbId, change: 'updated' });
+    const storage = server.ctx.storage;
+    const count = async () => (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_events'))?.n;
+    await expect(storage.tx(async (tx) => {
+      await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
       throw new Error('the change failed');
-    })()).toThrow('the change failed');
-    expect(count()).toBe(0);
-    server.db.transaction(() => server.ctx.webhooks.knowledgeBaseUpdated({ knowledgeBaseId: shop.kbId, change: 'updated' }))();
-    expect(count()).toBe(1);
+    })).rejects.toThrow('the change failed');
+    expect(await count()).toBe(0);
+    await storage.tx((tx) => server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' }));
+    expect(await count()).toBe(1);
   });
 
   it('fans an event out to the endpoints that existed when it happened', async () => {
@@ -231,8 +232,8 @@ describe('the outbox', () => {
     const late = await startReceiver();
     extra.push(late);
     // The event is committed; in the same turn, before the worker can fan it out, a second endpoint appears.
-    server.db.transaction(() => server.ctx.webhooks.knowledgeBaseUpdated({ knowledgeBaseId: shop.kbId, change: 'updated' }))();
-    createWebhookStore(server.db).create(shop.organization.id, { url: late.url, events: ['*'], assistantId: null, description: null }, new Date(T0 + 1).toISOString());
+    await server.ctx.storage.tx((tx) => server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' }));
+    await createWebhookStore(server.ctx.storage).create(shop.organization.id, { url: late.url, events: ['*'], assistantId: null, description: null }, new Date(T0 + 1).toISOString());
     await drain();
     expect(receiver.received.map((r) => r.json.event)).toEqual(['knowledge_base.updated']);
     expect(late.received).toHaveLength(0);
@@ -240,9 +241,9 @@ describe('the outbox', () => {
 
   it('fans out a backlog larger than one batch', async () => {
     const { shop } = await hookFor(server, receiver.url, { events: ['knowledge_base.updated'] });
-    server.db.transaction(() => {
-      for (let i = 0; i <= FANOUT_BATCH; i++) server.ctx.webhooks.knowledgeBaseUpdated({ knowledgeBaseId: shop.kbId, change: 'updated' });
-    })();
+    await server.ctx.storage.tx(async (tx) => {
+      for (let i = 0; i <= FANOUT_BATCH; i++) await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
+    });
     await drain();
     expect(new Set(receiver.received.map((r) => r.webhookId)).size).toBe(FANOUT_BATCH + 1);
   });
@@ -306,10 +307,10 @@ describe('the outbox', () => {
     await drain();
     const { maintain } = createApp(server.ctx);
     clock.advance(11 * 24 * HOUR);
-    maintain();
+    await maintain();
     const log = (await key.get(`/v1/webhooks/${hook.id}/deliveries`)).body.data;
     expect(log.map((a: { status: string }) => a.status)).toEqual(['failed']);
     expect((await key.get(`/v1/webhooks/${hook.id}`)).body.data.pendingDeliveries).toBe(1);
-    expect(server.db.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 1 });
+    expect(await server.ctx.storage.get('SELECT count(*) AS n FROM webhook_events')).toEqual({ n: 1 });
   });
 });

@@ -57,6 +57,9 @@ export function createDeliveryWorker(opts: WorkerOptions) {
   let started = false;
   let timer: NodeJS.Timeout | null = null;
   let tickScheduled = false;
+  /** The round running now: rounds never overlap (each reads what the previous one wrote). */
+  let ticking: Promise<void> | null = null;
+  let tickAgain = false;
   let attemptsStarted = 0;
   let unsubscribe: (() => void) | null = null;
 
@@ -84,27 +87,27 @@ export function createDeliveryWorker(opts: WorkerOptions) {
    * tried alone, so one bad row cannot sink the others; an attempt that still cannot be
    * recorded pauses its endpoint (it will be sent again: at-least-once).
    */
-  function settle(): void {
+  async function settle(): Promise<void> {
     const batch = finishedAttempts;
     finishedAttempts = [];
     const fanOut = newEvents;
     newEvents = false;
     if (!batch.length && !fanOut) return;
     try {
-      const { recorded, moreEvents } = outbox.settle(batch, fanOut);
+      const { recorded, moreEvents } = await outbox.settle(batch, fanOut);
       recorded.forEach((r, i) => report(batch[i] as AttemptToRecord, r));
       if (moreEvents) wake();
     } catch (err) {
       if (fanOut) {
         try {
-          if (outbox.settle([], true).moreEvents) wake();
+          if ((await outbox.settle([], true)).moreEvents) wake();
         } catch (fanOutErr) {
           logger.error('webhook fan-out failed', { error: String(fanOutErr) }); // the poll tries again
         }
       }
       for (const a of batch) {
         try {
-          report(a, outbox.settle([a], false).recorded[0] as AttemptRecorded);
+          report(a, (await outbox.settle([a], false)).recorded[0] as AttemptRecorded);
         } catch (itemErr) {
           paused.set(a.delivery.endpointId, clock.now() + RECORD_FAILURE_PAUSE_MS);
           logger.error('webhook attempt could not be recorded', { endpointId: a.delivery.endpointId, error: String(itemErr), batchError: String(err) });
@@ -135,12 +138,12 @@ export function createDeliveryWorker(opts: WorkerOptions) {
   }
 
   /** One round: settle, then start an attempt for every due queue head whose endpoint is idle. */
-  function tick(): void {
-    settle();
+  async function tick(): Promise<void> {
+    await settle();
     if (stopped) return;
     let heads: DueDelivery[];
     try {
-      heads = outbox.due(clock.now());
+      heads = await outbox.due(clock.now());
     } catch (err) {
       logger.error('webhook outbox read failed', { error: String(err) });
       return;
@@ -167,12 +170,33 @@ export function createDeliveryWorker(opts: WorkerOptions) {
     }, BATCH_WAIT_MS);
   }
 
+  /** Runs a round, or one more after the round in progress (whatever woke us may be newer than what it read). */
+  function round(): Promise<void> {
+    if (ticking) {
+      tickAgain = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      try {
+        do {
+          tickAgain = false;
+          await tick();
+        } while (tickAgain);
+      } catch (err) {
+        logger.error('webhook round failed', { error: String(err) }); // the poll tries again
+      } finally {
+        ticking = null;
+      }
+    })();
+    return ticking;
+  }
+
   function schedule(): void {
     if (tickScheduled) return;
     tickScheduled = true;
     setImmediate(() => {
       tickScheduled = false;
-      tick();
+      void round();
     });
   }
 
@@ -204,7 +228,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
       while (inFlight.size) {
         await Promise.race([...inFlight.values()].map((f) => f.finished));
       }
-      settle();
+      await round(); // stopped: records what finished, starts nothing
       agents.http.destroy();
       agents.https.destroy();
     },
@@ -217,7 +241,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
       const before = attemptsStarted;
       newEvents = true;
       for (;;) {
-        tick();
+        await round();
         if (!inFlight.size && !newEvents) return attemptsStarted - before;
         if (!inFlight.size) continue; // a full fan-out batch: another round
         await Promise.race([...inFlight.values()].map((f) => f.finished));
