@@ -195,6 +195,7 @@ async function limitedApp(store: LimitStore, credentialId = freshKey('key')): Pr
   const principal = { credentialId, limits: { perMinute: 1000, perDay: 100_000 } } as unknown as Principal;
   app.use((_req, res, next) => { res.locals.principal = principal; next(); });
   app.get('/v1/assistants', rateLimit(store), (_req, res) => { res.json({ status: 'success', data: [] }); });
+  app.post('/v1/integrations/:id/chat', rateLimit(store), (_req, res) => { res.json({ response: 'hi' }); });
   app.use(errorHandler(silent));
   const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/assistants`, server };
@@ -233,6 +234,10 @@ describe('Redis down: limited requests fail closed with 503, and recover', () =>
         expect(await res.json()).toEqual({ status: 'error', error: { code: 'unavailable', message: expect.any(String) } });
         expect(Date.now() - started).toBeLessThan(1500); // refused at once, not after a long wait
       }
+      // The integrations chat answers its "form 1" body.
+      const bare = await fetch(url.replace('/v1/assistants', '/v1/integrations/a1/chat'), { method: 'POST' });
+      expect(bare.status).toBe(503);
+      expect(await bare.json()).toEqual({ error: { code: 'UNAVAILABLE', message: expect.any(String) } });
       expect(log.down()).toBe(1);
 
       await relay.up();
