@@ -83,6 +83,14 @@ describe('postgres storage', () => {
     await s.close();
   });
 
+  it('runs statements unprepared when asked (a pooler that cannot carry prepared statements)', async () => {
+    const s = await make({ preparedStatements: false });
+    await s.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['u', 1]);
+    expect(await s.get('SELECT n FROM conformance_items WHERE id = ?', ['u'])).toEqual({ n: 1 });
+    expect(await s.get('SELECT COUNT(*) AS n FROM pg_prepared_statements')).toEqual({ n: 0 });
+    await s.close();
+  });
+
   it('closes after in-flight transactions', async () => {
     const s = await make();
     const pending = s.tx(async (tx) => { await tx.run('SELECT pg_sleep(0.05)'); return 'finished'; });
