@@ -3,7 +3,6 @@ import type { CredentialResolver } from '../auth/credentials.js';
 import type { Permission, Principal } from '../auth/permissions.js';
 import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
-import { createMemoryFailureTracker } from '../limits/memory.js';
 import type { FailureTracker } from '../limits/port.js';
 import { AppError } from './errors.js';
 import { isDashboardRequest, publicOrigin, sessionCookie } from './session-cookie.js';
@@ -19,15 +18,9 @@ declare global {
 }
 
 /**
- * Counts failures per key (client IP, email) in a sliding window; past the limit callers
- * answer 429 instead of trying again. Used for bad tokens (30/min per IP) and logins. This one
- * lives in the process; `ctx.limiter.failureTracker(...)` gives one shared by every instance.
+ * Failed authentications per client IP before 429 (requireAuth): the `auth` failure tracker of
+ * the limit store (limits/port.ts), counted in this process or in Redis across instances.
  */
-export function createFailureTracker(clock: Clock, limit: number = BAD_TOKEN_LIMIT.perIp, windowMs: number = BAD_TOKEN_LIMIT.windowMs): FailureTracker {
-  return createMemoryFailureTracker(clock, limit, windowMs);
-}
-
-/** Failed authentications per client IP before 429 (requireAuth). */
 export const BAD_TOKEN_LIMIT = { perIp: 30, windowMs: 60_000 } as const;
 
 export type { FailureTracker } from '../limits/port.js';

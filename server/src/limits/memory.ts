@@ -84,7 +84,7 @@ function createFailureLog(clock: Clock, limit: number, windowMs: number) {
   };
 }
 
-/** A FailureTracker in this process (`createFailureTracker` in http/auth.ts, the memory store). */
+/** A FailureTracker in this process (the memory store's). */
 export function createMemoryFailureTracker(clock: Clock, limit: number, windowMs: number): FailureTracker & { sweep(): void } {
   const log = createFailureLog(clock, limit, windowMs);
   return {
