@@ -291,15 +291,16 @@ describe('Redis down: limited requests fail closed with 503, and recover', () =>
     try {
       expect((await fetch(url)).status).toBe(200);
       const id = await store.client.client('ID');
-      // Hold write scripts in Redis so the request is in flight when its connection dies.
-      await admin.client('PAUSE', 3000, 'WRITE');
+      // Hold write scripts in Redis so the request is in flight when its connection dies (every
+      // client's writes wait meanwhile: kept short, and lifted as soon as the kill is done).
+      await admin.client('PAUSE', 2000, 'WRITE');
       let pending: Promise<Response>;
       try {
         pending = fetch(url);
         await until('the request to wait in Redis', async () => {
           const line = String(await admin.client('LIST')).split('\n').find((l) => l.startsWith(`id=${id} `));
           return /\bcmd=evalsha\b/.test(line ?? '');
-        }, 2000);
+        }, 1500);
         await admin.client('KILL', 'ID', String(id));
       } finally {
         await admin.client('UNPAUSE');
