@@ -16,7 +16,6 @@ import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
 import { createConversationStore } from './conversations/store.js';
 import { serveDashboard } from './dashboard/serve.js';
-import { createWriteBatcher } from './db/write-batcher.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { jsonBody } from './http/json-body.js';
@@ -40,7 +39,7 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface ParleyApp {
   app: Express;
   /** Periodic upkeep (idle conversations, limiter memory); main.ts runs it on a timer. */
-  maintain(): void;
+  maintain(): Promise<void>;
   /** Background fetches/crawls of web documents: `listen` starts them and stops them on close. */
   webJobs: { start(): void; stop(): Promise<void> };
 }
@@ -52,10 +51,10 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
   retriever.warmUp();
   const urlSources = createUrlSources(ctx, knowledge, opts.urlSources);
-  const conversations = createConversationStore(ctx.db);
+  const conversations = createConversationStore(ctx.storage);
   // BM25, fused with vectors when an embedding model is configured (knowledge/embeddings).
   const search = createHybridRetriever({ bm25: retriever, dense: ctx.embeddings?.dense });
-  const chat = createChatService({ db: ctx.db, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, writes: createWriteBatcher(ctx.db), webhooks: ctx.webhooks, logger: ctx.logger });
+  const chat = createChatService({ storage: ctx.storage, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,13 +129,11 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   return {
     app,
     webJobs: { start: () => urlSources.start(), stop: () => urlSources.stop() },
-    maintain() {
+    async maintain() {
       const now = ctx.clock.now();
       // The idle ends and their conversation.ended events commit together.
-      ctx.db.transaction(() => {
-        for (const c of conversations.endIdle(now)) ctx.webhooks.conversationEnded(c, 'idle', c.endedAt ?? new Date(now).toISOString());
-      })();
-      ctx.webhooks.outbox.prune(now);
+      await conversations.endIdle(now, (tx, c) => ctx.webhooks.conversationEnded(tx, c, 'idle', c.endedAt ?? new Date(now).toISOString()));
+      await ctx.webhooks.outbox.prune(now);
       ctx.limiter.sweep();
     },
   };

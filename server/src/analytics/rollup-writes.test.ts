@@ -5,6 +5,7 @@ import { createUsageRecorder } from '../answer/usage.js';
 import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
 import { migrate } from '../db/migrate.js';
 import { openDb, type Db } from '../db/open.js';
+import { createSqliteStorage } from '../storage/sqlite.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { CHANNELS } from './channel.js';
 import type { ConversationFilter } from './filters.js';
@@ -56,11 +57,12 @@ function snapshot(d: Db) {
  * usage), human replies, ratings set and changed, handoffs asked (and asked again later), usage
  * rewritten. Times wander over three days, so hours and days both split.
  */
-function randomWrites(d: Db, seed: number, steps: number) {
+async function randomWrites(d: Db, seed: number, steps: number) {
   const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-  const store = createConversationStore(d);
-  const recordUsage = createUsageRecorder(d);
+  const storage = createSqliteStorage(d);
+  const store = createConversationStore(storage);
+  const recordUsage = createUsageRecorder(storage);
   const conversations: Conversation[] = [];
   const answers: { id: string; conversationId: string }[] = [];
   let now = Date.parse('2026-03-01T22:00:00Z');
@@ -70,36 +72,38 @@ function randomWrites(d: Db, seed: number, steps: number) {
     const r = rand();
     if (r < 0.2 || !conversations.length) {
       const [channel, source] = pick(SOURCES);
-      conversations.push(store.create({ organizationId: ORG, assistantId: pick(ASSISTANTS), sessionId: `s${step}`, channel, metadata: source ? { source } : {} }, at));
+      conversations.push(await storage.tx((tx) => store.create(tx, { organizationId: ORG, assistantId: pick(ASSISTANTS), sessionId: `s${step}`, channel, metadata: source ? { source } : {} }, at)));
     } else if (r < 0.6) {
       const c = pick(conversations);
       const answered = rand() < 0.3 ? null : rand() < 0.75;
       const responseMs = rand() < 0.1 ? null : Math.round(Math.exp(rand() * 9) * 10) / 10;
-      const written = d.transaction(() => store.append(rand() < 0.5 ? c : c.id, [
+      const ref = rand() < 0.5 ? c : c.id;
+      const written = await storage.tx((tx) => store.append(tx, ref, [
         { role: 'user', content: 'q', metadata: null },
         { role: 'assistant', content: 'a', metadata: null, answered, responseMs, confidence: 0.5, usage: pick(USAGES) },
-      ], at))();
+      ], at));
       answers.push({ id: (written[1] as { id: string }).id, conversationId: c.id });
     } else if (r < 0.65) {
-      d.transaction(() => store.append(pick(conversations).id, [{ role: 'human_agent', content: 'h', metadata: null }], at))();
+      const id = pick(conversations).id;
+      await storage.tx((tx) => store.append(tx, id, [{ role: 'human_agent', content: 'h', metadata: null }], at));
     } else if (r < 0.8 && answers.length) {
       const a = pick(answers);
-      store.rate(a.conversationId, a.id, rand() < 0.5 ? 'up' : 'down', null, at);
+      await store.rate(a.conversationId, a.id, rand() < 0.5 ? 'up' : 'down', null, at);
     } else if (r < 0.9) {
-      store.requestHandoff(pick(conversations).id, at, { email: null, note: null });
+      await store.requestHandoff(pick(conversations).id, at, { email: null, note: null });
     } else if (answers.length) {
       const u = pick(USAGES);
-      recordUsage(pick(answers).id, u === null ? { provider: 'extractive', model: null, usage: null, providerMs: null }
+      await recordUsage(pick(answers).id, u === null ? { provider: 'extractive', model: null, usage: null, providerMs: null }
         : { provider: u.provider, model: u.model, usage: u.promptTokens === null ? null : { promptTokens: u.promptTokens, completionTokens: u.completionTokens ?? 0 }, providerMs: u.providerMs });
     }
   }
 }
 
 describe('analytics rollups written by the code (migration 024)', () => {
-  it('equal a recomputation from the stored rows after a random mix of writes', () => {
+  it('equal a recomputation from the stored rows after a random mix of writes', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       db = open();
-      randomWrites(db, seed, 400);
+      await randomWrites(db, seed, 400);
       const kept = snapshot(db);
       expect(kept.hourly.length, `seed ${seed}`).toBeGreaterThan(20);
       expect(kept.hourlyUsage.length, `seed ${seed}`).toBeGreaterThan(5);
@@ -110,9 +114,9 @@ describe('analytics rollups written by the code (migration 024)', () => {
     }
   });
 
-  it('give the exact totals, and p95 and per-hour p50 within ±5 %', () => {
+  it('give the exact totals, and p95 and per-hour p50 within ±5 %', async () => {
     db = open();
-    randomWrites(db, 42, 600);
+    await randomWrites(db, 42, 600);
     // No date range: messages then count the same whether by the hour they were written
     // (rollups) or by their conversation (the exact scan), and the rollups read the daily tables.
     const filter: ConversationFilter = {

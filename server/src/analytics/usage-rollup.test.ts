@@ -23,7 +23,7 @@ const MODELS: [string, string | null][] = [['openai', 'gpt-a'], ['anthropic', 'c
  */
 async function seedUsage() {
   const shop = await setupShop(server.url);
-  const record = createUsageRecorder(server.db);
+  const record = createUsageRecorder(server.ctx.storage);
   const questions = ['How do I reset my password?', 'How long does shipping take?', 'Do you sell gift cards?'];
   for (let i = 0; i < 24; i++) {
     clock.set(Date.parse('2026-05-01T10:15:00Z') + i * 2 * 3_600_000);
@@ -32,7 +32,7 @@ async function seedUsage() {
     });
     expect(res.status).toBe(200);
     const [provider, model] = MODELS[i % MODELS.length] as [string, string | null];
-    record(res.body.messageId as string, {
+    await record(res.body.messageId as string, {
       provider, model, usage: provider === 'extractive' ? null : { promptTokens: 100 + i * 7, completionTokens: 10 + i },
       providerMs: i % 5 === 4 ? null : 40 * 1.23 ** i,
     });
@@ -70,13 +70,13 @@ describe('model usage in GET /v1/analytics/metrics from the usage rollups (migra
     const before = (await metrics(shop, '')).usage;
     const answer = server.db.prepare("SELECT id, provider, model, prompt_tokens AS p, completion_tokens AS c, provider_ms AS ms FROM messages WHERE provider = 'openai' AND model = 'gpt-a' LIMIT 1")
       .get() as { id: string; p: number; c: number; ms: number };
-    createUsageRecorder(server.db)(answer.id, { provider: 'anthropic', model: 'claude-b', usage: { promptTokens: answer.p + 1000, completionTokens: answer.c }, providerMs: answer.ms });
+    await createUsageRecorder(server.ctx.storage)(answer.id, { provider: 'anthropic', model: 'claude-b', usage: { promptTokens: answer.p + 1000, completionTokens: answer.c }, providerMs: answer.ms });
     const after = (await metrics(shop, '')).usage;
     expect(after.modelAnswers).toBe(before.modelAnswers);
     expect(after.promptTokens).toBe(before.promptTokens + 1000);
     expect({ ...after, p95ProviderMs: null }).toEqual({ ...(await metrics(shop, 'handoff=false')).usage, p95ProviderMs: null });
     // Rewritten as extractive: no longer a model answer.
-    createUsageRecorder(server.db)(answer.id, { provider: 'extractive', model: null, usage: null, providerMs: 3 });
+    await createUsageRecorder(server.ctx.storage)(answer.id, { provider: 'extractive', model: null, usage: null, providerMs: 3 });
     expect((await metrics(shop, '')).usage.modelAnswers).toBe(before.modelAnswers - 1);
   });
 

@@ -8,14 +8,13 @@ import type { UsageRecord } from '../answer/usage.js';
 import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message } from '../conversations/store.js';
-import type { Db } from '../db/open.js';
-import type { WriteBatcher } from '../db/write-batcher.js';
 import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { sortableRandom } from '../lib/ids.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
 import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
+import type { Storage, Queryable, Tx } from '../storage/port.js';
 import type { WebhookEvents } from '../webhooks/events.js';
 import { buildExplain, type Explain } from './explain.js';
 import { recordKnowledgeGap } from './knowledge-gaps.js';
@@ -85,23 +84,23 @@ export function newSessionId(): string {
   return `sess_${sortableRandom(24)}`;
 }
 
-export function createChatService(deps: { db: Db; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; writes: WriteBatcher; webhooks: WebhookEvents; logger?: Logger }) {
-  const { db, clock, retriever, conversations } = deps;
+export function createChatService(deps: { storage: Storage; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; webhooks: WebhookEvents; logger?: Logger }) {
+  const { clock, retriever, conversations } = deps;
 
   /** The session's conversation, if any; a session of another assistant is refused. */
-  function ownConversation(input: ChatInput): Conversation | null {
+  async function ownConversation(input: ChatInput, q: Queryable = deps.storage): Promise<Conversation | null> {
     if (!input.sessionId) return null;
-    const c = conversations.findBySession(input.assistant.organizationId, input.sessionId);
+    const c = await conversations.findBySession(input.assistant.organizationId, input.sessionId, q);
     if (c && c.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
     return c;
   }
 
-  function openConversation(input: ChatInput, at: string): { conversation: Conversation; isNew: boolean } {
-    const existing = ownConversation(input);
+  async function openConversation(tx: Tx, input: ChatInput, at: string): Promise<{ conversation: Conversation; isNew: boolean }> {
+    const existing = await ownConversation(input, tx);
     if (existing) return { conversation: existing, isNew: false };
     const sessionId = input.sessionId ?? newSessionId();
     const a = input.assistant;
-    return { conversation: conversations.create({ organizationId: a.organizationId, assistantId: a.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
+    return { conversation: await conversations.create(tx, { organizationId: a.organizationId, assistantId: a.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
   }
 
   /**
@@ -203,8 +202,8 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       const t0 = performance.now();
       // The conversation is read (or planned) first; nothing is written until the answer exists,
       // so a failed answer leaves no half-conversation behind.
-      const existing = ownConversation(input);
-      const history: HistoryTurn[] = existing ? conversations.lastMessages(existing.id, input.assistant.historyLimit).map((m) => ({ role: m.role, content: m.content })) : [];
+      const existing = await ownConversation(input);
+      const history: HistoryTurn[] = existing ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content })) : [];
 
       const a = input.assistant;
       const g0 = performance.now();
@@ -240,10 +239,10 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
       }) : null;
 
       // Group-committed with other requests of this turn; resolves after the commit.
-      const written = await deps.writes.write(() => {
+      const written = await deps.storage.tx(async (tx) => {
         // Re-read inside the transaction: a parallel first message may have created the session.
-        const { conversation, isNew } = openConversation(input, startedAt);
-        const [userMessage, assistantMessage] = conversations.append(conversation, [
+        const { conversation, isNew } = await openConversation(tx, input, startedAt);
+        const [userMessage, assistantMessage] = await conversations.append(tx, conversation, [
           { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
           {
             role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs, citedDocumentIds,
@@ -264,13 +263,13 @@ export function createChatService(deps: { db: Db; clock: Clock; retriever: Chunk
         ], at);
         // A provider outage is not a gap in the knowledge.
         if (isFallback && !generated.templateId && !generated.providerError) {
-          recordKnowledgeGap(db, {
+          await recordKnowledgeGap(tx, {
             organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at,
             cause: gapCause(generated), messageId: (assistantMessage as Message).id,
           });
         }
         // Webhook events commit with the messages they announce.
-        deps.webhooks.chatTurn({
+        await deps.webhooks.chatTurn(tx, {
           conversation, isNewConversation: isNew, userMessage: userMessage as Message, assistantMessage: assistantMessage as Message,
           metadata: input.metadata, confidence: generated.confidence, sources,
         });

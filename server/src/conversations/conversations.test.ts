@@ -57,10 +57,10 @@ describe('conversations (API.md §7)', () => {
     await shop.api.post(shop.chatPath, { message: 'hello', sessionId: 'idle-1' });
     const { maintain } = createApp(server.ctx);
     clock.advance(29 * 60_000);
-    maintain();
+    await maintain();
     expect((await shop.api.get(`/v1/integrations/${shop.assistantId}/conversations/idle-1`)).body.data.status).toBe('active');
     clock.advance(60_000);
-    maintain();
+    await maintain();
     expect((await shop.api.get(`/v1/integrations/${shop.assistantId}/conversations/idle-1`)).body.data.status).toBe('ended');
   });
 

@@ -13,10 +13,10 @@ import type { Conversation, ConversationStore, Message } from './store.js';
 export const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
 export const feedbackSchema = z.strictObject({ messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
 
-export function conversationView(c: Conversation, store: ConversationStore) {
+export async function conversationView(c: Conversation, store: ConversationStore) {
   return {
     sessionId: c.sessionId, assistantId: c.assistantId, startedAt: c.startedAt, lastMessageAt: c.lastMessageAt, endedAt: c.endedAt,
-    status: c.status, metadata: c.metadata, messages: store.messages(c.id),
+    status: c.status, metadata: c.metadata, messages: await store.messages(c.id),
   };
 }
 
@@ -24,51 +24,51 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
   const r = Router();
 
   /** Sessions are organization-scoped; a key bound to an assistant sees only its conversations. */
-  const visibleConversation = (res: Response, sessionId: string): Conversation => {
+  const visibleConversation = async (res: Response, sessionId: string): Promise<Conversation> => {
     const p = principalOf(res);
-    const c = store.findBySession(p.organizationId, sessionId);
+    const c = await store.findBySession(p.organizationId, sessionId);
     if (!c || (p.assistantId && c.assistantId !== p.assistantId)) throw notFound('Conversation');
     return c;
   };
 
-  r.get('/integrations/:id/conversations/:sessionId', requirePermission('conversations:read'), (req, res) => {
-    const assistant = visibleAssistant(assistants, res, req.params.id as string);
-    const c = visibleConversation(res, req.params.sessionId as string);
+  r.get('/integrations/:id/conversations/:sessionId', requirePermission('conversations:read'), async (req, res) => {
+    const assistant = await visibleAssistant(assistants, res, req.params.id as string);
+    const c = await visibleConversation(res, req.params.sessionId as string);
     if (c.assistantId !== assistant.id) throw notFound('Conversation');
-    sendData(res, conversationView(c, store));
+    sendData(res, await conversationView(c, store));
   });
 
   // The seed's bare array, oldest first, for the analytics message view.
-  r.get('/conversations/:sessionId/messages', requirePermission('conversations:read'), (req, res) => {
-    res.json(store.messages(visibleConversation(res, req.params.sessionId as string).id));
+  r.get('/conversations/:sessionId/messages', requirePermission('conversations:read'), async (req, res) => {
+    res.json(await store.messages((await visibleConversation(res, req.params.sessionId as string)).id));
   });
 
-  r.post('/conversations/:sessionId/messages', requirePermission('conversations:write'), (req, res) => {
-    const c = visibleConversation(res, req.params.sessionId as string);
+  r.post('/conversations/:sessionId/messages', requirePermission('conversations:write'), async (req, res) => {
+    const c = await visibleConversation(res, req.params.sessionId as string);
     const input = parseInput(humanMessageSchema, req.body);
     const p = principalOf(res);
-    const message = ctx.db.transaction(() => {
-      const [m] = store.append(c.id, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
-      ctx.webhooks.humanAgentMessage(c, m as Message);
+    const message = await ctx.storage.tx(async (tx) => {
+      const [m] = await store.append(tx, c, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
+      await ctx.webhooks.humanAgentMessage(tx, c, m as Message);
       return m;
-    })();
+    });
     sendData(res, message, 201);
   });
 
-  r.post('/conversations/:sessionId/feedback', requirePermission(['chat', 'conversations:write']), (req, res) => {
-    const c = visibleConversation(res, req.params.sessionId as string);
+  r.post('/conversations/:sessionId/feedback', requirePermission(['chat', 'conversations:write']), async (req, res) => {
+    const c = await visibleConversation(res, req.params.sessionId as string);
     const input = parseInput(feedbackSchema, req.body);
-    if (!store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
+    if (!await store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
     sendData(res, { sessionId: c.sessionId, messageId: input.messageId, rating: input.rating });
   });
 
-  r.post('/conversations/:sessionId/end', requirePermission(['chat', 'conversations:write']), (req, res) => {
-    const c = visibleConversation(res, req.params.sessionId as string);
+  r.post('/conversations/:sessionId/end', requirePermission(['chat', 'conversations:write']), async (req, res) => {
+    const c = await visibleConversation(res, req.params.sessionId as string);
     if (c.status === 'ended') throw new AppError('conflict', 'This conversation has already ended');
     const at = nowIso(ctx);
-    ctx.db.transaction(() => {
-      if (store.end(c.id, at)) ctx.webhooks.conversationEnded(c, 'api', at);
-    })();
+    await ctx.storage.tx(async (tx) => {
+      if (await store.end(tx, c.id, at)) await ctx.webhooks.conversationEnded(tx, c, 'api', at);
+    });
     sendData(res, { sessionId: c.sessionId, status: 'ended', endedAt: at });
   });
 

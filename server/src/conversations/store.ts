@@ -1,8 +1,8 @@
+import { cellOf, rollups, type ModelUsage, type RollupCell } from '../analytics/rollup-writes.js';
 import { recordRatedDown } from '../chat/knowledge-gaps.js';
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
-import { cellOf, rollups, type ModelUsage, type RollupCell } from '../analytics/rollup-writes.js';
+import type { Queryable, Storage, Tx } from '../storage/port.js';
 
 export type Role = 'user' | 'assistant' | 'human_agent';
 /** How a conversation came in; `playground` = the dashboard's playground (metadata.source "playground"). */
@@ -47,96 +47,124 @@ export const toMessage = (r: MsgRow): Message => {
 /** An idle conversation ends by itself after this long (API.md §7). */
 export const IDLE_END_MS = 30 * 60_000;
 
-export function createConversationStore(db: Db) {
-  const bySession = db.prepare<[string, string], ConvRow>('SELECT * FROM conversations WHERE organization_id = ? AND session_id = ?');
-  const insertConv = db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, user_id, source, metadata, started_at, last_message_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertMsg = db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
+/** The same SQL on SQLite and PostgreSQL (storage/README.md). */
+const SQL = {
+  bySession: 'SELECT * FROM conversations WHERE organization_id = ? AND session_id = ?',
+  insertConv: `INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, user_id, source, metadata, started_at, last_message_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // seq: insertion order across all messages. On PostgreSQL two transactions may read the same
+  // max; the UNIQUE constraint then refuses the second (a sequence there would not).
+  insertMsg: `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
       provider, model, prompt_tokens, completion_tokens, provider_ms)
-    VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM messages), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const touch = db.prepare("UPDATE conversations SET last_message_at = ?, status = 'active', ended_at = NULL WHERE id = ?");
-  const lastMessages = db.prepare<[string, number], MsgRow>('SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq');
-  const allMessages = db.prepare<[string], MsgRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq');
-  const cellById = db.prepare<[string], RollupCell>('SELECT organization_id AS organizationId, assistant_id AS assistantId, channel_group AS channel FROM conversations WHERE id = ?');
-  const cellOfRef = (c: ConversationRef): { id: string; cell: RollupCell | undefined } =>
-    (typeof c === 'string' ? { id: c, cell: cellById.get(c) } : { id: c.id, cell: cellOf(c) });
+    VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  touch: "UPDATE conversations SET last_message_at = ?, status = 'active', ended_at = NULL WHERE id = ?",
+  lastMessages: 'SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) AS recent ORDER BY seq',
+  allMessages: 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
+  cellById: 'SELECT organization_id AS "organizationId", assistant_id AS "assistantId", channel_group AS channel FROM conversations WHERE id = ?',
+  end: "UPDATE conversations SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'",
+  idle: "SELECT * FROM conversations WHERE status = 'active' AND last_message_at <= ?",
+  ratedMessage: `SELECT m.rating, m.created_at AS "createdAt", c.organization_id AS "organizationId", c.assistant_id AS "assistantId", c.channel_group AS channel
+    FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ? AND m.conversation_id = ? AND m.role = 'assistant'`,
+  rate: 'UPDATE messages SET rating = ?, rating_comment = ? WHERE id = ?',
+  handoffBefore: `SELECT handoff_requested_at AS "requestedAt", metadata, organization_id AS "organizationId", assistant_id AS "assistantId", channel_group AS channel
+    FROM conversations WHERE id = ?`,
+  handoff: 'UPDATE conversations SET handoff_requested_at = ?, metadata = ? WHERE id = ?',
+} as const;
+
+/**
+ * Conversations and their messages on the storage port. Writes that belong to a caller's
+ * transaction (a chat turn: conversation, messages, gap, webhook events) take its `Tx`; reads
+ * take any `Queryable` (the storage, or the `Tx` when the read must see the transaction's rows).
+ */
+export function createConversationStore(storage: Storage) {
+  async function cellOfRef(q: Queryable, c: ConversationRef): Promise<{ id: string; cell: RollupCell | undefined }> {
+    return typeof c === 'string' ? { id: c, cell: await q.get<RollupCell>(SQL.cellById, [c]) } : { id: c.id, cell: cellOf(c) };
+  }
 
   return {
-    findBySession(organizationId: string, sessionId: string): Conversation | null {
-      const row = bySession.get(organizationId, sessionId);
+    async findBySession(organizationId: string, sessionId: string, q: Queryable = storage): Promise<Conversation | null> {
+      const row = await q.get<ConvRow>(SQL.bySession, [organizationId, sessionId]);
       return row ? toConversation(row) : null;
     },
-    create(input: { organizationId: string; assistantId: string; sessionId: string; channel: Channel; metadata: Record<string, unknown> }, at: string): Conversation {
+    async create(tx: Tx, input: { organizationId: string; assistantId: string; sessionId: string; channel: Channel; metadata: Record<string, unknown> }, at: string): Promise<Conversation> {
       const id = newId('conv');
       const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : null);
       const metadata = JSON.stringify(input.metadata);
-      insertConv.run(id, input.organizationId, input.assistantId, input.sessionId, input.channel, str(input.metadata.userId), str(input.metadata.source), metadata, at, at);
+      await tx.run(SQL.insertConv, [id, input.organizationId, input.assistantId, input.sessionId, input.channel, str(input.metadata.userId), str(input.metadata.source), metadata, at, at]);
       // The row just written, without reading it back (one statement less per new conversation).
       const conversation = toConversation({
         id, organization_id: input.organizationId, assistant_id: input.assistantId, session_id: input.sessionId, channel: input.channel,
         user_id: str(input.metadata.userId), source: str(input.metadata.source), metadata, status: 'active', started_at: at, last_message_at: at, ended_at: null,
       });
-      rollups.conversationStarted(db, cellOf(conversation), at);
+      await rollups.conversationStarted(tx, cellOf(conversation), at);
       return conversation;
     },
-    /** Appends messages and marks the conversation active; callers wrap this in their transaction. */
-    append(conversation: ConversationRef, messages: NewMessage[], at: string): Message[] {
-      const { id: conversationId, cell } = cellOfRef(conversation);
+    /** Appends messages and marks the conversation active, in the caller's transaction. */
+    async append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]> {
+      const { id: conversationId, cell } = await cellOfRef(tx, conversation);
       const out: Message[] = [];
       for (const m of messages) {
         const id = newId('msg');
         const u = m.usage ?? null;
-        insertMsg.run(id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
+        await tx.run(SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
           m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
-          u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null);
-        if (m.citedDocumentIds?.length) rollups.citations(db, id, m.citedDocumentIds);
+          u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]);
+        if (m.citedDocumentIds?.length) await rollups.citations(tx, id, m.citedDocumentIds);
         out.push({ id, role: m.role, content: m.content, timestamp: at, ...(m.metadata && { metadata: m.metadata }) });
       }
       // No cell: the conversation does not exist, and the messages' foreign key has failed already.
-      if (cell) rollups.messagesAdded(db, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })));
-      touch.run(at, conversationId);
+      if (cell) await rollups.messagesAdded(tx, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })));
+      await tx.run(SQL.touch, [at, conversationId]);
       return out;
     },
-    lastMessages(conversationId: string, limit: number): Message[] {
-      return limit > 0 ? lastMessages.all(conversationId, limit).map(toMessage) : [];
+    async lastMessages(conversationId: string, limit: number, q: Queryable = storage): Promise<Message[]> {
+      return limit > 0 ? (await q.all<MsgRow>(SQL.lastMessages, [conversationId, limit])).map(toMessage) : [];
     },
-    messages(conversationId: string): Message[] {
-      return allMessages.all(conversationId).map(toMessage);
+    async messages(conversationId: string, q: Queryable = storage): Promise<Message[]> {
+      return (await q.all<MsgRow>(SQL.allMessages, [conversationId])).map(toMessage);
     },
-    end(conversationId: string, at: string): boolean {
-      return db.prepare("UPDATE conversations SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'").run(at, conversationId).changes > 0;
+    /** Ends an active conversation in the caller's transaction; false when it had ended already. */
+    async end(tx: Tx, conversationId: string, at: string): Promise<boolean> {
+      return (await tx.run(SQL.end, [at, conversationId])).changes > 0;
     },
-    /** Ends every conversation idle for 30 minutes; returns the ones it ended. */
-    endIdle(nowMs: number): Conversation[] {
+    /**
+     * Ends every conversation idle for 30 minutes, in one transaction with `onEnded` (its
+     * webhook events); returns the ones it ended.
+     */
+    async endIdle(nowMs: number, onEnded?: (tx: Tx, c: Conversation) => Promise<void>): Promise<Conversation[]> {
       const cutoff = new Date(nowMs - IDLE_END_MS).toISOString();
       const at = new Date(nowMs).toISOString();
-      const rows = db.prepare<[string], ConvRow>("SELECT * FROM conversations WHERE status = 'active' AND last_message_at <= ?").all(cutoff);
-      const end = db.prepare("UPDATE conversations SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'");
-      db.transaction(() => { for (const r of rows) end.run(at, r.id); })();
-      return rows.map((r) => ({ ...toConversation(r), status: 'ended' as const, endedAt: at }));
+      return storage.tx(async (tx) => {
+        const ended: Conversation[] = [];
+        for (const r of await tx.all<ConvRow>(SQL.idle, [cutoff])) {
+          if (!(await tx.run(SQL.end, [at, r.id])).changes) continue;
+          const c = { ...toConversation(r), status: 'ended' as const, endedAt: at };
+          if (onEnded) await onEnded(tx, c);
+          ended.push(c);
+        }
+        return ended;
+      });
     },
     /** An answer rated down becomes a knowledge gap (cause rated_down) in the same transaction. */
-    rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): boolean {
-      return db.transaction(() => {
-        const before = db.prepare(`SELECT m.rating, m.created_at AS createdAt, c.organization_id AS organizationId, c.assistant_id AS assistantId, c.channel_group AS channel
-          FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ? AND m.conversation_id = ? AND m.role = 'assistant'`)
-          .get(messageId, conversationId) as (RollupCell & { rating: 'up' | 'down' | null; createdAt: string }) | undefined;
+    async rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): Promise<boolean> {
+      return storage.tx(async (tx) => {
+        const before = await tx.get<RollupCell & { rating: 'up' | 'down' | null; createdAt: string }>(SQL.ratedMessage, [messageId, conversationId]);
         if (!before) return false;
-        db.prepare('UPDATE messages SET rating = ?, rating_comment = ? WHERE id = ?').run(rating, comment, messageId);
-        rollups.ratingChanged(db, before, before.createdAt, before.rating, rating);
-        if (rating === 'down') recordRatedDown(db, conversationId, messageId, at);
+        await tx.run(SQL.rate, [rating, comment, messageId]);
+        await rollups.ratingChanged(tx, before, before.createdAt, before.rating, rating);
+        if (rating === 'down') await recordRatedDown(tx, conversationId, messageId, at);
         return true;
-      })();
+      });
     },
-    requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): void {
-      db.transaction(() => {
-        const before = db.prepare(`SELECT handoff_requested_at AS requestedAt, organization_id AS organizationId, assistant_id AS assistantId, channel_group AS channel
-          FROM conversations WHERE id = ?`).get(conversationId) as (RollupCell & { requestedAt: string | null }) | undefined;
+    /** The user asked for a human: when, and what they left (metadata.handoff). A later request moves the time. */
+    async requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): Promise<void> {
+      await storage.tx(async (tx) => {
+        const before = await tx.get<RollupCell & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [conversationId]);
         if (!before) return;
-        db.prepare("UPDATE conversations SET handoff_requested_at = ?, metadata = json_set(metadata, '$.handoff', json(?)) WHERE id = ?")
-          .run(at, JSON.stringify({ ...details, requestedAt: at }), conversationId);
-        rollups.handoffMoved(db, before, before.requestedAt, at);
-      })();
+        const metadata = { ...parseJson<Record<string, unknown>>(before.metadata, {}), handoff: { ...details, requestedAt: at } };
+        await tx.run(SQL.handoff, [at, JSON.stringify(metadata), conversationId]);
+        await rollups.handoffMoved(tx, before, before.requestedAt, at);
+      });
     },
   };
 }

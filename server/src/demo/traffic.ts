@@ -2,7 +2,6 @@ import type { Assistant, AssistantStore } from '../assistants/service.js';
 import { createChatService, type ChatService } from '../chat/service.js';
 import type { AppContext } from '../context.js';
 import { createConversationStore, type ConversationStore } from '../conversations/store.js';
-import { createWriteBatcher } from '../db/write-batcher.js';
 import { createHybridRetriever } from '../knowledge/embeddings/hybrid.js';
 import { createRetriever } from '../knowledge/retrieval.js';
 import type { Clock } from '../lib/clock.js';
@@ -94,9 +93,8 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
   const seed = opts.seed ?? 42;
   const assistant = assistants.get(opts.organizationId, opts.assistantId);
   if (!assistant) throw new Error(`seedTraffic: no assistant ${opts.assistantId}`);
-  const conversations = createConversationStore(ctx.db);
+  const conversations = createConversationStore(ctx.storage);
   const retriever = createHybridRetriever({ bm25: createRetriever(ctx.db) });
-  const writes = createWriteBatcher(ctx.db);
   // Oldest first, so the idle ender and the gaps see time move forward.
   const plans = Array.from({ length: total }, (_v, i) => planConversation(seed, i, opts.nowMs, days)).sort((a, b) => a.startMs - b.startMs);
   let messages = 0;
@@ -105,7 +103,7 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
   const worker = async () => {
     let at = 0;
     const clock: Clock = { now: () => at };
-    const chat = createChatService({ db: ctx.db, clock, retriever, conversations, providers: ctx.providers, writes, webhooks: ctx.webhooks, logger: ctx.logger });
+    const chat = createChatService({ storage: ctx.storage, clock, retriever, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger });
     while (next < plans.length && !opts.signal?.aborted) {
       const plan = plans[next++] as Plan;
       at = plan.startMs;
@@ -142,14 +140,14 @@ async function runConversation(ctx: AppContext, chat: ChatService, store: Conver
   const rated = answered[0];
   if (rated && plan.rate < 0.33) {
     const down = plan.rate < 0.066;
-    ctx.db.transaction(() => store.rate(conversationId, rated, down ? 'down' : 'up', down ? pick(seededRandom(plan.startMs), RATING_COMMENTS) : null, iso))();
+    await store.rate(conversationId, rated, down ? 'down' : 'up', down ? pick(seededRandom(plan.startMs), RATING_COMMENTS) : null, iso);
   }
   // A fallback on the widget or a chat platform: some users ask for a human; an agent answers most.
   if (lastFallback && plan.handoff < 0.35) {
-    store.requestHandoff(conversationId, iso, { email: `${plan.userId}@example.com`, note: null });
+    await store.requestHandoff(conversationId, iso, { email: `${plan.userId}@example.com`, note: null });
     if (plan.agentReply < 0.7) {
-      ctx.db.transaction(() => store.append(conversationId, [{ role: 'human_agent', content: 'Hi, this is Sam from the Parley team: let me look into this for you.', metadata: { author: 'demo-agent' } }],
-        new Date(t + 5 * 60_000).toISOString()))();
+      await ctx.storage.tx((tx) => store.append(tx, conversationId, [{ role: 'human_agent', content: 'Hi, this is Sam from the Parley team: let me look into this for you.', metadata: { author: 'demo-agent' } }],
+        new Date(t + 5 * 60_000).toISOString()));
       written++;
     }
   }
