@@ -76,7 +76,7 @@ export async function listApiKeys(q: Queryable, organizationId: string, assistan
   // Optional filters are left out of the SQL, not written `@x IS NULL OR …`: PostgreSQL cannot type
   // a parameter it first meets in `IS NULL`.
   const where = `organization_id = @org AND revoked_at IS NULL${assistantId === null ? '' : ' AND assistant_id = @assistantId'}`;
-  const args = assistantId === null ? { org: organizationId } : { org: organizationId, assistantId };
+  const args: Record<string, string> = assistantId === null ? { org: organizationId } : { org: organizationId, assistantId };
   const total = (await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM api_keys WHERE ${where}`, args))?.n ?? 0;
   // Ids are time-ordered (lib/ids.ts): the tie-break on equal created_at is the creation order.
   const rows = await q.all<KeyRow>(`SELECT * FROM api_keys WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,

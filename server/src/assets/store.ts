@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import type { Queryable, Tx } from '../storage/port.js';
 import type { ImageType } from './images.js';
@@ -16,17 +15,10 @@ const SQL = {
 } as const;
 
 /** Stores an upload; write it in the transaction that points an assistant at it. */
-export function insertAsset(tx: Tx, organizationId: string, contentType: ImageType, data: Buffer, at: string): Promise<Asset>;
-/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
-export function insertAsset(db: Db, organizationId: string, contentType: ImageType, data: Buffer, at: string): Asset;
-export function insertAsset(q: Tx | Db, organizationId: string, contentType: ImageType, data: Buffer, at: string): Promise<Asset> | Asset {
+export async function insertAsset(tx: Tx, organizationId: string, contentType: ImageType, data: Buffer, at: string): Promise<Asset> {
   const asset: Asset = { id: newId('ast'), organizationId, contentType, bytes: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex'), data, createdAt: at };
-  const params = [asset.id, organizationId, contentType, asset.bytes, asset.sha256, data, at];
-  if (!('dialect' in q)) {
-    q.prepare(SQL.insert).run(...params);
-    return asset;
-  }
-  return q.run(SQL.insert, params).then(() => asset);
+  await tx.run(SQL.insert, [asset.id, organizationId, contentType, asset.bytes, asset.sha256, data, at]);
+  return asset;
 }
 
 export async function getAsset(q: Queryable, id: string): Promise<Asset | null> {
@@ -35,12 +27,7 @@ export async function getAsset(q: Queryable, id: string): Promise<Asset | null> 
 }
 
 /** Deletes an asset no assistant of the organization points at any more (an avatar replaced): uploads do not pile up. */
-export function deleteAssetIfUnused(tx: Tx, organizationId: string, id: string): Promise<boolean>;
-/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
-export function deleteAssetIfUnused(db: Db, organizationId: string, id: string): boolean;
-export function deleteAssetIfUnused(q: Tx | Db, organizationId: string, id: string): Promise<boolean> | boolean {
-  if (!('dialect' in q)) {
-    return q.prepare(SQL.used).get(organizationId, id) ? false : q.prepare(SQL.delete).run(id, organizationId).changes > 0;
-  }
-  return (async () => ((await q.get(SQL.used, [organizationId, id])) ? false : (await q.run(SQL.delete, [id, organizationId])).changes > 0))();
+export async function deleteAssetIfUnused(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+  if (await tx.get(SQL.used, [organizationId, id])) return false;
+  return (await tx.run(SQL.delete, [id, organizationId])).changes > 0;
 }

@@ -1,5 +1,4 @@
 import type { Principal } from '../auth/permissions.js';
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import type { Queryable, Tx } from '../storage/port.js';
@@ -40,16 +39,9 @@ function auditRow(e: AuditEvent): Array<string | null> | null {
  * Appends one entry with the transaction of the change it records, so the log and the
  * assistant never disagree. An unchanged PATCH (no fields) is not an event.
  */
-export function recordAssistantChange(tx: Tx, e: AuditEvent): Promise<void>;
-/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
-export function recordAssistantChange(db: Db, e: AuditEvent): void;
-export function recordAssistantChange(q: Tx | Db, e: AuditEvent): Promise<void> | void {
+export async function recordAssistantChange(tx: Tx, e: AuditEvent): Promise<void> {
   const row = auditRow(e);
-  if (!('dialect' in q)) {
-    if (row) q.prepare(INSERT).run(...row);
-    return;
-  }
-  return row ? q.run(INSERT, row).then(() => undefined) : Promise.resolve();
+  if (row) await tx.run(INSERT, row);
 }
 
 export interface AuditFilter { org: string; assistantId: string | null; from: string | null; to: string | null }

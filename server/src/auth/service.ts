@@ -1,4 +1,3 @@
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
 import { createOrganization, type Organization, toOrganization } from '../organizations/service.js';
 import type { Queryable, Tx } from '../storage/port.js';
@@ -30,15 +29,9 @@ export async function primaryOrganization(q: Queryable, userId: string): Promise
   return row ? toOrganization(row) : null;
 }
 
-/** A new session's token (returned once) and the row that stores its hash. */
-function newSession(userId: string, organizationId: string, nowMs: number): { token: string; params: string[] } {
-  const token = newSessionToken();
-  return { token, params: [newId('sess'), hashToken(token), userId, organizationId, new Date(nowMs).toISOString(), new Date(nowMs + SESSION_TTL_MS).toISOString()] };
-}
-
 export async function createSession(q: Queryable, userId: string, organizationId: string, nowMs: number): Promise<string> {
-  const { token, params } = newSession(userId, organizationId, nowMs);
-  await q.run(SQL.insertSession, params);
+  const token = newSessionToken();
+  await q.run(SQL.insertSession, [newId('sess'), hashToken(token), userId, organizationId, new Date(nowMs).toISOString(), new Date(nowMs + SESSION_TTL_MS).toISOString()]);
   return token;
 }
 
@@ -52,28 +45,13 @@ export interface NewAccount { email: string; passwordHash: string; name: string 
 export type RegisteredAccount = { user: PublicUser; organization: Organization; token: string };
 
 /** Creates user, organization, membership and a first session, in the caller's transaction. */
-export function registerAccount(tx: Tx, input: NewAccount, nowMs: number): Promise<RegisteredAccount>;
-/** @deprecated Sync form for callers still on better-sqlite3 (demo seed); use `registerAccount(tx, …)`. */
-export function registerAccount(db: Db, input: NewAccount, nowMs: number): RegisteredAccount;
-export function registerAccount(q: Tx | Db, input: NewAccount, nowMs: number): Promise<RegisteredAccount> | RegisteredAccount {
+export async function registerAccount(tx: Tx, input: NewAccount, nowMs: number): Promise<RegisteredAccount> {
   const at = new Date(nowMs).toISOString();
   const user: PublicUser = { id: newId('usr'), email: input.email, name: input.name };
-  if ('dialect' in q) {
-    return (async () => {
-      await insertUser(q, user, input.passwordHash, at);
-      const organization = await createOrganization(q, input.organizationName, at);
-      await q.run(SQL.insertMembership, [user.id, organization.id, 'owner', at]);
-      return { user, organization, token: await createSession(q, user.id, organization.id, nowMs) };
-    })();
-  }
-  return q.transaction(() => {
-    q.prepare(SQL.insertUser).run(user.id, input.email, input.name, input.passwordHash, at);
-    const organization = createOrganization(q, input.organizationName, at);
-    q.prepare(SQL.insertMembership).run(user.id, organization.id, 'owner', at);
-    const session = newSession(user.id, organization.id, nowMs);
-    q.prepare(SQL.insertSession).run(...session.params);
-    return { user, organization, token: session.token };
-  })();
+  await insertUser(tx, user, input.passwordHash, at);
+  const organization = await createOrganization(tx, input.organizationName, at);
+  await tx.run(SQL.insertMembership, [user.id, organization.id, 'owner', at]);
+  return { user, organization, token: await createSession(tx, user.id, organization.id, nowMs) };
 }
 
 export async function revokeSession(q: Queryable, sessionId: string, at: string): Promise<void> {

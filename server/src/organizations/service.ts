@@ -1,27 +1,17 @@
 import type { Plan } from '../auth/permissions.js';
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
-import type { Queryable } from '../storage/port.js';
+import type { Queryable, Tx } from '../storage/port.js';
 
 export interface Organization { id: string; name: string; plan: Plan; createdAt: string }
 interface OrgRow { id: string; name: string; plan: Plan; created_at: string }
 
 export const toOrganization = (r: OrgRow): Organization => ({ id: r.id, name: r.name, plan: r.plan, createdAt: r.created_at });
 
-const INSERT = 'INSERT INTO organizations (id, name, plan, created_at) VALUES (?, ?, ?, ?)';
-
 /** A new organization (free plan). Write it in the transaction that adds its first member. */
-export function createOrganization(q: Queryable, name: string, at: string): Promise<Organization>;
-/** @deprecated Sync form for callers still inside a better-sqlite3 `db.transaction`; pass a `Tx`. */
-export function createOrganization(db: Db, name: string, at: string): Organization;
-export function createOrganization(q: Queryable | Db, name: string, at: string): Promise<Organization> | Organization {
+export async function createOrganization(tx: Tx, name: string, at: string): Promise<Organization> {
   const org: Organization = { id: newId('org'), name, plan: 'free', createdAt: at };
-  const params = [org.id, org.name, org.plan, at];
-  if (!('dialect' in q)) {
-    q.prepare(INSERT).run(...params);
-    return org;
-  }
-  return q.run(INSERT, params).then(() => org);
+  await tx.run('INSERT INTO organizations (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [org.id, org.name, org.plan, at]);
+  return org;
 }
 
 export async function getOrganization(q: Queryable, id: string): Promise<Organization | null> {
