@@ -1,20 +1,15 @@
 import type { Assistant } from '../assistants/service.js';
 import type { Conversation, Message } from '../conversations/store.js';
-import type { Db } from '../db/open.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { createOutbox, type EventDraft, type Outbox } from './outbox.js';
+import { createOutbox, type EventDraft } from './outbox.js';
 
 /**
  * The events of API.md §9, each built from the change that causes it. Every emitter takes the
  * `Tx` of the transaction that writes that change (the outbox rows commit with it), so the
  * compiler refuses an event written outside its transaction. Payloads are documented, with
  * examples, in docs/webhooks.md.
- *
- * Issue 15 transition: each emitter also keeps its old synchronous form (no `Tx`, called inside
- * a better-sqlite3 `db.transaction`) until its callers are on the storage port; those forms are
- * marked deprecated and go once nobody calls them.
  */
 
 export interface ChatTurn {
@@ -157,116 +152,44 @@ async function readKnowledgeBase(q: Queryable, id: string): Promise<{ kb: KbRow;
   return { kb, counts, assistantIds };
 }
 
-/** A transaction handle (the storage port's), told apart from the legacy forms' first argument. */
-function isTx(value: unknown): value is Tx {
-  return typeof value === 'object' && value !== null && (value as { inTransaction?: unknown }).inTransaction === true;
-}
-
 /**
  * The emitters. Each writes its events with the transaction of its cause: `await
  * events.chatTurn(tx, turn)` inside `storage.tx(async (tx) => …)`.
  */
-export interface WebhookEvents {
-  outbox: Outbox;
-  /** A chat request's user message and answer (and the conversation, when it is new). */
-  chatTurn(tx: Tx, t: ChatTurn): Promise<void>;
-  /** @deprecated Sync form for callers still on better-sqlite3 (inside `db.transaction`); use `chatTurn(tx, t)`. */
-  chatTurn(t: ChatTurn): void;
-  /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
-  humanAgentMessage(tx: Tx, c: Conversation, message: Message): Promise<void>;
-  /** @deprecated Sync form; use `humanAgentMessage(tx, c, message)`. */
-  humanAgentMessage(c: Conversation, message: Message): void;
-  /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
-  conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void>;
-  /** @deprecated Sync form; use `conversationEnded(tx, c, reason, endedAt)`. */
-  conversationEnded(c: Conversation, reason: 'api' | 'idle', endedAt: string): void;
-  /** Call before the base's row is deleted (its assistants are found through their links). */
-  knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void>;
-  /** @deprecated Sync form; use `knowledgeBaseUpdated(tx, change)`. */
-  knowledgeBaseUpdated(change: KnowledgeBaseChange): void;
-  /** Fires only when the widget, a bot's settings or the model changed. */
-  deploymentUpdated(tx: Tx, before: Assistant, after: Assistant): Promise<void>;
-  /** @deprecated Sync form; use `deploymentUpdated(tx, before, after)`. */
-  deploymentUpdated(before: Assistant, after: Assistant): void;
-  /** `POST /webhooks/:id/test`: one event for one endpoint. Resolves with the event id (`webhook-id`). */
-  test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null>;
-}
-
-/**
- * `legacyDb` (the SQLite connection under `storage`) serves only the deprecated synchronous
- * forms, for callers not yet on the storage port; without it they throw.
- */
-export function createWebhookEvents(storage: Storage, clock: Clock, legacyDb?: Db): WebhookEvents {
-  const outbox = createOutbox(storage, clock, legacyDb);
-  const legacyRead = <P extends unknown[], R>(sql: string) => {
-    if (!legacyDb) throw new Error('the synchronous webhook emitters need the SQLite connection: pass the Tx instead');
-    return legacyDb.prepare<P, R>(sql);
-  };
-  const legacy = {
-    get messageCount() { return legacyRead<[string], { n: number }>(SQL.messageCount); },
-    get kbRow() { return legacyRead<[string], KbRow>(SQL.kbRow); },
-    get kbCounts() { return legacyRead<[string], KbCounts>(SQL.kbCounts); },
-    get kbAssistants() { return legacyRead<[string], { assistant_id: string }>(SQL.kbAssistants); },
-  };
+export function createWebhookEvents(storage: Storage, clock: Clock) {
+  const outbox = createOutbox(storage, clock);
   const write = async (tx: Tx, b: Batch | null): Promise<void> => { if (b) await outbox.enqueue(tx, b.organizationId, b.drafts); };
-  const writeSync = (b: Batch | null): void => { if (b) outbox.enqueueSync(b.organizationId, b.drafts); };
-
-  function chatTurn(tx: Tx, t: ChatTurn): Promise<void>;
-  function chatTurn(t: ChatTurn): void;
-  function chatTurn(a: Tx | ChatTurn, t?: ChatTurn): Promise<void> | void {
-    if (isTx(a)) return write(a, chatTurnEvents(t as ChatTurn));
-    writeSync(chatTurnEvents(a));
-  }
-
-  function humanAgentMessage(tx: Tx, c: Conversation, message: Message): Promise<void>;
-  function humanAgentMessage(c: Conversation, message: Message): void;
-  function humanAgentMessage(a: Tx | Conversation, b: Conversation | Message, m?: Message): Promise<void> | void {
-    if (isTx(a)) return write(a, humanAgentEvents(b as Conversation, m as Message));
-    writeSync(humanAgentEvents(a, b as Message));
-  }
-
-  function conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void>;
-  function conversationEnded(c: Conversation, reason: 'api' | 'idle', endedAt: string): void;
-  function conversationEnded(...args: [Tx, Conversation, 'api' | 'idle', string] | [Conversation, 'api' | 'idle', string]): Promise<void> | void {
-    if (args.length === 4) {
-      const [tx, c, reason, endedAt] = args;
-      return (async () => {
-        const n = (await tx.get<{ n: number }>(SQL.messageCount, [c.id]))?.n ?? 0;
-        await write(tx, conversationEndedEvents(c, reason, endedAt, n));
-      })();
-    }
-    const [c, reason, endedAt] = args;
-    writeSync(conversationEndedEvents(c, reason, endedAt, legacy.messageCount.get(c.id)?.n ?? 0));
-  }
-
-  function knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void>;
-  function knowledgeBaseUpdated(change: KnowledgeBaseChange): void;
-  function knowledgeBaseUpdated(a: Tx | KnowledgeBaseChange, change?: KnowledgeBaseChange): Promise<void> | void {
-    if (isTx(a)) {
-      const ch = change as KnowledgeBaseChange;
-      return (async () => {
-        const found = await readKnowledgeBase(a, ch.knowledgeBaseId);
-        if (found) await write(a, knowledgeBaseEvents(ch, found.kb, found.counts, found.assistantIds));
-      })();
-    }
-    const kb = legacy.kbRow.get(a.knowledgeBaseId);
-    if (!kb) return;
-    const counts = legacy.kbCounts.get(a.knowledgeBaseId) ?? { documents: 0, chunks: 0 };
-    writeSync(knowledgeBaseEvents(a, kb, counts, legacy.kbAssistants.all(a.knowledgeBaseId).map((r) => r.assistant_id)));
-  }
-
-  function deploymentUpdated(tx: Tx, before: Assistant, after: Assistant): Promise<void>;
-  function deploymentUpdated(before: Assistant, after: Assistant): void;
-  function deploymentUpdated(a: Tx | Assistant, b: Assistant, c?: Assistant): Promise<void> | void {
-    if (isTx(a)) return write(a, deploymentEvents(b, c as Assistant));
-    writeSync(deploymentEvents(a, b));
-  }
 
   return {
-    outbox, chatTurn, humanAgentMessage, conversationEnded, knowledgeBaseUpdated, deploymentUpdated,
-    async test(tx, endpoint) {
+    outbox,
+
+    /** A chat request's user message and answer (and the conversation, when it is new). */
+    chatTurn: (tx: Tx, t: ChatTurn): Promise<void> => write(tx, chatTurnEvents(t)),
+
+    /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
+    humanAgentMessage: (tx: Tx, c: Conversation, message: Message): Promise<void> => write(tx, humanAgentEvents(c, message)),
+
+    /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
+    async conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void> {
+      const n = (await tx.get<{ n: number }>(SQL.messageCount, [c.id]))?.n ?? 0;
+      await write(tx, conversationEndedEvents(c, reason, endedAt, n));
+    },
+
+    /** Call before the base's row is deleted (its assistants are found through their links). */
+    async knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void> {
+      const found = await readKnowledgeBase(tx, change.knowledgeBaseId);
+      if (found) await write(tx, knowledgeBaseEvents(change, found.kb, found.counts, found.assistantIds));
+    },
+
+    /** Fires only when the widget, a bot's settings or the model changed. */
+    deploymentUpdated: (tx: Tx, before: Assistant, after: Assistant): Promise<void> => write(tx, deploymentEvents(before, after)),
+
+    /** `POST /webhooks/:id/test`: one event for one endpoint. Resolves with the event id (`webhook-id`). */
+    async test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null> {
       const [id] = await outbox.enqueue(tx, endpoint.organizationId, [testDraft(endpoint.id)], endpoint.id);
       return id ?? null;
     },
   };
 }
+
+export type WebhookEvents = ReturnType<typeof createWebhookEvents>;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/open.js';
 import type { Clock } from '../lib/clock.js';
 import { parseJson } from '../lib/json.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
+import { QUEUE_HEAD, postgresQueue, sqliteQueue, type DeliveryQueue, type DueRow, type EventRow } from './queue.js';
 
 /** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
 export const WEBHOOK_EVENTS = [
@@ -47,15 +47,17 @@ export interface DueDelivery {
   payload: string;
   url: string;
   secret: string;
+  /** PostgreSQL: the lease epoch its endpoint was claimed under (queue.ts). */
+  epoch?: number;
 }
 
 export interface AttemptOutcome { ok: boolean; status: number | null; latencyMs: number; error: string | null }
-export interface AttemptRecorded { result: 'delivered' | 'retry' | 'failed' | 'gone'; disabled: 'gone' | 'failing' | null }
+/** `lost`: the endpoint's lease passed to another instance meanwhile; nothing recorded (it is sent again, same webhook-id). */
+export interface AttemptRecorded { result: 'delivered' | 'retry' | 'failed' | 'gone' | 'lost'; disabled: 'gone' | 'failing' | null }
 export interface AttemptToRecord { delivery: DueDelivery; attemptedAtMs: number; outcome: AttemptOutcome }
 
 interface EndpointRow { id: string; events: string; assistant_id: string | null; created_at: string }
 interface Subscriber { id: string; assistantId: string | null; events: string[]; createdAt: string }
-interface EventRow { seq: number; organization_id: string; assistant_ids: string | null; endpoint_id: string | null; type: string; created_at: string }
 
 /** `evt_` + 122 random bits; randomUUID draws from a cached entropy pool, so it is cheap on the request path. */
 export function newEventId(): string {
@@ -69,22 +71,14 @@ function wants(e: Subscriber, type: string, assistantIds: readonly string[] | nu
   return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
 }
 
-/** The oldest pending delivery of every enabled endpoint: the only one of its queue that may be attempted. */
-const QUEUE_HEAD = "JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)";
 
 /** Every statement of the outbox; the same text runs on SQLite and PostgreSQL (storage/README.md). */
 const SQL = {
   subscribers: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1',
   enabledEndpoint: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1',
   insertEvent: 'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  fanoutCursor: 'SELECT last_seq FROM webhook_fanout WHERE id = 1',
-  moveCursor: 'UPDATE webhook_fanout SET last_seq = ? WHERE id = 1',
-  unfanned: 'SELECT seq, organization_id, assistant_ids, endpoint_id, type, created_at FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?',
   insertDelivery: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)',
   insertDeliveryReturning: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?) RETURNING id',
-  dueHeads: `SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id AS event_id, ev.type, ev.payload, e.url, e.secret
-    FROM webhook_endpoints e ${QUEUE_HEAD} JOIN webhook_events ev ON ev.seq = d.event_seq
-    WHERE e.enabled = 1 AND d.next_attempt_at <= ?`,
   nextDue: `SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e ${QUEUE_HEAD} WHERE e.enabled = 1`,
   markDelivered: "UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
   markFailed: "UPDATE webhook_deliveries SET status = 'failed', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
@@ -104,12 +98,9 @@ const SQL = {
   pastLastEvent: 'SELECT COALESCE(max(seq), 0) + 1 AS id FROM webhook_events',
   pastLastAttempt: 'SELECT COALESCE(max(id), 0) + 1 AS id FROM webhook_attempts',
   pruneDeliveries: "DELETE FROM webhook_deliveries WHERE event_seq < ? AND status <> 'pending'",
-  pruneEvents: `DELETE FROM webhook_events WHERE seq < ? AND seq <= (SELECT last_seq FROM webhook_fanout WHERE id = 1)
-    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = webhook_events.seq)`,
   pruneAttempts: 'DELETE FROM webhook_attempts WHERE id < ?',
 } as const;
 
-interface DueRow { delivery_id: number; endpoint_id: string; attempts: number; event_id: string; type: string; payload: string; url: string; secret: string }
 
 type EventInsert = [id: string, organizationId: string, assistantIds: string | null, endpointId: string | null, type: string, payload: string, createdAt: string];
 
@@ -132,17 +123,14 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
  * worker then fans events out into one delivery per endpoint, in event order, behind a cursor
  * that moves in the same transaction; reads each endpoint's oldest pending delivery; and
  * records every attempt.
- *
- * `db` serves only the deprecated synchronous `enqueueSync` (callers not yet on the storage
- * port, issue 15); everything else goes through `storage`.
  */
-export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
+export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueue = storage.dialect === 'postgres' ? postgresQueue(storage, clock) : sqliteQueue(storage)) {
   const listeners = new Set<() => void>();
   let notifyScheduled = false;
 
   function notify(): void {
-    // A microtask: after the caller's synchronous (legacy) transaction has committed. An async
-    // transaction may still be open then; see `enqueue`.
+    // A microtask, so one wake-up covers every event of a turn. The writing transaction may still
+    // be open then; see `enqueue`.
     if (notifyScheduled || !listeners.size) return;
     notifyScheduled = true;
     queueMicrotask(() => {
@@ -157,6 +145,7 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
     const now = new Date(nowMs).toISOString();
     const attemptedAt = new Date(attemptedAtMs).toISOString();
     const attempt = d.attempts + 1;
+    if (!(await queue.holds(tx, d.endpointId, d.epoch))) return { result: 'lost', disabled: null };
     const logAttempt = (nextRetryAt: string | null) => tx.run(SQL.insertAttempt,
       [d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt]);
     if (outcome.ok) {
@@ -188,9 +177,9 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
    * events are waiting (the batch was full).
    */
   async function fanOutNewEvents(tx: Tx): Promise<boolean> {
-    const last = (await tx.get<{ last_seq: number }>(SQL.fanoutCursor))?.last_seq ?? 0;
-    const events = await tx.all<EventRow>(SQL.unfanned, [last, FANOUT_BATCH]);
-    if (!events.length) return false;
+    const events = await queue.unfanned(tx, FANOUT_BATCH);
+    // Null: another instance holds the cursor and fans these out.
+    if (!events?.length) return false;
     const nowMs = clock.now();
     const byOrg = new Map<string, Subscriber[]>();
     for (const ev of events) {
@@ -206,7 +195,7 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
       }
       for (const e of targets) await tx.run(SQL.insertDelivery, [e.id, ev.seq, nowMs]);
     }
-    await tx.run(SQL.moveCursor, [(events.at(-1) as EventRow).seq]);
+    await queue.moveCursor(tx, events.at(-1) as EventRow);
     return events.length === FANOUT_BATCH;
   }
 
@@ -229,19 +218,6 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
       for (const r of rows) await tx.run(SQL.insertEvent, r);
       // The wake-up may come before the commit: on SQLite the worker's own transaction queues
       // behind this one; elsewhere the poll (and, on PostgreSQL, a NOTIFY at commit) catches up.
-      if (rows.length) notify();
-      return rows.map((r) => r[0]);
-    },
-
-    /** @deprecated The synchronous form of `enqueue`, for callers still inside a better-sqlite3 `db.transaction`. */
-    enqueueSync(organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): string[] {
-      if (!legacyDb) throw new Error('enqueueSync needs the SQLite connection: use enqueue(tx, …)');
-      const endpoints = onlyEndpointId
-        ? [legacyDb.prepare<[string], EndpointRow>(SQL.enabledEndpoint).get(onlyEndpointId)].filter((e): e is EndpointRow => !!e)
-        : legacyDb.prepare<[string], EndpointRow>(SQL.subscribers).all(organizationId);
-      const rows = eventRows(organizationId, endpoints.map(toSubscriber), drafts, onlyEndpointId, new Date(clock.now()).toISOString());
-      const insert = legacyDb.prepare<EventInsert>(SQL.insertEvent);
-      for (const r of rows) insert.run(...r);
       if (rows.length) notify();
       return rows.map((r) => r[0]);
     },
@@ -281,10 +257,20 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
       return () => listeners.delete(listener);
     },
 
-    async due(nowMs: number): Promise<DueDelivery[]> {
-      return (await storage.all<DueRow>(SQL.dueHeads, [nowMs])).map((r) => ({
+    /**
+     * The queue heads due now that this instance may attempt (on PostgreSQL, those whose lease it
+     * holds or just claimed), endpoints in `busy` (an attempt in flight here) left out.
+     */
+    async due(nowMs: number, busy: ReadonlySet<string> = new Set()): Promise<DueDelivery[]> {
+      return (await queue.claimDue(nowMs, busy)).map((r: DueRow) => ({
         deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempts: r.attempts, eventId: r.event_id, type: r.type, payload: r.payload, url: r.url, secret: r.secret,
+        ...(r.epoch !== undefined && { epoch: r.epoch }),
       }));
+    },
+
+    /** Gives up this instance's endpoint leases (at stop): another instance takes over at once. */
+    release(): Promise<void> {
+      return queue.release();
     },
 
     /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
@@ -319,7 +305,7 @@ export function createOutbox(storage: Storage, clock: Clock, legacyDb?: Db) {
           ((await tx.get<{ id: number }>(sql, [cutoff])) ?? (await tx.get<{ id: number }>(pastLast)) as { id: number }).id;
         const eventBoundary = await firstKept(SQL.firstEventKept, SQL.pastLastEvent);
         await tx.run(SQL.pruneDeliveries, [eventBoundary]);
-        await tx.run(SQL.pruneEvents, [eventBoundary]);
+        await tx.run(queue.prunableEvents, [eventBoundary]);
         await tx.run(SQL.pruneAttempts, [await firstKept(SQL.firstAttemptKept, SQL.pastLastAttempt)]);
       });
     },

@@ -75,7 +75,8 @@ export function createDeliveryWorker(opts: WorkerOptions) {
   }
 
   function report(a: AttemptToRecord, r: AttemptRecorded): void {
-    if (r.result !== 'delivered') logger.debug('webhook attempt failed', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId, attempt: a.delivery.attempts + 1, result: r.result, error: a.outcome.error });
+    if (r.result === 'lost') logger.info('webhook endpoint lease lost during an attempt: the holder sends it again', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId });
+    else if (r.result !== 'delivered') logger.debug('webhook attempt failed', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId, attempt: a.delivery.attempts + 1, result: r.result, error: a.outcome.error });
     if (r.disabled) {
       logger.warn('webhook endpoint disabled', { endpointId: a.delivery.endpointId, reason: r.disabled === 'gone' ? 'the endpoint answered 410 Gone' : 'every attempt failed for 5 days' });
     }
@@ -143,7 +144,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
     if (stopped) return;
     let heads: DueDelivery[];
     try {
-      heads = await outbox.due(clock.now());
+      heads = await outbox.due(clock.now(), new Set(inFlight.keys()));
     } catch (err) {
       logger.error('webhook outbox read failed', { error: String(err) });
       return;
@@ -229,6 +230,8 @@ export function createDeliveryWorker(opts: WorkerOptions) {
         await Promise.race([...inFlight.values()].map((f) => f.finished));
       }
       await round(); // stopped: records what finished, starts nothing
+      // Leases (PostgreSQL) go back now rather than at their expiry: another instance carries on.
+      await outbox.release().catch((err: unknown) => logger.warn('webhook leases not released', { error: String(err) }));
       agents.http.destroy();
       agents.https.destroy();
     },
