@@ -135,4 +135,27 @@ describe('PostgreSQL outbox', () => {
     const [after] = await holder.due(clock.now());
     expect(after).toMatchObject({ deliveryId: next!.deliveryId, epoch: 3 });
   });
+
+  it('records failures, retries and redeliveries, and prunes, with the same SQL as SQLite', async () => {
+    const outbox = createOutbox(pg.storage, clock);
+    await pg.storage.tx((tx) => outbox.enqueue(tx, ORG, [draft('only')]));
+    await fanOutUntil(outbox, 1);
+    const [head] = await outbox.due(clock.now());
+    const failed = await outbox.settle([{ delivery: head!, attemptedAtMs: clock.now(), outcome: { ok: false, status: 503, latencyMs: 2, error: 'HTTP 503' } }], false);
+    expect(failed.recorded).toEqual([{ result: 'retry', disabled: null }]);
+    expect(await outbox.nextDueAt()).toBe(T0 + 5_000);
+    expect(await pg.storage.get('SELECT failing_since FROM webhook_endpoints')).toEqual({ failing_since: new Date(T0).toISOString() });
+    const attempt = await pg.storage.get<{ id: number }>('SELECT id FROM webhook_attempts');
+    expect(await outbox.deliveryOfAttempt('wh_pg', attempt!.id)).toBe(head!.deliveryId);
+    expect(await outbox.redeliver('wh_pg', head!.deliveryId)).toMatchObject({ deliveryId: head!.deliveryId, nextAttemptAt: T0 });
+    const [again] = await outbox.due(clock.now());
+    expect((await outbox.settle([{ delivery: again!, attemptedAtMs: clock.now(), outcome: ok }], false)).recorded[0]?.result).toBe('delivered');
+    const copy = await outbox.redeliver('wh_pg', head!.deliveryId); // finished: a new delivery at the back of the queue
+    expect(copy!.deliveryId).toBeGreaterThan(head!.deliveryId);
+    clock.advance(31 * 24 * 3_600_000);
+    await outbox.prune(clock.now());
+    expect(await pg.storage.get('SELECT count(*) AS n FROM webhook_attempts')).toEqual({ n: 0 });
+    expect(await pg.storage.get("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'")).toEqual({ n: 1 });
+    expect(await pg.storage.get('SELECT count(*) AS n FROM webhook_events')).toEqual({ n: 1 }); // still referenced by the pending copy
+  });
 });
