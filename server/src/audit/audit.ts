@@ -44,6 +44,11 @@ export async function recordAssistantChange(tx: Tx, e: AuditEvent): Promise<void
   if (row) await tx.run(INSERT, row);
 }
 
+/** Whether the organization's log holds entries for the assistant (a deleted assistant keeps its log). */
+export async function hasAuditEntries(q: Queryable, organizationId: string, assistantId: string): Promise<boolean> {
+  return (await q.get('SELECT 1 AS found FROM assistant_audit WHERE organization_id = ? AND assistant_id = ? LIMIT 1', [organizationId, assistantId])) !== undefined;
+}
+
 export interface AuditFilter { org: string; assistantId: string | null; from: string | null; to: string | null }
 
 /** Newest first. */

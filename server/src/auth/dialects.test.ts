@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresStorage, type FreshPostgres } from '../../test/postgres.js';
 import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../api-keys/service.js';
 import { deleteAssetIfUnused, getAsset, insertAsset } from '../assets/store.js';
-import { listAudit, recordAssistantChange } from '../audit/audit.js';
+import { hasAuditEntries, listAudit, recordAssistantChange } from '../audit/audit.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
 import { createInvitation, findPendingInvitation, listPendingInvitations, consumeInvitation, revokeInvitation } from '../organizations/invitations.js';
@@ -98,6 +98,7 @@ async function scenario(storage: Storage): Promise<void> {
   });
   const audit = await listAudit(storage, { org: orgId, assistantId: null, from: null, to: null }, { limit: 5, offset: 0 });
   expect(audit.total).toBe(1);
+  expect([await hasAuditEntries(storage, orgId, 'asst_1'), await hasAuditEntries(storage, orgId, 'asst_2')]).toEqual([true, false]);
   expect(audit.items[0]).toMatchObject({ assistantId: 'asst_1', userId: eve.id, userEmail: 'eve@example.com', apiKeyId: null, action: 'created', fields: ['name'], createdAt: at() });
   expect((await listAudit(storage, { org: orgId, assistantId: 'asst_1', from: at(NOW + 1), to: null }, { limit: 5, offset: 0 })).total).toBe(0);
 }
