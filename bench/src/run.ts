@@ -32,7 +32,7 @@ rows.push(
 
 // Knowledge at scale: ingestion, database size, both retrieval engines (issue 6).
 const scale = await runScaleBench({ dir, sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000] });
-const perDocument = runPerDocumentIngest(path.join(dir, 'one-by-one.db'), 10_000);
+const perDocument = await runPerDocumentIngest(path.join(dir, 'one-by-one.db'), 10_000);
 results.scale = { sizes: scale, perDocument };
 rows.push(...scaleRows(scale), [`ingest markdown, one document per transaction → ${perDocument.chunks} chunks`, `${perDocument.megabytesPerSecond} MB/s`, 'what POST …/documents does per upload: each commit flushes a small FTS5 segment']);
 

@@ -27,14 +27,14 @@ const usedBytes = (): number => {
   return m.heapUsed + m.arrayBuffers;
 };
 
-function latency(retriever: Retriever, kbId: string, questions: string[], rounds: number) {
+async function latency(retriever: Retriever, kbId: string, questions: string[], rounds: number) {
   const kbs = [{ id: kbId, priority: 5 }];
-  for (const q of questions.slice(0, 20)) retriever.retrieve(q, kbs, 6);
+  for (const q of questions.slice(0, 20)) await retriever.retrieve(q, kbs, 6);
   const samples: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const q of questions) {
       const t0 = performance.now();
-      retriever.retrieve(q, kbs, 6);
+      await retriever.retrieve(q, kbs, 6);
       samples.push(performance.now() - t0);
     }
   }
@@ -50,8 +50,8 @@ async function untilMemory(retriever: Retriever): Promise<void> {
  * Ingestion one document per transaction, as `POST …/documents` stores each upload: every
  * commit flushes a small FTS5 segment, so this is slower than the batched figure.
  */
-export function runPerDocumentIngest(file: string, chunks: number): { chunks: number; megabytesPerSecond: number } {
-  const seeded = seedCorpusDb(file, chunks, { documentsPerTransaction: 1 });
+export async function runPerDocumentIngest(file: string, chunks: number): Promise<{ chunks: number; megabytesPerSecond: number }> {
+  const seeded = await seedCorpusDb(file, chunks, { documentsPerTransaction: 1 });
   const count = (seeded.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
   seeded.db.close();
   fs.rmSync(file, { force: true });
@@ -62,19 +62,19 @@ export async function runScaleBench(opts: { dir: string; sizes: number[] }): Pro
   const out: ScaleResult[] = [];
   for (const chunks of opts.sizes) {
     const file = path.join(opts.dir, `scale-${chunks}.db`);
-    const seeded = seedCorpusDb(file, chunks);
+    const seeded = await seedCorpusDb(file, chunks);
     seeded.db.pragma('wal_checkpoint(TRUNCATE)');
     const databaseMegabytes = round(fs.statSync(file).size / 1e6, 1);
     const actual = (seeded.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
     const rounds = chunks >= 1_000_000 ? 2 : 3;
-    const fts = latency(createRetriever(seeded.db, { memoryIndexMaxChunks: 0 }), seeded.knowledgeBaseId, seeded.questions, rounds);
+    const fts = await latency(createRetriever(seeded.storage, { memoryIndexMaxChunks: 0 }), seeded.knowledgeBaseId, seeded.questions, rounds);
     const before = usedBytes();
     const t0 = performance.now();
-    const memoryRetriever = createRetriever(seeded.db, { memoryIndexMaxChunks: Number.MAX_SAFE_INTEGER });
+    const memoryRetriever = createRetriever(seeded.storage, { memoryIndexMaxChunks: Number.MAX_SAFE_INTEGER });
     await untilMemory(memoryRetriever);
     const buildSeconds = round((performance.now() - t0) / 1000, 2);
     const megabytes = gc ? round((usedBytes() - before) / 1e6, 1) : null;
-    const memory = latency(memoryRetriever, seeded.knowledgeBaseId, seeded.questions, rounds);
+    const memory = await latency(memoryRetriever, seeded.knowledgeBaseId, seeded.questions, rounds);
     out.push({
       chunks: actual,
       ingest: { megabytes: round(seeded.bytes / 1e6, 1), seconds: round(seeded.seconds, 2), megabytesPerSecond: round(seeded.bytes / 1e6 / seeded.seconds, 2) },

@@ -64,6 +64,6 @@ export interface DemoTestServer extends TestServer {
  */
 export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; dashboardDir?: string } = {}): Promise<DemoTestServer> {
   const server = await startServer(opts);
-  const demo = await seedDemo(server.db, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
+  const demo = await seedDemo(server.ctx, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
   return { ...server, apiKey: demo.apiKey, assistantId: demo.assistantId, knowledgeBaseId: demo.knowledgeBaseId, organizationId: demo.organizationId };
 }

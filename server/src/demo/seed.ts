@@ -6,8 +6,9 @@ import { hashPassword } from '../auth/passwords.js';
 import { registerAccount } from '../auth/service.js';
 import { assistantConfigSchema } from '../assistants/schemas.js';
 import { createAssistantStore } from '../assistants/service.js';
-import type { Db } from '../db/open.js';
+import type { AppContext } from '../context.js';
 import { createKnowledgeStore } from '../knowledge/store.js';
+import type { Queryable, Tx } from '../storage/port.js';
 
 export const DEMO_LOGIN = { email: 'demo@parley.local', password: 'parley-demo-password' } as const;
 
@@ -28,21 +29,20 @@ function readKnowledgeFile(file: string): { title: string; content: string } {
  * Parley itself), an assistant that answers from it, and an API key. Returns the plaintext key
  * once, like the API does.
  */
-export async function seedDemo(db: Db, opts: { knowledgeDir: string; publicUrl: string; nowMs: number }): Promise<DemoInfo> {
+export async function seedDemo(ctx: Pick<AppContext, 'storage'>, opts: { knowledgeDir: string; publicUrl: string; nowMs: number }): Promise<DemoInfo> {
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   const at = new Date(opts.nowMs).toISOString();
   const files = fs.readdirSync(opts.knowledgeDir).filter((f) => f.endsWith('.md')).sort();
-  const knowledge = createKnowledgeStore(db);
-  const assistants = createAssistantStore(db);
-  return db.transaction(() => {
-    const account = registerAccount(db, { email: DEMO_LOGIN.email, passwordHash, name: 'Demo Owner', organizationName: 'Parley Demo' }, opts.nowMs);
+  const docs = files.map((f) => ({ ...readKnowledgeFile(path.join(opts.knowledgeDir, f)), url: `${opts.publicUrl}/demo/docs/${path.basename(f, '.md')}` }));
+  const knowledge = createKnowledgeStore(ctx.storage);
+  const assistants = createAssistantStore(ctx.storage);
+  // One transaction: the account, the knowledge, the assistant and the key.
+  return knowledge.write(async (w) => {
+    const account = await registerAccount(w.tx, { email: DEMO_LOGIN.email, passwordHash, name: 'Demo Owner', organizationName: 'Parley Demo' }, opts.nowMs);
     const orgId = account.organization.id;
-    const kb = knowledge.createKb(orgId, { name: 'Parley handbook', description: 'How to set up and use Parley' }, at);
-    for (const f of files) {
-      const doc = readKnowledgeFile(path.join(opts.knowledgeDir, f));
-      knowledge.addDocument(kb.id, { ...doc, format: 'markdown', url: `${opts.publicUrl}/demo/docs/${path.basename(f, '.md')}` }, at);
-    }
-    const assistant = assistants.create(orgId, 'web', assistantConfigSchema.parse({
+    const kb = await w.createKb(orgId, { name: 'Parley handbook', description: 'How to set up and use Parley' }, at);
+    for (const doc of docs) await w.addDocument(kb.id, { ...doc, format: 'markdown' }, at);
+    const assistant = await assistants.create(orgId, 'web', assistantConfigSchema.parse({
       name: 'Parley Guide',
       description: 'Answers questions about setting up and running Parley.',
       knowledgeBases: [{ id: kb.id, priority: 5 }],
@@ -50,36 +50,38 @@ export async function seedDemo(db: Db, opts: { knowledgeDir: string; publicUrl: 
       templates: [{ trigger: 'hello', match: 'exact', response: 'Hello! Ask me anything about setting up and using {{company_name}}.' }],
       fallback: { handoff: { enabled: true, email: 'support@parley.local' } },
       widget: { welcomeMessage: 'Hi! I am the Parley Guide. Ask me how to embed the widget, create API keys or connect Slack.' },
-    }), at);
-    const { record, key } = insertApiKey(db, orgId, {
+    }), at, w.tx);
+    const { record, key } = await insertApiKey(w.tx, orgId, {
       name: 'Demo key', permissions: [...PERMISSIONS], assistantId: null, allowedIps: [], rateLimit: { perMinute: null, perDay: null }, expiresAt: null,
     }, at);
-    const setting = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
-    setting.run('demo_assistant_id', assistant.id);
-    setting.run('demo_api_key_id', record.id);
+    await setSetting(w.tx, 'demo_assistant_id', assistant.id);
+    await setSetting(w.tx, 'demo_api_key_id', record.id);
     // Demo traffic for the analytics pages is written once, after listen (demo/traffic.ts).
-    setting.run(DEMO_TRAFFIC_PENDING, '1');
+    await setSetting(w.tx, DEMO_TRAFFIC_PENDING, '1');
     return { organizationId: orgId, assistantId: assistant.id, knowledgeBaseId: kb.id, apiKey: key, login: DEMO_LOGIN };
-  })();
+  });
 }
+
+const setSetting = (tx: Tx, key: string, value: string) =>
+  tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
 
 /**
  * Keys are stored hashed, so a restart cannot print the old demo key again: it issues a fresh
  * one and revokes the previous, keeping the ready-to-paste curl line honest.
  */
-export function reissueDemoKey(db: Db, nowMs: number): { apiKey: string; assistantId: string } | null {
-  const get = (key: string) => (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
-  const assistantId = get('demo_assistant_id');
-  const org = assistantId ? (db.prepare('SELECT organization_id FROM assistants WHERE id = ?').get(assistantId) as { organization_id: string } | undefined) : undefined;
+export async function reissueDemoKey(ctx: Pick<AppContext, 'storage'>, nowMs: number): Promise<{ apiKey: string; assistantId: string } | null> {
+  const get = async (q: Queryable, key: string) => (await q.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]))?.value;
+  const assistantId = await get(ctx.storage, 'demo_assistant_id');
+  const org = assistantId ? await ctx.storage.get<{ organization_id: string }>('SELECT organization_id FROM assistants WHERE id = ?', [assistantId]) : undefined;
   if (!assistantId || !org) return null;
   const at = new Date(nowMs).toISOString();
-  return db.transaction(() => {
-    const previous = get('demo_api_key_id');
-    if (previous) db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, previous);
-    const { record, key } = insertApiKey(db, org.organization_id, {
+  return ctx.storage.tx(async (tx) => {
+    const previous = await get(tx, 'demo_api_key_id');
+    if (previous) await tx.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, previous]);
+    const { record, key } = await insertApiKey(tx, org.organization_id, {
       name: 'Demo key', permissions: [...PERMISSIONS], assistantId: null, allowedIps: [], rateLimit: { perMinute: null, perDay: null }, expiresAt: null,
     }, at);
-    db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('demo_api_key_id', ?)").run(record.id);
+    await setSetting(tx, 'demo_api_key_id', record.id);
     return { apiKey: key, assistantId };
-  })();
+  });
 }

@@ -16,15 +16,15 @@ const { values } = parseArgs({ options: { conversations: { type: 'string', defau
 const config = loadConfig(process.env);
 const db = openDb(config.databasePath);
 migrate(db);
-const assistantId = (db.prepare("SELECT value FROM settings WHERE key = 'demo_assistant_id'").get() as { value: string } | undefined)?.value;
-const org = assistantId ? (db.prepare('SELECT organization_id AS id FROM assistants WHERE id = ?').get(assistantId) as { id: string } | undefined) : undefined;
+const ctx = createContext({ db, config, logger: createLogger(config.logLevel) });
+const assistantId = (await ctx.storage.get<{ value: string }>("SELECT value FROM settings WHERE key = 'demo_assistant_id'"))?.value;
+const org = assistantId ? await ctx.storage.get<{ id: string }>('SELECT organization_id AS id FROM assistants WHERE id = ?', [assistantId]) : undefined;
 if (!assistantId || !org) {
   process.stderr.write('No demo assistant in this database: run `npm start` once (SEED_DEMO=true) first.\n');
   process.exit(1);
 }
-const ctx = createContext({ db, config, logger: createLogger(config.logLevel) });
-const result = await seedTraffic(ctx, createAssistantStore(db), {
+const result = await seedTraffic(ctx, createAssistantStore(ctx.storage), {
   organizationId: org.id, assistantId, nowMs: Date.now(), conversations: Number(values.conversations), days: Number(values.days), seed: Number(values.seed),
 });
 process.stdout.write(`Wrote ${result.conversations} conversations (${result.messages} messages) in ${result.ms} ms.\n`);
-db.close();
+await ctx.storage.close();

@@ -91,10 +91,10 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
   const total = opts.conversations ?? 3000;
   const days = opts.days ?? 90;
   const seed = opts.seed ?? 42;
-  const assistant = assistants.get(opts.organizationId, opts.assistantId);
+  const assistant = await assistants.get(opts.organizationId, opts.assistantId);
   if (!assistant) throw new Error(`seedTraffic: no assistant ${opts.assistantId}`);
   const conversations = createConversationStore(ctx.storage);
-  const retriever = createHybridRetriever({ bm25: createRetriever(ctx.db) });
+  const retriever = createHybridRetriever({ bm25: createRetriever(ctx.storage) });
   // Oldest first, so the idle ender and the gaps see time move forward.
   const plans = Array.from({ length: total }, (_v, i) => planConversation(seed, i, opts.nowMs, days)).sort((a, b) => a.startMs - b.startMs);
   let messages = 0;
@@ -161,11 +161,11 @@ async function runConversation(ctx: AppContext, chat: ChatService, store: Conver
  */
 export async function seedPendingDemoTraffic(ctx: AppContext, assistants: AssistantStore, opts: { nowMs: number; conversations?: number | undefined; signal?: AbortSignal }): Promise<TrafficResult | null> {
   const conversations = opts.conversations ?? 3000;
-  const pending = ctx.db.prepare('SELECT 1 FROM settings WHERE key = ?').get(DEMO_TRAFFIC_PENDING);
-  const assistantId = (ctx.db.prepare("SELECT value FROM settings WHERE key = 'demo_assistant_id'").get() as { value: string } | undefined)?.value;
-  const org = assistantId ? (ctx.db.prepare('SELECT organization_id AS id FROM assistants WHERE id = ?').get(assistantId) as { id: string } | undefined) : undefined;
+  const pending = await ctx.storage.get('SELECT 1 AS one FROM settings WHERE key = ?', [DEMO_TRAFFIC_PENDING]);
+  const assistantId = (await ctx.storage.get<{ value: string }>("SELECT value FROM settings WHERE key = 'demo_assistant_id'"))?.value;
+  const org = assistantId ? await ctx.storage.get<{ id: string }>('SELECT organization_id AS id FROM assistants WHERE id = ?', [assistantId]) : undefined;
   if (!pending || !assistantId || !org) return null;
-  ctx.db.prepare('DELETE FROM settings WHERE key = ?').run(DEMO_TRAFFIC_PENDING);
+  await ctx.storage.run('DELETE FROM settings WHERE key = ?', [DEMO_TRAFFIC_PENDING]);
   if (conversations === 0) return null;
   return seedTraffic(ctx, assistants, { organizationId: org.id, assistantId, nowMs: opts.nowMs, conversations, signal: opts.signal });
 }

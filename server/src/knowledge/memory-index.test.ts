@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
@@ -10,19 +11,20 @@ import { splitCjk } from '../answer/text.js';
 import { MemoryIndex } from './memory-index.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
+import { openTestStorage } from './test-support.js';
+import { createSqliteStorage } from '../storage/sqlite.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
-function corpusDb(documents: number, kbCount = 1) {
-  const db = openDb(':memory:');
-  migrate(db);
-  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)").run(AT);
-  const store = createKnowledgeStore(db);
-  const kbs = Array.from({ length: kbCount }, (_, i) => store.createKb('org_t', { name: `kb${i}`, description: null }, AT));
+async function corpusDb(documents: number, kbCount = 1) {
+  const storage = await openTestStorage();
+  const store = createKnowledgeStore(storage);
+  const kbs = [];
+  for (let i = 0; i < kbCount; i++) kbs.push(await store.createKb('org_t', { name: `kb${i}`, description: null }, AT));
   const corpus = createCorpus({ documents, sectionsPerDocument: 4, sentencesPerSection: 3, vocabulary: 400, seed: 7 });
   let i = 0;
-  for (const doc of corpus.documents()) store.addDocument(kbs[i++ % kbCount]!.id, { ...doc, format: 'markdown' }, AT);
-  return { db, store, kbs, questions: corpus.questions(60) };
+  for (const doc of corpus.documents()) await store.addDocument(kbs[i++ % kbCount]!.id, { ...doc, format: 'markdown' }, AT);
+  return { storage, store, kbs, questions: corpus.questions(60) };
 }
 
 /**
@@ -81,17 +83,18 @@ describe('MemoryIndex terms', () => {
 });
 
 describe('MemoryIndex', () => {
-  it('gives the same chunks and scores as FTS5 bm25() with the same column weights', () => {
-    const { db, kbs, questions } = corpusDb(120);
-    const fts = createRetriever(db, { memoryIndexMaxChunks: 0 });
-    const memory = createRetriever(db);
+  it('gives the same chunks and scores as FTS5 bm25() with the same column weights', async () => {
+    const { storage, kbs, questions } = await corpusDb(120);
+    const fts = createRetriever(storage, { memoryIndexMaxChunks: 0 });
+    const memory = createRetriever(storage);
+    expect(await memory.settledEngine()).toBe('memory');
     expect(memory.engine()).toBe('memory');
     expect(fts.engine()).toBe('fts');
     const sel = [{ id: kbs[0]!.id, priority: 5 }];
     let compared = 0;
     for (const q of questions) {
-      const a = fts.retrieve(q, sel, 8);
-      const b = memory.retrieve(q, sel, 8);
+      const a = await fts.retrieve(q, sel, 8);
+      const b = await memory.retrieve(q, sel, 8);
       expect(b.map((x) => x.chunkId)).toEqual(a.map((x) => x.chunkId));
       b.forEach((x, i) => expect(x.score).toBeCloseTo(a[i]!.score, 6));
       compared += a.length;
@@ -99,9 +102,9 @@ describe('MemoryIndex', () => {
     expect(compared).toBeGreaterThan(300);
   });
 
-  it('MaxScore returns exactly the exhaustive top k, across weighted bases and after deletions', () => {
-    const { db, kbs, questions } = corpusDb(60, 3);
-    const rows = db.prepare('SELECT id, knowledge_base_id AS kb, title, headings, body FROM chunks ORDER BY id').all() as { id: number; kb: string; title: string; headings: string; body: string }[];
+  it('MaxScore returns exactly the exhaustive top k, across weighted bases and after deletions', async () => {
+    const { storage, kbs, questions } = await corpusDb(60, 3);
+    const rows = await storage.all<{ id: number; kb: string; title: string; headings: string; body: string }>('SELECT id, knowledge_base_id AS kb, title, headings, body FROM chunks ORDER BY id');
     const index = new MemoryIndex();
     for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.kb, title: r.title, headings: r.headings, body: r.body });
     index.compact();
@@ -138,22 +141,61 @@ describe('MemoryIndex', () => {
 });
 
 describe('retriever on the memory index', () => {
-  it('sees new documents and deletions at once', () => {
-    const { db, store, kbs } = corpusDb(10);
-    const retriever = createRetriever(db);
-    // A second store on the same handle, like the demo seeder: the retriever hears it too.
-    const hooked = createKnowledgeStore(db);
+  it('sees new documents and deletions at once', async () => {
+    const { storage, store, kbs } = await corpusDb(10);
+    const retriever = createRetriever(storage);
+    // A second store on the same database, like the demo seeder: the retriever hears it too.
+    const hooked = createKnowledgeStore(storage);
     const sel = [{ id: kbs[0]!.id, priority: 5 }];
-    expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
-    const doc = hooked.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
-    expect(retriever.engine()).toBe('memory');
-    expect(retriever.retrieve('zebra crossing rules', sel, 3).map((h) => h.documentId)).toEqual([doc.id]);
-    hooked.deleteDocument(kbs[0]!.id, doc.id, AT);
-    expect(retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    expect(await retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    const doc = await hooked.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    expect(await retriever.settledEngine()).toBe('memory');
+    expect((await retriever.retrieve('zebra crossing rules', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
+    await hooked.deleteDocument(kbs[0]!.id, doc.id, AT);
+    expect(await retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
     // The deleted chunk held the highest id, which SQLite hands out again: still found.
-    const again = hooked.addDocument(kbs[0]!.id, { title: 'Shop', content: 'The shop opens at nine.', format: 'text', url: null }, AT);
-    expect(retriever.retrieve('when does the shop open', sel, 3).map((h) => h.documentId)).toEqual([again.id]);
-    expect(store.getDocument(kbs[0]!.id, doc.id)).toBeNull();
+    const again = await hooked.addDocument(kbs[0]!.id, { title: 'Shop', content: 'The shop opens at nine.', format: 'text', url: null }, AT);
+    expect((await retriever.retrieve('when does the shop open', sel, 3)).map((h) => h.documentId)).toEqual([again.id]);
+    expect(await store.getDocument(kbs[0]!.id, doc.id)).toBeNull();
+  });
+
+  it('a chunk deleted while a catch-up read is in flight is not indexed by it', async () => {
+    const { storage, store, kbs } = await corpusDb(4);
+    const retriever = createRetriever(storage);
+    const sel = [{ id: kbs[0]!.id, priority: 5 }];
+    expect(await retriever.settledEngine()).toBe('memory');
+    const doc = await store.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    // The question's catch-up and the delete interleave: the delete's notice arrives after the
+    // catch-up read the new chunk and before it is added.
+    const asking = retriever.retrieve('zebra crossing rules', sel, 3);
+    const deleting = store.deleteDocument(kbs[0]!.id, doc.id, AT);
+    await Promise.all([asking, deleting]);
+    expect(await retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
+    await storage.close();
+  });
+
+  it('a commit from another connection rebuilds the replica (PRAGMA data_version, SQLite)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-feed-'));
+    const file = path.join(dir, 'kb.db');
+    try {
+      const first = openDb(file);
+      migrate(first);
+      const a = createSqliteStorage(first);
+      await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
+      const kb = await createKnowledgeStore(a).createKb('org_t', { name: 'kb', description: null }, AT);
+      const retriever = createRetriever(a);
+      const sel = [{ id: kb.id, priority: 5 }];
+      expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
+      const b = createSqliteStorage(openDb(file));
+      const doc = await createKnowledgeStore(b).addDocument(kb.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+      expect((await retriever.retrieve('zebra', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
+      await createKnowledgeStore(b).deleteDocument(kb.id, doc.id, AT);
+      expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
+      await b.close();
+      await a.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -197,43 +239,43 @@ function exhaustiveLive(
 }
 
 describe('query text that is not plain English', () => {
-  it('survives quotes, FTS syntax and punctuation, folds Latin accents, and finds other scripts', () => {
-    const { db, kbs } = corpusDb(3);
-    const retriever = createRetriever(db);
-    const store = createKnowledgeStore(db);
+  it('survives quotes, FTS syntax and punctuation, folds Latin accents, and finds other scripts', async () => {
+    const { storage, kbs } = await corpusDb(3);
+    const retriever = createRetriever(storage);
+    const store = createKnowledgeStore(storage);
     const kb = kbs[0]!.id;
-    const add = (title: string, content: string) => store.addDocument(kb, { title, content, format: 'text', url: null }, AT).id;
-    const cafe = add('Café', 'Le café ouvre à huit heures. Réservez une table en ligne.');
-    const ger = add('Ärger', 'Bei Ärger mit der Rechnung hilft der Kundendienst.');
-    const jp = add('配送', '配送には通常三日かかります。');
-    const ru = add('Доставка', 'Доставка занимает три дня.');
+    const add = async (title: string, content: string) => (await store.addDocument(kb, { title, content, format: 'text', url: null }, AT)).id;
+    const cafe = await add('Café', 'Le café ouvre à huit heures. Réservez une table en ligne.');
+    const ger = await add('Ärger', 'Bei Ärger mit der Rechnung hilft der Kundendienst.');
+    const jp = await add('配送', '配送には通常三日かかります。');
+    const ru = await add('Доставка', 'Доставка занимает три дня.');
     const sel = [{ id: kb, priority: 5 }];
-    const top = (q: string) => retriever.retrieve(q, sel, 1)[0]?.documentId;
-    for (const q of ['"cafe" AND heures*', 'cafe NEAR(ouvre) -- ;DROP', "caf\u00e9's opening (heures)?", 'CAFÉ: {ouvre} ^huit']) expect(top(q)).toBe(cafe);
-    expect(top('arger rechnung')).toBe(ger);
-    expect(top('配送は何日?')).toBe(jp);
-    expect(top('доставка')).toBe(ru);
-    expect(retriever.retrieve('"" * ( ) : ^ - {} ;', sel, 3)).toEqual([]);
+    const top = async (q: string) => (await retriever.retrieve(q, sel, 1))[0]?.documentId;
+    for (const q of ['"cafe" AND heures*', 'cafe NEAR(ouvre) -- ;DROP', "caf\u00e9's opening (heures)?", 'CAFÉ: {ouvre} ^huit']) expect(await top(q)).toBe(cafe);
+    expect(await top('arger rechnung')).toBe(ger);
+    expect(await top('配送は何日?')).toBe(jp);
+    expect(await top('доставка')).toBe(ru);
+    expect(await retriever.retrieve('"" * ( ) : ^ - {} ;', sel, 3)).toEqual([]);
     // The FTS engine gives the same answers for the accent and syntax cases.
-    const fts = createRetriever(db, { memoryIndexMaxChunks: 0 });
-    expect(fts.retrieve('"cafe" AND heures*', sel, 1)[0]?.documentId).toBe(cafe);
-    expect(fts.retrieve('arger rechnung', sel, 1)[0]?.documentId).toBe(ger);
+    const fts = createRetriever(storage, { memoryIndexMaxChunks: 0 });
+    expect((await fts.retrieve('"cafe" AND heures*', sel, 1))[0]?.documentId).toBe(cafe);
+    expect((await fts.retrieve('arger rechnung', sel, 1))[0]?.documentId).toBe(ger);
   });
 });
 
 describe('query terms', () => {
-  it('finds possessives and dotted abbreviations the same way on both engines', () => {
-    const { db, kbs } = corpusDb(3);
-    const store = createKnowledgeStore(db);
+  it('finds possessives and dotted abbreviations the same way on both engines', async () => {
+    const { storage, kbs } = await corpusDb(3);
+    const store = createKnowledgeStore(storage);
     const kb = kbs[0]!.id;
-    const powell = store.addDocument(kb, { title: 'Expedition', content: 'John Wesley Powell led the expedition down the Colorado River in 1869.', format: 'text', url: null }, AT).id;
-    store.addDocument(kb, { title: 'Powell\'s boats', content: "Powell's boats were made of oak.", format: 'text', url: null }, AT);
+    const powell = (await store.addDocument(kb, { title: 'Expedition', content: 'John Wesley Powell led the expedition down the Colorado River in 1869.', format: 'text', url: null }, AT)).id;
+    await store.addDocument(kb, { title: 'Powell\'s boats', content: "Powell's boats were made of oak.", format: 'text', url: null }, AT);
     const sel = [{ id: kb, priority: 5 }];
-    for (const retriever of [createRetriever(db), createRetriever(db, { memoryIndexMaxChunks: 0 })]) {
-      const ids = retriever.retrieve("In what year did Powell's expedition take place?", sel, 2).map((h) => h.documentId);
+    for (const retriever of [createRetriever(storage), createRetriever(storage, { memoryIndexMaxChunks: 0 })]) {
+      const ids = (await retriever.retrieve("In what year did Powell's expedition take place?", sel, 2)).map((h) => h.documentId);
       expect(ids[0]).toBe(powell);
       // "U.S." must not turn into the lone letters u and s, which match nearly every chunk.
-      expect(retriever.retrieve('U.S. Colorado', sel, 1)[0]?.documentId).toBe(powell);
+      expect((await retriever.retrieve('U.S. Colorado', sel, 1))[0]?.documentId).toBe(powell);
     }
   });
 });

@@ -1,8 +1,8 @@
 import os from 'node:os';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/open.js';
 import { stem, STOPWORDS, stripQuestionFrame, tokenize } from '../answer/text.js';
-import { onChunksChanged } from './index-events.js';
+import type { Storage } from '../storage/port.js';
+import { chunkChangeFeed, type ChunkChange } from './change-feed.js';
+import { CHUNK_COLUMNS, createFullTextIndex, type ChunkRow, type FullTextIndex } from './full-text.js';
 import { MemoryIndex } from './memory-index.js';
 import { questionBigrams, RERANK_DEPTH, RERANK_WEIGHTS, rerank, type RerankWeights, type WeightedTerm } from './rerank.js';
 
@@ -25,16 +25,12 @@ export interface RetrievedChunk {
 
 /** Most query terms FTS gets; longer questions keep their rarest terms. */
 const MAX_QUERY_TERMS = 16;
-/** BM25 column weights: a hit in a title or heading says more than one in the body. */
-const COLUMN_WEIGHTS = { title: 2.0, headings: 1.5, body: 1.0 };
 /**
  * A term in more than half of all chunks has a BM25 IDF of zero (FTS5 clamps it to 1e-6): it
  * cannot change the ranking, yet it makes FTS score nearly every row. Such terms are dropped
  * unless nothing rarer is left.
  */
 const MAX_USEFUL_DOC_SHARE = 0.5;
-/** Rank-then-filter fetches this many times `limit` before falling back to a filtered scan. */
-const OVERFETCH = 8;
 const DF_CACHE_MAX = 50_000;
 /**
  * Indexes up to this many chunks are searched in memory. The index costs about 450 bytes per
@@ -74,7 +70,7 @@ export function queryTerms(text: string): string[] {
  */
 export function buildFtsQuery(text: string): string | null {
   const terms = queryTerms(text).slice(0, MAX_QUERY_TERMS);
-  return ftsQueryOf(terms);
+  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
 }
 
 /** The terms worth searching for, for both engines: rarest first, terms in most chunks dropped. */
@@ -84,19 +80,13 @@ function selectTerms(terms: readonly string[], df: (term: string) => number, tot
   return (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
 }
 
-const ftsQueryOf = (terms: readonly string[]): string | null => (terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null);
-
-interface Row { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null; rank: number }
-
-const SELECT_CHUNK = `SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, f.rank
-  FROM f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id`;
-const BM25 = `bm25(chunks_fts, ${COLUMN_WEIGHTS.title}, ${COLUMN_WEIGHTS.headings}, ${COLUMN_WEIGHTS.body})`;
-
 export interface RetrieverOptions {
-  /** Above this many chunks, questions go to FTS5 (0 = always FTS5). */
+  /** Above this many chunks, questions go to the full-text index (0 = always the full-text index). */
   memoryIndexMaxChunks?: number;
   /** The best-sentence / bigram rerank of BM25's top candidates (rerank.ts); false = plain BM25 order. */
   rerank?: RerankWeights | false;
+  /** The durable full-text engine (default: the storage dialect's, full-text.ts). */
+  fullText?: FullTextIndex;
 }
 
 /** BM25's IDF made positive (a term in most chunks still weighs a little). */
@@ -104,64 +94,63 @@ const positiveIdf = (n: number, df: number): number => Math.log(1 + (n - df + 0.
 
 interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
 
-export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
+/**
+ * Retrieval: the in-memory BM25 replica (memory-index.ts) answers while the chunks fit under the
+ * cap, the durable full-text index (full-text.ts) above it. Only database reads are
+ * asynchronous: the memory search itself stays synchronous, and a question whose index is
+ * current and whose hits are cached does no database work at all.
+ *
+ * The replica follows the chunks through `chunks.id` (new chunks have higher ids: caught up from
+ * the last indexed one) and the change feed (deleted ids; `external` commits rebuild it).
+ */
+export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   const memoryMax = opts.memoryIndexMaxChunks ?? DEFAULT_MEMORY_INDEX_MAX_CHUNKS;
   const rerankWeights = opts.rerank === undefined ? RERANK_WEIGHTS : opts.rerank;
-  // Fast path: FTS ranks the whole index with its own top-k sort, then the knowledge-base
-  // filter applies to the few best rows. Right whenever the selected bases hold a fair share
-  // of the index (one organization per server, the common case).
-  const topThenFilter = db.prepare<[string, number, string], Row>(`
-    WITH f AS (SELECT rowid, ${BM25} AS rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?)
-    ${SELECT_CHUNK} WHERE c.knowledge_base_id IN (SELECT value FROM json_each(?)) ORDER BY f.rank`);
-  // Exhaustive path: every match is filtered first; for small bases in a big shared index.
-  const filterThenTop = db.prepare<[string, string, number], Row>(`
-    WITH f AS (SELECT rowid, ${BM25} AS rank FROM chunks_fts WHERE chunks_fts MATCH ?)
-    ${SELECT_CHUNK} WHERE c.knowledge_base_id IN (SELECT value FROM json_each(?)) ORDER BY f.rank LIMIT ?`);
-  const docFrequency = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?');
-  const chunkCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks');
+  const fullText = opts.fullText ?? createFullTextIndex(storage);
+  const feed = chunkChangeFeed(storage);
+  const countChunks = async (): Promise<number> => (await storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks'))?.n ?? 0;
 
-  // Document frequencies come from FTS itself (its own stemming), cached until the index changes.
+  // Document frequencies come from the full-text engine (its own stemming), cached until the index changes.
   let dfCache = new Map<string, number>();
   let totalChunks: number | null = null;
-  const df = (term: string): number => {
+  const df = async (term: string): Promise<number> => {
     let n = dfCache.get(term);
     if (n === undefined) {
-      n = docFrequency.get(`"${term}"`)?.n ?? 0;
-      if (dfCache.size >= DF_CACHE_MAX) dfCache = new Map();
-      dfCache.set(term, n);
+      const cache = dfCache;
+      n = await fullText.documentFrequency(term);
+      if (cache === dfCache) { // not invalidated meanwhile
+        if (dfCache.size >= DF_CACHE_MAX) dfCache = new Map();
+        dfCache.set(term, n);
+      }
     }
     return n;
   };
 
   /** The terms worth searching for: rarest first, terms in most chunks dropped. */
-  function usefulTerms(text: string): string[] {
+  async function usefulTerms(text: string): Promise<{ terms: string[]; total: number; df: Map<string, number> }> {
     const terms = queryTerms(text);
-    if (!terms.length) return [];
-    totalChunks ??= chunkCount.get()?.n ?? 0;
-    return selectTerms(terms, df, totalChunks);
+    const frequencies = new Map<string, number>();
+    if (!terms.length) return { terms: [], total: 0, df: frequencies };
+    const total = totalChunks ?? (totalChunks = await countChunks());
+    for (const t of terms) frequencies.set(t, await df(t));
+    return { terms: selectTerms(terms, (t) => frequencies.get(t) ?? 0, total), total, df: frequencies };
   }
 
   // --- The in-memory engine -------------------------------------------------------------
-  const chunksAfter = db.prepare<[number, number], ChunkSource>('SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?');
-  // One statement per hit count (IN with placeholders): no JSON to build and parse per question.
-  const hydrateBySize = new Map<number, Statement<number[], Omit<Row, 'rank'>>>();
-  const hydrate = (ids: number[]): Omit<Row, 'rank'>[] => {
-    let stmt = hydrateBySize.get(ids.length);
-    if (!stmt) {
-      stmt = db.prepare<number[], Omit<Row, 'rank'>>(`SELECT c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor,
-        coalesce(c.url, d.url) AS url, c.page FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`);
-      hydrateBySize.set(ids.length, stmt);
-    }
-    return stmt.all(...ids);
-  };
+  const chunksAfter = 'SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?';
+  // One statement per hit count (IN with placeholders; the adapters cache statements by text).
+  const hydrate = (ids: number[]): Promise<ChunkRow[]> => storage.all<ChunkRow>(
+    `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`, ids);
   /**
    * Recently returned chunk rows by id. A chunk's row never changes while its id lives (new
    * content gets new chunks); a deleted id is evicted at once, since SQLite may reuse it.
    */
-  const rowCache = new Map<number, Omit<Row, 'rank'>>();
+  const rowCache = new Map<number, ChunkRow>();
   const ROW_CACHE_MAX = 4_000;
-  const chunkRows = (ids: number[]): Map<number, Omit<Row, 'rank'>> => {
-    const out = new Map<number, Omit<Row, 'rank'>>();
+  /** Bumped by every change: rows read before it may be stale and are not cached. */
+  let generation = 0;
+  const chunkRows = async (ids: number[]): Promise<Map<number, ChunkRow>> => {
+    const out = new Map<number, ChunkRow>();
     const missing: number[] = [];
     for (const id of ids) {
       const row = rowCache.get(id);
@@ -169,8 +158,10 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
       else missing.push(id);
     }
     if (missing.length) {
-      for (const row of hydrate(missing)) {
+      const seen = generation;
+      for (const row of await hydrate(missing)) {
         out.set(row.id, row);
+        if (seen !== generation) continue;
         if (rowCache.size >= ROW_CACHE_MAX) rowCache.delete(rowCache.keys().next().value as number);
         rowCache.set(row.id, row);
       }
@@ -183,98 +174,123 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
   let building: { index: MemoryIndex; removedMeanwhile: number[] } | null = null;
   let memoryDisabled = memoryMax <= 0;
   let readyOnce = false;
+  let memoryDirty = false;
+  /** The catch-up in flight: questions meanwhile share it (one reader of new chunks at a time). */
+  let catchingUp: Promise<MemoryIndex | null> | null = null;
+  /** Chunks deleted while a catch-up read was in flight: applied after its rows are added. */
+  let removedDuringCatchUp: number[] | null = null;
 
-  const addChunks = (index: MemoryIndex, max: number): number => {
-    const rows = chunksAfter.all(index.lastChunkId, max);
+  const addChunks = async (index: MemoryIndex, max: number): Promise<number> => {
+    const rows = await storage.all<ChunkSource>(chunksAfter, [index.lastChunkId, max]);
     for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body });
     return rows.length;
   };
   function buildInBackground(): void {
     if (building || memoryDisabled) return;
-    building = { index: new MemoryIndex(), removedMeanwhile: [] };
-    const step = (): void => {
-      const b = building;
-      if (!b) return;
-      if (!db.open) { // the server closed meanwhile
-        building = null;
+    const b = { index: new MemoryIndex(), removedMeanwhile: [] as number[] };
+    building = b;
+    const step = async (): Promise<void> => {
+      if (building !== b) return; // reset meanwhile (another connection's commit)
+      let added: number;
+      try {
+        added = await addChunks(b.index, BACKGROUND_SLICE);
+      } catch {
+        // The database closed meanwhile (shutdown): nothing to build.
+        if (building === b) building = null;
         return;
       }
-      if (addChunks(b.index, BACKGROUND_SLICE) === BACKGROUND_SLICE) {
+      if (building !== b) return;
+      if (added === BACKGROUND_SLICE) {
         if (b.index.size > memoryMax) {
-          // Too big for memory after all: questions stay on FTS5.
+          // Too big for memory after all: questions stay on the full-text index.
           building = null;
           memory = null;
           memoryDisabled = true;
           return;
         }
-        setImmediate(step);
+        setImmediate(() => void step());
         return;
       }
       for (const id of b.removedMeanwhile) b.index.remove(id);
       b.index.compact();
       memory = b.index;
+      memoryDirty = true; // chunks committed after the last slice are caught up by the next question
       building = null;
     };
-    setImmediate(step);
+    setImmediate(() => void step());
   }
-  /** The memory index, caught up with new chunks, or null when FTS5 must answer. */
-  function currentMemory(): MemoryIndex | null {
-    checkOtherConnections();
+
+  /** The memory index, caught up with new chunks, or null when the full-text index must answer. */
+  function currentMemory(): MemoryIndex | null | Promise<MemoryIndex | null> {
+    feed.poll();
     if (memoryDisabled) return null;
-    if (!memory) {
-      totalChunks ??= chunkCount.get()?.n ?? 0;
-      if (totalChunks > memoryMax) {
-        memoryDisabled = true;
-        return null;
-      }
-      if (totalChunks <= INLINE_CATCH_UP) {
-        const index = new MemoryIndex();
-        addChunks(index, INLINE_CATCH_UP + 1);
-        index.compact();
-        memory = index;
-      } else {
-        buildInBackground();
-        return null;
-      }
-    }
-    if (memoryDirty) {
-      // New chunks have higher ids than every indexed one: catch up from the last.
-      const added = addChunks(memory, INLINE_CATCH_UP);
-      if (added === INLINE_CATCH_UP) {
-        // A bulk import: index the rest in the background, FTS5 answers meanwhile.
-        memory = null;
-        buildInBackground();
-        return null;
-      }
-      memoryDirty = false;
-      if (memory.size > memoryMax) {
-        memory = null;
-        memoryDisabled = true;
-        return null;
-      }
-      if (memory.tombstones > Math.max(1_000, memory.size / 4)) buildInBackground();
-    }
-    return memory;
+    if (memory && !memoryDirty) return memory; // the common case: no database work
+    return (catchingUp ??= catchUp().finally(() => { catchingUp = null; }));
   }
-  let memoryDirty = false;
-  // Writes through any knowledge store on this handle reach this retriever.
-  onChunksChanged(db, (removed) => invalidate(removed));
-  // Another connection's commit (a second process, a backup restore) is seen through
-  // data_version: the replica cannot know what changed, so it is rebuilt.
-  const dataVersion = db.prepare<[], { data_version: number }>('PRAGMA data_version');
-  let seenDataVersion = dataVersion.get()?.data_version ?? 0;
-  function checkOtherConnections(): void {
-    const v = dataVersion.get()?.data_version ?? 0;
-    if (v === seenDataVersion) return;
-    seenDataVersion = v;
+  async function catchUp(): Promise<MemoryIndex | null> {
+    if (!memory) {
+      const total = totalChunks ?? (totalChunks = await countChunks());
+      if (memory || memoryDisabled) return memory;
+      if (total > memoryMax) {
+        memoryDisabled = true;
+        return null;
+      }
+      if (total > INLINE_CATCH_UP) {
+        buildInBackground();
+        return null;
+      }
+      const index = new MemoryIndex();
+      removedDuringCatchUp = [];
+      memoryDirty = false;
+      await addChunks(index, INLINE_CATCH_UP + 1);
+      for (const id of removedDuringCatchUp) index.remove(id);
+      removedDuringCatchUp = null;
+      if (memory || memoryDisabled) return memory; // a reset or a background build won meanwhile
+      index.compact();
+      memory = index;
+      return memory;
+    }
+    const index = memory;
+    // New chunks have higher ids than every indexed one: catch up from the last.
+    removedDuringCatchUp = [];
+    memoryDirty = false;
+    const added = await addChunks(index, INLINE_CATCH_UP);
+    for (const id of removedDuringCatchUp) index.remove(id);
+    removedDuringCatchUp = null;
+    if (memory !== index) return memory; // reset meanwhile
+    if (added === INLINE_CATCH_UP) {
+      // A bulk import: index the rest in the background, the full-text index answers meanwhile.
+      memory = null;
+      buildInBackground();
+      return null;
+    }
+    if (index.size > memoryMax) {
+      memory = null;
+      memoryDisabled = true;
+      return null;
+    }
+    if (index.tombstones > Math.max(1_000, index.size / 4)) buildInBackground();
+    return index;
+  }
+
+  // Writes through any knowledge store on this database reach this retriever (change-feed.ts).
+  feed.subscribe((change: ChunkChange) => {
+    if (change.kind === 'local') invalidate(change.removedChunkIds);
+    else reset();
+  });
+  /** Another connection's commit: the replica cannot know what changed, so it is rebuilt. */
+  function reset(): void {
+    generation++;
     rowCache.clear();
     dfCache = new Map();
     totalChunks = null;
     memory = null;
     building = null;
+    memoryDirty = false;
     memoryDisabled = memoryMax <= 0;
   }
-  function invalidate(removedChunkIds: readonly number[] = []): void {
+  function invalidate(removedChunkIds: readonly number[]): void {
+    generation++;
     dfCache = new Map();
     totalChunks = null;
     memoryDirty = true;
@@ -283,49 +299,36 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
       memory?.remove(id);
       rowCache.delete(id);
     }
+    removedDuringCatchUp?.push(...removedChunkIds);
     building?.removedMeanwhile.push(...removedChunkIds);
   }
 
-  function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): { chunks: RetrievedChunk[]; terms: WeightedTerm[] } {
+  async function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
     const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
     const searchTerms = selectTerms(terms, (t) => index.documentFrequency(t), index.size);
     const weighted = searchTerms.map((t) => ({ stem: t, idf: positiveIdf(index.size, index.documentFrequency(t)) }));
-    const chunks = searchMemory(index, searchTerms, kbs, limit);
+    if (!searchTerms.length) return { chunks: [], terms: weighted };
+    const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
+    if (!hits.length) return { chunks: [], terms: weighted };
+    const rows = await chunkRows(hits.map((h) => h.chunkId));
+    const chunks: RetrievedChunk[] = [];
+    for (const h of hits) {
+      const r = rows.get(h.chunkId);
+      if (r) chunks.push(toRetrieved(r, h.score));
+    }
     return { chunks, terms: weighted };
   }
 
-  function searchMemory(index: MemoryIndex, searchTerms: string[], kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
-    if (!searchTerms.length) return [];
-    const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
-    if (!hits.length) return [];
-    const rows = chunkRows(hits.map((h) => h.chunkId));
-    const out: RetrievedChunk[] = [];
-    for (const h of hits) {
-      const r = rows.get(h.chunkId);
-      if (r) out.push(toRetrieved(r, h.score));
-    }
-    return out;
-  }
-
-  function retrieveFromFts(query: string, kbs: readonly KnowledgeSelection[], limit: number): { chunks: RetrievedChunk[]; terms: WeightedTerm[] } {
-    const useful = usefulTerms(query);
-    const fts = ftsQueryOf(useful);
-    if (!fts) return { chunks: [], terms: [] };
-    const n = totalChunks ?? 0;
-    const terms = useful.map((t) => ({ stem: stem(t), idf: positiveIdf(n, df(t)) }));
+  async function retrieveFromFullText(query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
+    const useful = await usefulTerms(query);
+    if (!useful.terms.length) return { chunks: [], terms: [] };
+    const terms = useful.terms.map((t) => ({ stem: stem(t), idf: positiveIdf(useful.total, useful.df.get(t) ?? 0) }));
     const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
     // With mixed priorities a lower-ranked chunk of a favoured base can overtake: fetch more.
     const want = new Set(weights.values()).size > 1 ? limit * 4 : limit;
-    const kbJson = JSON.stringify(kbs.map((k) => k.id));
-    const fetchCount = want * OVERFETCH;
-    let rows = topThenFilter.all(fts, fetchCount, kbJson);
-    if (rows.length < want) {
-      // Too few survived the filter: unless FTS had nothing more to give, scan exhaustively.
-      const maybeMore = (docFrequency.get(fts)?.n ?? 0) > fetchCount;
-      if (maybeMore) rows = filterThenTop.all(fts, kbJson, want);
-    }
-    const chunks = rows
-      .map((r) => toRetrieved(r, -r.rank * (weights.get(r.knowledge_base_id) ?? 1)))
+    const hits = await fullText.search(useful.terms, kbs.map((k) => k.id), want);
+    const chunks = hits
+      .map((r) => toRetrieved(r, r.score * (weights.get(r.knowledge_base_id) ?? 1)))
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
     return { chunks, terms };
@@ -336,11 +339,11 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
      * Best chunks across the selected knowledge bases, priority-weighted, best first: BM25's top
      * RERANK_DEPTH candidates, reranked by their best sentence and shared word pairs (rerank.ts).
      */
-    retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): RetrievedChunk[] {
+    async retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<RetrievedChunk[]> {
       if (!kbs.length || limit <= 0) return [];
       const depth = rerankWeights ? Math.max(limit, rerankWeights.depth ?? RERANK_DEPTH) : limit;
-      const index = currentMemory();
-      const { chunks, terms } = index ? retrieveFromMemory(index, query, kbs, depth) : retrieveFromFts(query, kbs, depth);
+      const index = await currentMemory();
+      const { chunks, terms } = index ? await retrieveFromMemory(index, query, kbs, depth) : await retrieveFromFullText(query, kbs, depth);
       if (!rerankWeights || chunks.length < 2) return chunks.slice(0, limit);
       return rerank(terms, questionBigrams(stripQuestionFrame(query)), chunks, rerankWeights).slice(0, limit);
     },
@@ -348,24 +351,38 @@ export function createRetriever(db: Db, opts: RetrieverOptions = {}) {
     warmUp(): void {
       if (!memory) buildInBackground();
     },
-    /** True once questions are answered by their final engine: the memory index is built, or FTS5 answers by design (above the cap, or the memory index turned off). */
+    /**
+     * True once questions are answered by their final engine: the memory index is built, or the
+     * full-text index answers by design (above the cap, or the memory index turned off).
+     */
     ready(): boolean {
-      if (!memory && !memoryDisabled && !building) currentMemory();
-      // Latched: a later rebuild (a bulk import) keeps answering through FTS5 meanwhile, and a
-      // load balancer must not take the instance out for it.
+      if (!memory && !memoryDisabled && !building) kick();
+      // Latched: a later rebuild (a bulk import) keeps answering through the full-text index
+      // meanwhile, and a load balancer must not take the instance out for it.
       readyOnce ||= memoryDisabled || memory !== null;
       return readyOnce;
     },
-    /** Which engine answers now (tests and the bench report it). */
+    /** Which engine answers now (tests and the bench report it); starts a pending catch-up. */
     engine(): 'memory' | 'fts' {
-      return currentMemory() ? 'memory' : 'fts';
+      kick();
+      return memory && !memoryDisabled ? 'memory' : 'fts';
+    },
+    /** Which engine answers, once pending catch-up is done (tests). */
+    async settledEngine(): Promise<'memory' | 'fts'> {
+      return (await currentMemory()) ? 'memory' : 'fts';
     },
   };
+
+  /** Starts the catch-up or build a question would start, without waiting for it. */
+  function kick(): void {
+    const pending = currentMemory();
+    if (pending instanceof Promise) pending.catch(() => undefined);
+  }
 }
 
 export type Retriever = ReturnType<typeof createRetriever>;
 
-function toRetrieved(r: Omit<Row, 'rank'>, score: number): RetrievedChunk {
+function toRetrieved(r: ChunkRow, score: number): RetrievedChunk {
   return {
     chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
     headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score,

@@ -28,49 +28,49 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
   const r = Router();
 
   /** Bases a key bound to one assistant may touch: those connected to it. */
-  const boundKbIds = (res: Response): string[] | null => {
+  const boundKbIds = async (res: Response): Promise<string[] | null> => {
     const p = principalOf(res);
     if (!p.assistantId) return null;
-    return assistants.get(p.organizationId, p.assistantId)?.knowledgeBases.map((k) => k.id) ?? [];
+    return (await assistants.get(p.organizationId, p.assistantId))?.knowledgeBases.map((k) => k.id) ?? [];
   };
-  const visibleKb = (res: Response, id: string): KnowledgeBase => {
-    const only = boundKbIds(res);
-    const kb = only && !only.includes(id) ? null : store.getKb(principalOf(res).organizationId, id);
+  const visibleKb = async (res: Response, id: string): Promise<KnowledgeBase> => {
+    const only = await boundKbIds(res);
+    const kb = only && !only.includes(id) ? null : await store.getKb(principalOf(res).organizationId, id);
     if (!kb) throw notFound('Knowledge base');
     return kb;
   };
 
-  r.post('/knowledge-bases', requirePermission('knowledge_bases:write'), (req, res) => {
+  r.post('/knowledge-bases', requirePermission('knowledge_bases:write'), async (req, res) => {
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create knowledge bases');
     const input = parseInput(kbSchema, req.body);
-    sendData(res, store.createKb(p.organizationId, { name: input.name, description: input.description ?? null }, nowIso(ctx)), 201);
+    sendData(res, await store.createKb(p.organizationId, { name: input.name, description: input.description ?? null }, nowIso(ctx)), 201);
   });
-  r.get('/knowledge-bases', requirePermission('knowledge_bases:read'), (req, res) => {
+  r.get('/knowledge-bases', requirePermission('knowledge_bases:read'), async (req, res) => {
     const page = readPage(req);
-    const { items, total } = store.listKbs(principalOf(res).organizationId, boundKbIds(res), page);
+    const { items, total } = await store.listKbs(principalOf(res).organizationId, await boundKbIds(res), page);
     sendPage(res, items, total, page);
   });
-  r.get('/knowledge-bases/:id', requirePermission('knowledge_bases:read'), (req, res) => {
-    sendData(res, visibleKb(res, req.params.id as string));
+  r.get('/knowledge-bases/:id', requirePermission('knowledge_bases:read'), async (req, res) => {
+    sendData(res, await visibleKb(res, req.params.id as string));
   });
-  r.patch('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
+  r.patch('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
     const input = parseInput(kbPatchSchema, req.body);
-    sendData(res, store.updateKb(kb.organizationId, kb.id, input, nowIso(ctx)));
+    sendData(res, await store.updateKb(kb.organizationId, kb.id, input, nowIso(ctx)));
   });
-  r.delete('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
-    store.deleteKb(kb.organizationId, kb.id);
+  r.delete('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
+    await store.deleteKb(kb.organizationId, kb.id);
     sendData(res, { id: kb.id, deleted: true });
   });
 
   // Three ways in (API.md §6): a multipart file, {url, crawl?} fetched by the server, or JSON content.
   r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
+    const kb = await visibleKb(res, req.params.id as string);
     if (req.is('multipart/form-data')) {
       const parsed = await readUpload(req);
-      sendData(res, store.addParsedDocument(kb.id, parsed, nowIso(ctx)), 201);
+      sendData(res, await store.addParsedDocument(kb.id, parsed, nowIso(ctx)), 201);
       return;
     }
     const body = req.body as Record<string, unknown> | undefined;
@@ -79,40 +79,40 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
       return;
     }
     const input = parseInput(documentSchema, req.body);
-    sendData(res, store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
+    sendData(res, await store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
   });
-  r.post('/knowledge-bases/:id/documents/:docId/sync', requirePermission('knowledge_bases:write'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
-    sendData(res, urlSources.resync(kb.id, req.params.docId as string), 202);
+  r.post('/knowledge-bases/:id/documents/:docId/sync', requirePermission('knowledge_bases:write'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
+    sendData(res, await urlSources.resync(kb.id, req.params.docId as string), 202);
   });
-  r.get('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:read'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
+  r.get('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:read'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
     const page = readPage(req);
-    const { items, total } = store.listDocuments(kb.id, page);
+    const { items, total } = await store.listDocuments(kb.id, page);
     sendPage(res, items, total, page);
   });
-  r.get('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:read'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
-    const doc = store.getDocument(kb.id, req.params.docId as string);
+  r.get('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:read'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
+    const doc = await store.getDocument(kb.id, req.params.docId as string);
     if (!doc) throw notFound('Document');
     sendData(res, doc);
   });
-  r.get('/knowledge-bases/:id/documents/:docId/chunks', requirePermission('knowledge_bases:read'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
-    const doc = store.getDocument(kb.id, req.params.docId as string);
+  r.get('/knowledge-bases/:id/documents/:docId/chunks', requirePermission('knowledge_bases:read'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
+    const doc = await store.getDocument(kb.id, req.params.docId as string);
     if (!doc) throw notFound('Document');
     const page = readPage(req);
-    const { items, total } = listDocumentChunks(ctx.db, doc.id, page);
+    const { items, total } = await listDocumentChunks(ctx.storage, doc.id, page);
     sendPage(res, items, total, page);
   });
-  r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
-    if (!store.deleteDocument(kb.id, req.params.docId as string, nowIso(ctx))) throw notFound('Document');
+  r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), async (req, res) => {
+    const kb = await visibleKb(res, req.params.id as string);
+    if (!await store.deleteDocument(kb.id, req.params.docId as string, nowIso(ctx))) throw notFound('Document');
     sendData(res, { id: req.params.docId, deleted: true });
   });
 
   r.post('/knowledge-bases/:id/search', requirePermission('knowledge_bases:read'), async (req, res) => {
-    const kb = visibleKb(res, req.params.id as string);
+    const kb = await visibleKb(res, req.params.id as string);
     const input = parseInput(searchSchema, req.body);
     const hits = await retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
     sendData(res, hits.map((h) => ({

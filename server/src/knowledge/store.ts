@@ -1,7 +1,8 @@
-import type { Db } from '../db/open.js';
 import { newId } from '../lib/ids.js';
-import { chunksChanged } from './index-events.js';
+import type { Queryable, Storage, Tx } from '../storage/port.js';
+import { chunkChangeFeed } from './change-feed.js';
 import { chunkDocument, type DocumentFormat } from './chunking.js';
+import { createFullTextIndex } from './full-text.js';
 
 export interface KnowledgeBase { id: string; organizationId: string; name: string; description: string | null; documentCount: number; chunkCount: number; createdAt: string; updatedAt: string }
 export type DocumentSource = 'inline' | 'file' | 'url' | 'crawl';
@@ -29,10 +30,12 @@ const toDoc = (r: DocRow): DocumentRecord => ({
   chunkCount: r.chunk_count, bytes: r.bytes, createdAt: r.created_at, updatedAt: r.updated_at, syncedAt: r.synced_at,
 });
 
-const KB_SELECT = `SELECT kb.*,
+const KB_SELECT = `SELECT kb.id, kb.organization_id, kb.name, kb.description, kb.created_at, kb.updated_at,
   (SELECT count(*) FROM documents d WHERE d.knowledge_base_id = kb.id) AS document_count,
-  (SELECT coalesce(sum(chunk_count), 0) FROM documents d WHERE d.knowledge_base_id = kb.id) AS chunk_count
+  (SELECT coalesce(sum(d.chunk_count), 0) FROM documents d WHERE d.knowledge_base_id = kb.id) AS chunk_count
   FROM knowledge_bases kb`;
+const DOC_SELECT = `SELECT id, knowledge_base_id, title, url, format, source, source_options, status, error, progress, chunk_count, bytes, created_at, updated_at, synced_at
+  FROM documents`;
 
 /** A JSON document body: one piece of text in one format. */
 export interface NewDocument { title: string; content: string; format: DocumentFormat; url: string | null }
@@ -72,167 +75,247 @@ export type KnowledgeBaseChange =
     document: { id: string; title: string; url: string | null; format: string; chunkCount: number }; replacedDocumentIds?: string[];
   };
 
-/**
- * Knowledge bases, their documents and chunks; chunks reach the FTS index through triggers.
- * `onChange` runs inside the transaction of each change (webhook events commit with it).
- */
-export function createKnowledgeStore(
-  db: Db,
-  hooks: { onIndexChange?: (removedChunkIds: readonly number[]) => void; onChange?: (change: KnowledgeBaseChange) => void } = {},
-) {
-  /** Chunks deleted by the current change, told to the index after it commits. */
-  let removedChunkIds: number[] = [];
-  const changed = (): void => {
-    const removed = removedChunkIds;
-    removedChunkIds = [];
-    chunksChanged(db, removed);
-    hooks.onIndexChange?.(removed);
-  };
-  const chunkIdsOf = db.prepare<[string], number>('SELECT id FROM chunks WHERE document_id = ?').pluck();
-  const insertChunk = db.prepare('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertDoc = db.prepare(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at)
-    VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt)`);
-  // FTS rows are written here, not by a trigger: twice the ingestion speed (migration 007).
-  const insertFts = db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)');
-  const deleteChunks = db.prepare('DELETE FROM chunks WHERE document_id = ?');
-  const deleteDoc = db.prepare('DELETE FROM documents WHERE id = ?');
-  const docsWithUrl = db.prepare<[string, string, string], { id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ? AND id != ?');
+/** Chunk rows of a document, before any is written (pure work, outside the transaction). */
+export interface ChunkRow { title: string; headings: string; text: string; anchor: string | null; url: string | null; page: number | null }
 
-  /** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
-  interface ChunkRow { title: string; headings: string; text: string; anchor: string | null; url: string | null; page: number | null }
-  /** Chunks every part (pure work, before any row is written). */
-  function chunkParts(docTitle: string, parts: readonly DocumentPart[]): ChunkRow[] {
-    const rows: ChunkRow[] = [];
-    for (const part of parts) {
-      const title = part.title ?? docTitle;
-      for (const c of chunkDocument({ title, content: part.content, format: part.format })) {
-        rows.push({ title, headings: c.headingPath.join(' › '), text: c.text, anchor: c.anchor, url: part.url ?? null, page: part.page ?? null });
-      }
+/** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
+function chunkParts(docTitle: string, parts: readonly DocumentPart[]): ChunkRow[] {
+  const rows: ChunkRow[] = [];
+  for (const part of parts) {
+    const title = part.title ?? docTitle;
+    for (const c of chunkDocument({ title, content: part.content, format: part.format })) {
+      rows.push({ title, headings: c.headingPath.join(' › '), text: c.text, anchor: c.anchor, url: part.url ?? null, page: part.page ?? null });
     }
-    return rows;
   }
-  /** Writes chunk rows and their FTS rows; ordinals run on across parts, in document order. */
-  function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[]): number {
-    rows.forEach((r, ordinal) => {
-      const { lastInsertRowid } = insertChunk.run(docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page);
-      insertFts.run(lastInsertRowid, r.title, r.headings, r.text);
-    });
-    return rows.length;
-  }
-  const sameUrlDocs = (kbId: string, url: string | null, except = ''): { id: string }[] =>
-    url ? docsWithUrl.all(kbId, url, except) : [];
-  const touchKb = db.prepare('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?');
-  const selectDoc = db.prepare<[string, string], DocRow>('SELECT * FROM documents WHERE id = ? AND knowledge_base_id = ?');
+  return rows;
+}
 
-  function deleteDocumentRows(docId: string): void {
-    // Chunks go first, one by one through the delete trigger, so the FTS index forgets them too.
-    for (const id of chunkIdsOf.all(docId)) removedChunkIds.push(id);
-    deleteChunks.run(docId);
-    deleteDoc.run(docId);
-  }
+/** `?, ?, ?` for an IN list (never empty: callers handle the empty list). */
+const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
-  return {
-    createKb(organizationId: string, input: { name: string; description: string | null }, at: string): KnowledgeBase {
-      const id = newId('kb');
-      db.prepare('INSERT INTO knowledge_bases (id, organization_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(id, organizationId, input.name, input.description, at, at);
-      return this.getKb(organizationId, id) as KnowledgeBase;
-    },
-    getKb(organizationId: string, id: string): KnowledgeBase | null {
-      const row = db.prepare<[string, string], KbRow>(`${KB_SELECT} WHERE kb.id = ? AND kb.organization_id = ?`).get(id, organizationId);
-      return row ? toKb(row) : null;
-    },
-    /** `onlyIds` narrows the list for keys bound to one assistant (its connected bases). */
-    listKbs(organizationId: string, onlyIds: string[] | null, page: { limit: number; offset: number }) {
-      const filter = onlyIds ? 'AND kb.id IN (SELECT value FROM json_each(?))' : 'AND ? IS NULL';
-      const arg = onlyIds ? JSON.stringify(onlyIds) : null;
-      const total = (db.prepare(`SELECT count(*) AS n FROM knowledge_bases kb WHERE kb.organization_id = ? ${filter}`).get(organizationId, arg) as { n: number }).n;
-      const rows = db.prepare(`${KB_SELECT} WHERE kb.organization_id = ? ${filter} ORDER BY kb.created_at DESC, kb.rowid DESC LIMIT ? OFFSET ?`)
-        .all(organizationId, arg, page.limit, page.offset) as KbRow[];
-      return { items: rows.map(toKb), total };
-    },
-    updateKb(organizationId: string, id: string, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): KnowledgeBase | null {
-      const kb = this.getKb(organizationId, id);
-      if (!kb) return null;
-      db.transaction(() => {
-        db.prepare('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?')
-          .run(patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, id);
-        hooks.onChange?.({ knowledgeBaseId: id, change: 'updated' });
-      })();
-      return this.getKb(organizationId, id);
-    },
-    deleteKb(organizationId: string, id: string): boolean {
-      const removed = db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
-        for (const { id: docId } of db.prepare('SELECT id FROM documents WHERE knowledge_base_id = ?').all(id) as { id: string }[]) deleteDocumentRows(docId);
-        hooks.onChange?.({ knowledgeBaseId: id, change: 'deleted' }); // while its assistant links still exist
-        return db.prepare('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?').run(id, organizationId).changes > 0;
-      })();
-      changed();
-      return removed;
-    },
+export interface KnowledgeStoreHooks {
+  /** After a commit that added or removed chunks (the embeddings backlog wakes). */
+  onIndexChange?: (removedChunkIds: readonly number[]) => void;
+  /**
+   * Inside the transaction of each change (webhook events commit with it). Receives the
+   * transaction handle: a Tx-taking event writer uses it; a legacy synchronous one writes on
+   * the same SQLite connection, inside the same open transaction.
+   */
+  onChange?: (change: KnowledgeBaseChange, tx: Tx) => void | Promise<void>;
+}
 
-    /** Chunks and stores a JSON document; a document with the same url in the base is replaced. */
-    addDocument(knowledgeBaseId: string, input: NewDocument, at: string): DocumentRecord {
-      return this.addParsedDocument(knowledgeBaseId, {
-        title: input.title, url: input.url, format: input.format, source: 'inline', bytes: Buffer.byteLength(input.content),
-        parts: [{ content: input.content, format: input.format }],
-      }, at);
-    },
-    /** Stores an extracted document, ready at once; a document with the same url is replaced. */
-    addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string): DocumentRecord {
-      const id = newId('doc');
-      const rows = chunkParts(input.title, input.parts);
-      const options = input.sourceOptions ? JSON.stringify(input.sourceOptions) : null;
-      db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
-        const old = sameUrlDocs(knowledgeBaseId, input.url);
-        for (const o of old) deleteDocumentRows(o.id);
-        insertDoc.run({
+/**
+ * Knowledge bases, their documents and chunks; chunks reach the full-text index in the
+ * transaction that writes them (full-text.ts), and every retriever hears of the change after
+ * the commit (change-feed.ts).
+ */
+export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHooks = {}) {
+  const fullText = createFullTextIndex(storage);
+  const feed = chunkChangeFeed(storage);
+
+  const getKb = async (q: Queryable, organizationId: string, id: string): Promise<KnowledgeBase | null> => {
+    const row = await q.get<KbRow>(`${KB_SELECT} WHERE kb.id = ? AND kb.organization_id = ?`, [id, organizationId]);
+    return row ? toKb(row) : null;
+  };
+  const getDocument = async (q: Queryable, knowledgeBaseId: string, id: string): Promise<DocumentRecord | null> => {
+    const row = await q.get<DocRow>(`${DOC_SELECT} WHERE id = ? AND knowledge_base_id = ?`, [id, knowledgeBaseId]);
+    return row ? toDoc(row) : null;
+  };
+
+  /** Where one transaction's writes note what the index must hear after the commit. */
+  interface Effects { removedChunkIds: number[]; chunksTouched: boolean }
+
+  /** The write operations, bound to one transaction. */
+  function writer(tx: Tx, fx: Effects): KnowledgeWriter {
+    const emit = async (change: KnowledgeBaseChange): Promise<void> => { await hooks.onChange?.(change, tx); };
+    const touchKb = (at: string, kbId: string) => tx.run('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?', [at, kbId]);
+    const sameUrlDocs = async (kbId: string, url: string | null): Promise<{ id: string }[]> =>
+      (url ? tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?', [kbId, url]) : []);
+    const insertDoc = (d: { id: string; kb: string; title: string; url: string | null; format: string; source: DocumentSource; options: string | null; status: DocumentStatus; chunks: number; bytes: number; at: string; syncedAt: string | null }) =>
+      tx.run(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at)
+        VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt)`, d);
+
+    /** A document's chunks go (their full-text entries follow them); their ids are told to the index after the commit. */
+    async function deleteChunksOf(docId: string): Promise<void> {
+      for (const { id } of await tx.all<{ id: number }>('SELECT id FROM chunks WHERE document_id = ?', [docId])) fx.removedChunkIds.push(id);
+      await tx.run('DELETE FROM chunks WHERE document_id = ?', [docId]);
+      fx.chunksTouched = true;
+    }
+    async function deleteDocumentRows(docId: string): Promise<void> {
+      await deleteChunksOf(docId);
+      await tx.run('DELETE FROM documents WHERE id = ?', [docId]);
+    }
+    /** Writes chunk rows and their full-text entries, in document order. */
+    async function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[]): Promise<number> {
+      const entries = [];
+      for (const [ordinal, r] of rows.entries()) {
+        const inserted = await tx.get<{ id: number }>('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+          [docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page]);
+        entries.push({ id: (inserted as { id: number }).id, title: r.title, headings: r.headings, body: r.text });
+      }
+      await fullText.add(tx, entries);
+      fx.chunksTouched = true;
+      return rows.length;
+    }
+
+    return {
+      tx,
+      async createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase> {
+        const id = newId('kb');
+        await tx.run('INSERT INTO knowledge_bases (id, organization_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+          [id, organizationId, input.name, input.description, at, at]);
+        return await getKb(tx, organizationId, id) as KnowledgeBase;
+      },
+      async updateKb(kb: KnowledgeBase, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<void> {
+        await tx.run('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?',
+          [patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, kb.id]);
+        await emit({ knowledgeBaseId: kb.id, change: 'updated' });
+      },
+      async deleteKb(organizationId: string, id: string): Promise<boolean> {
+        for (const { id: docId } of await tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ?', [id])) await deleteDocumentRows(docId);
+        await emit({ knowledgeBaseId: id, change: 'deleted' }); // while its assistant links still exist
+        return (await tx.run('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
+      },
+      /** Stores an extracted document, ready at once; a document with the same url is replaced. */
+      async addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string, rows = chunkParts(input.title, input.parts)): Promise<DocumentRecord> {
+        const id = newId('doc');
+        const options = input.sourceOptions ? JSON.stringify(input.sourceOptions) : null;
+        const old = await sameUrlDocs(knowledgeBaseId, input.url);
+        for (const o of old) await deleteDocumentRows(o.id);
+        await insertDoc({
           id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
           options, status: 'ready', chunks: rows.length, bytes: input.bytes, at, syncedAt: at,
         });
-        insertChunks(id, knowledgeBaseId, rows);
-        touchKb.run(at, knowledgeBaseId);
-        hooks.onChange?.({
+        await insertChunks(id, knowledgeBaseId, rows);
+        await touchKb(at, knowledgeBaseId);
+        await emit({
           knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: rows.length },
           replacedDocumentIds: old.map((o) => o.id),
         });
-      })();
-      changed();
-      // The row as written: no read-back (bulk imports add thousands of documents).
-      return toDoc({
-        id, knowledge_base_id: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source, source_options: options,
-        status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at,
-      });
+        // The row as written: no read-back (bulk imports add thousands of documents).
+        return toDoc({
+          id, knowledge_base_id: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source, source_options: options,
+          status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at,
+        });
+      },
+      /** Chunks and stores a JSON document; a document with the same url in the base is replaced. */
+      addDocument(knowledgeBaseId: string, input: NewDocument, at: string): Promise<DocumentRecord> {
+        return this.addParsedDocument(knowledgeBaseId, parsedOf(input), at);
+      },
+      /**
+       * A document whose content a background job will fetch: status `queued`, no chunks yet.
+       * Re-adding a url replaces the earlier document with that url at once.
+       */
+      async createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): Promise<DocumentRecord> {
+        const id = newId('doc');
+        for (const o of await sameUrlDocs(knowledgeBaseId, input.url)) await deleteDocumentRows(o.id);
+        await insertDoc({
+          id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
+          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null,
+        });
+        await touchKb(at, knowledgeBaseId);
+        return await getDocument(tx, knowledgeBaseId, id) as DocumentRecord;
+      },
+      /** Status/progress of a background fetch; `error` only with `failed`. */
+      async setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void> {
+        await tx.run('UPDATE documents SET status = ?, error = ?, progress = coalesce(?, progress), updated_at = ? WHERE id = ?',
+          [state.status, state.error ?? null, state.progress === undefined ? null : JSON.stringify(state.progress), at, documentId]);
+      },
+      /** See the store's replaceDocumentContent; `rows` are the new chunks, cut before the transaction. */
+      async replaceDocumentChunks(documentId: string, title: string | undefined, rows: (title: string) => ChunkRow[], input: { bytes: number; progress?: DocumentProgress | null | undefined }, at: string): Promise<boolean> {
+        const row = await tx.get<DocRow>(`${DOC_SELECT} WHERE id = ?`, [documentId]);
+        if (!row) return false;
+        const docTitle = title ?? row.title;
+        await deleteChunksOf(documentId);
+        const chunkCount = await insertChunks(documentId, row.knowledge_base_id, rows(docTitle));
+        await tx.run("UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?",
+          [docTitle, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, documentId]);
+        await touchKb(at, row.knowledge_base_id);
+        await emit({
+          knowledgeBaseId: row.knowledge_base_id, change: 'document.added',
+          document: { id: documentId, title: docTitle, url: row.url, format: row.format, chunkCount }, replacedDocumentIds: [],
+        });
+        return true;
+      },
+      async deleteDocument(knowledgeBaseId: string, id: string, at: string): Promise<boolean> {
+        const doc = await getDocument(tx, knowledgeBaseId, id);
+        if (!doc) return false;
+        await deleteDocumentRows(id);
+        await touchKb(at, knowledgeBaseId);
+        await emit({ knowledgeBaseId, change: 'document.removed', document: { id, title: doc.title, url: doc.url, format: doc.format, chunkCount: doc.chunkCount } });
+        return true;
+      },
+    };
+  }
+
+  /**
+   * Runs `fn` in one transaction with the store's writes bound to it (`w.tx` for other modules'
+   * writes that must commit with them), then tells the index what changed. A rolled-back
+   * transaction tells nothing.
+   */
+  async function write<T>(fn: (w: KnowledgeWriter) => Promise<T>): Promise<T> {
+    const fx: Effects = { removedChunkIds: [], chunksTouched: false };
+    const result = await storage.tx((tx) => fn(writer(tx, fx)));
+    if (fx.chunksTouched) {
+      feed.publish(fx.removedChunkIds);
+      hooks.onIndexChange?.(fx.removedChunkIds);
+    }
+    return result;
+  }
+
+  return {
+    write,
+    async createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase> {
+      return write((w) => w.createKb(organizationId, input, at));
+    },
+    getKb(organizationId: string, id: string): Promise<KnowledgeBase | null> {
+      return getKb(storage, organizationId, id);
+    },
+    /** `onlyIds` narrows the list for keys bound to one assistant (its connected bases). */
+    async listKbs(organizationId: string, onlyIds: string[] | null, page: { limit: number; offset: number }): Promise<{ items: KnowledgeBase[]; total: number }> {
+      if (onlyIds && !onlyIds.length) return { items: [], total: 0 };
+      const filter = onlyIds ? `AND kb.id IN (${placeholders(onlyIds.length)})` : '';
+      const args = [organizationId, ...(onlyIds ?? [])];
+      const total = (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM knowledge_bases kb WHERE kb.organization_id = ? ${filter}`, args))?.n ?? 0;
+      // Ids sort by creation time: the tie-break for bases created in the same millisecond.
+      const rows = await storage.all<KbRow>(`${KB_SELECT} WHERE kb.organization_id = ? ${filter} ORDER BY kb.created_at DESC, kb.id DESC LIMIT ? OFFSET ?`,
+        [...args, page.limit, page.offset]);
+      return { items: rows.map(toKb), total };
+    },
+    async updateKb(organizationId: string, id: string, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<KnowledgeBase | null> {
+      const kb = await getKb(storage, organizationId, id);
+      if (!kb) return null;
+      await write((w) => w.updateKb(kb, patch, at));
+      return getKb(storage, organizationId, id);
+    },
+    deleteKb(organizationId: string, id: string): Promise<boolean> {
+      return write((w) => w.deleteKb(organizationId, id));
+    },
+    /** Chunks and stores a JSON document; a document with the same url in the base is replaced. */
+    addDocument(knowledgeBaseId: string, input: NewDocument, at: string): Promise<DocumentRecord> {
+      return this.addParsedDocument(knowledgeBaseId, parsedOf(input), at);
+    },
+    /** Stores an extracted document, ready at once; a document with the same url is replaced. */
+    addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string): Promise<DocumentRecord> {
+      // Chunking is pure CPU work: done before the transaction, which holds SQLite while open.
+      const rows = chunkParts(input.title, input.parts);
+      return write((w) => w.addParsedDocument(knowledgeBaseId, input, at, rows));
     },
     /**
      * A document whose content a background job will fetch: status `queued`, no chunks yet.
      * Re-adding a url replaces the earlier document with that url at once.
      */
-    createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): DocumentRecord {
-      const id = newId('doc');
-      db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
-        for (const o of sameUrlDocs(knowledgeBaseId, input.url)) deleteDocumentRows(o.id);
-        insertDoc.run({
-          id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null,
-        });
-        touchKb.run(at, knowledgeBaseId);
-      })();
-      changed();
-      return this.getDocument(knowledgeBaseId, id) as DocumentRecord;
+    createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): Promise<DocumentRecord> {
+      return write((w) => w.createPendingDocument(knowledgeBaseId, input, at));
     },
     /** The stored fetch/crawl options of a document (what a re-sync repeats). */
-    sourceOptions(documentId: string): Record<string, unknown> | null {
-      const row = db.prepare<[string], { source_options: string | null }>('SELECT source_options FROM documents WHERE id = ?').get(documentId);
+    async sourceOptions(documentId: string): Promise<Record<string, unknown> | null> {
+      const row = await storage.get<{ source_options: string | null }>('SELECT source_options FROM documents WHERE id = ?', [documentId]);
       return row?.source_options ? JSON.parse(row.source_options) as Record<string, unknown> : null;
     },
     /** Status/progress of a background fetch; `error` only with `failed`. */
-    setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): void {
-      db.prepare('UPDATE documents SET status = ?, error = ?, progress = coalesce(?, progress), updated_at = ? WHERE id = ?')
-        .run(state.status, state.error ?? null, state.progress === undefined ? null : JSON.stringify(state.progress), at, documentId);
+    setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void> {
+      return write((w) => w.setDocumentState(documentId, state, at));
     },
     /**
      * Swaps a document's chunks for freshly fetched content in one transaction (readers see
@@ -243,51 +326,48 @@ export function createKnowledgeStore(
       documentId: string,
       input: { title?: string | undefined; parts: readonly DocumentPart[]; bytes: number; progress?: DocumentProgress | null | undefined },
       at: string,
-    ): boolean {
-      const ok = db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
-        const row = db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(documentId);
-        if (!row) return false;
-        const title = input.title ?? row.title;
-        for (const id of chunkIdsOf.all(documentId)) removedChunkIds.push(id);
-        deleteChunks.run(documentId);
-        const chunkCount = insertChunks(documentId, row.knowledge_base_id, chunkParts(title, input.parts));
-        db.prepare(`UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?`)
-          .run(title, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, documentId);
-        touchKb.run(at, row.knowledge_base_id);
-        hooks.onChange?.({
-          knowledgeBaseId: row.knowledge_base_id, change: 'document.added',
-          document: { id: documentId, title, url: row.url, format: row.format, chunkCount }, replacedDocumentIds: [],
-        });
-        return true;
-      })();
-      if (ok) changed();
-      return ok;
+    ): Promise<boolean> {
+      // The title may come from the row (read in the transaction); chunking waits for it only
+      // when the caller gave none, which the fetch and crawl jobs always give.
+      const early = input.title === undefined ? null : chunkParts(input.title, input.parts);
+      return write((w) => w.replaceDocumentChunks(documentId, input.title, (title) => early ?? chunkParts(title, input.parts), input, at));
     },
-    getDocument(knowledgeBaseId: string, id: string): DocumentRecord | null {
-      const row = selectDoc.get(id, knowledgeBaseId);
-      return row ? toDoc(row) : null;
+    getDocument(knowledgeBaseId: string, id: string): Promise<DocumentRecord | null> {
+      return getDocument(storage, knowledgeBaseId, id);
     },
-    listDocuments(knowledgeBaseId: string, page: { limit: number; offset: number }) {
-      const total = (db.prepare('SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ?').get(knowledgeBaseId) as { n: number }).n;
-      const rows = db.prepare('SELECT * FROM documents WHERE knowledge_base_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?')
-        .all(knowledgeBaseId, page.limit, page.offset) as DocRow[];
+    async listDocuments(knowledgeBaseId: string, page: { limit: number; offset: number }): Promise<{ items: DocumentRecord[]; total: number }> {
+      const total = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ?', [knowledgeBaseId]))?.n ?? 0;
+      // Ids sort by creation time: the tie-break for documents created in the same millisecond.
+      const rows = await storage.all<DocRow>(`${DOC_SELECT} WHERE knowledge_base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [knowledgeBaseId, page.limit, page.offset]);
       return { items: rows.map(toDoc), total };
     },
-    deleteDocument(knowledgeBaseId: string, id: string, at: string): boolean {
-      const removed = db.transaction(() => {
-        removedChunkIds = []; // a rolled-back change must not leak its ids into the next
-        const doc = this.getDocument(knowledgeBaseId, id);
-        if (!doc) return false;
-        deleteDocumentRows(id);
-        touchKb.run(at, knowledgeBaseId);
-        hooks.onChange?.({ knowledgeBaseId, change: 'document.removed', document: { id, title: doc.title, url: doc.url, format: doc.format, chunkCount: doc.chunkCount } });
-        return true;
-      })();
-      if (removed) changed();
-      return removed;
+    deleteDocument(knowledgeBaseId: string, id: string, at: string): Promise<boolean> {
+      return write((w) => w.deleteDocument(knowledgeBaseId, id, at));
     },
   };
 }
 
+/** A JSON document as an extracted one with a single part. */
+function parsedOf(input: NewDocument): ParsedDocument {
+  return {
+    title: input.title, url: input.url, format: input.format, source: 'inline', bytes: Buffer.byteLength(input.content),
+    parts: [{ content: input.content, format: input.format }],
+  };
+}
+
 export type KnowledgeStore = ReturnType<typeof createKnowledgeStore>;
+
+/** The store's writes inside one transaction (`KnowledgeStore.write`); `tx` is the transaction. */
+export interface KnowledgeWriter {
+  readonly tx: Tx;
+  createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase>;
+  updateKb(kb: KnowledgeBase, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<void>;
+  deleteKb(organizationId: string, id: string): Promise<boolean>;
+  addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string, rows?: ChunkRow[]): Promise<DocumentRecord>;
+  addDocument(knowledgeBaseId: string, input: NewDocument, at: string): Promise<DocumentRecord>;
+  createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): Promise<DocumentRecord>;
+  setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void>;
+  replaceDocumentChunks(documentId: string, title: string | undefined, rows: (title: string) => ChunkRow[], input: { bytes: number; progress?: DocumentProgress | null | undefined }, at: string): Promise<boolean>;
+  deleteDocument(knowledgeBaseId: string, id: string, at: string): Promise<boolean>;
+}

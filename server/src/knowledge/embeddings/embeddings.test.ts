@@ -103,7 +103,7 @@ describe('dense retrieval (embeddings)', () => {
       expect(fake.embeddedInputs.some((s) => s.startsWith('Returns and refunds › Refunds\n\nRefunds go back'))).toBe(true);
 
       // BM25 alone has nothing for the paraphrase; hybrid finds the refunds section.
-      expect(createRetriever(server.db).retrieve(PARAPHRASE, [{ id: shop.kbId, priority: 5 }], 5)).toEqual([]);
+      expect(await createRetriever(server.ctx.storage).retrieve(PARAPHRASE, [{ id: shop.kbId, priority: 5 }], 5)).toEqual([]);
       const hits = await search(shop.api, shop.kbId, PARAPHRASE);
       expect(hits.status).toBe(200);
       expect(hits.body.data[0]).toMatchObject({ title: 'Returns and refunds', url: 'https://shop.example.com/help/returns', text: expect.stringContaining('Refunds go back') });
@@ -113,7 +113,7 @@ describe('dense retrieval (embeddings)', () => {
 
       // Mixed: BM25's hits keep their BM25 scores; the vector-only refunds chunk joins them.
       const mixed = 'Am I reimbursed for customs fees?';
-      const lexical = createRetriever(server.db).retrieve(mixed, [{ id: shop.kbId, priority: 5 }], 20);
+      const lexical = await createRetriever(server.ctx.storage).retrieve(mixed, [{ id: shop.kbId, priority: 5 }], 20);
       expect(lexical.some((c) => c.text.includes('Refunds go back'))).toBe(false);
       const fused = (await search(shop.api, shop.kbId, mixed)).body.data as { chunkId: string; text: string; score: number }[];
       expect(fused.some((c) => c.text.includes('Refunds go back'))).toBe(true);
@@ -202,7 +202,7 @@ describe('dense retrieval (embeddings)', () => {
     await backlogDone(server);
     fake.fallback = { kind: 'error', status: 503, message: 'overloaded' };
     const requests = fake.requests.length;
-    const lexical = createRetriever(server.db).retrieve('How long do refunds take?', [{ id: shop.kbId, priority: 5 }], 5);
+    const lexical = await createRetriever(server.ctx.storage).retrieve('How long do refunds take?', [{ id: shop.kbId, priority: 5 }], 5);
     const down = await search(shop.api, shop.kbId, 'How long do refunds take?');
     expect(down.status).toBe(200);
     expect(down.body.data.map((h: { chunkId: string }) => h.chunkId)).toEqual(lexical.map((c) => String(c.chunkId)));

@@ -80,7 +80,7 @@ export function createHybridRetriever(opts: { bm25: Pick<Retriever, 'retrieve'>;
     const vectorPromise = side.embedQuery(query);
     // Let the request reach the socket (http assigns it on the next tick) before BM25 holds the thread.
     await new Promise<void>((resolve) => process.nextTick(resolve));
-    const lexical = bm25.retrieve(query, kbs, depth);
+    const lexical = await bm25.retrieve(query, kbs, depth);
     const vector = await vectorPromise;
     if (!vector || !side.ready) return lexical.slice(0, limit);
     const kbIds = kbs.map((k) => k.id);

@@ -29,7 +29,7 @@ const fmt = (xs: number[]): string => `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${p
 async function latencyAndThroughput(): Promise<void> {
   const fake = await startFakeEmbedder({ dims: { 'fake-384': DIM } });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-emb-measure-'));
-  const { db, knowledgeBaseId, questions } = seedCorpusDb(path.join(dir, 'corpus.db'), 10_000);
+  const { db, storage, knowledgeBaseId, questions } = await seedCorpusDb(path.join(dir, 'corpus.db'), 10_000);
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
   const embeddings = createEmbeddings({ db, logger: createLogger('silent'), config: { baseUrl: `${fake.url}/v1`, model: 'fake-384', apiKey: undefined, dimensions: undefined } });
 
@@ -41,10 +41,10 @@ async function latencyAndThroughput(): Promise<void> {
   await embeddings.worker.stop();
 
   const kbs = [{ id: knowledgeBaseId, priority: 5 }];
-  const bm25 = createRetriever(db);
-  for (const q of questions.slice(0, 20)) bm25.retrieve(q, kbs, 6); // warm (and let a memory index build)
+  const bm25 = createRetriever(storage);
+  for (const q of questions.slice(0, 20)) await bm25.retrieve(q, kbs, 6); // warm (and let a memory index build)
   await new Promise((r) => setTimeout(r, 2_000));
-  for (const q of questions.slice(0, 20)) bm25.retrieve(q, kbs, 6);
+  for (const q of questions.slice(0, 20)) await bm25.retrieve(q, kbs, 6);
   const hybrid = createHybridRetriever({ bm25, dense: embeddings.dense });
   const off = createHybridRetriever({ bm25, dense: null });
   const time = async (fn: (q: string) => unknown, qs: string[]): Promise<number[]> => {

@@ -1,13 +1,14 @@
-import type { Db } from '../../db/open.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
+import type { Storage, Tx } from '../../storage/port.js';
 
 /**
  * Durable background jobs for web documents (`ingest_jobs`, migration 008) and the in-process
  * runner that works them: a few at a time, retried with backoff when the failure is transient,
  * stopped when their document is deleted, handed back to the queue on shutdown and after a
- * crash. One server process per database, like the webhook worker.
+ * crash. One server process per database, like the webhook worker (issue 15 moves the claim to a
+ * lease so that instances do not take over each other's running jobs).
  */
 
 export type JobKind = 'fetch' | 'crawl';
@@ -48,13 +49,13 @@ export interface JobHooks {
   /** Classifies an error thrown by `perform` (anything unknown: permanent). */
   classify(err: unknown): JobFailure;
   /** The job will run again later (after a transient failure, a shutdown or a crash). */
-  requeued(job: IngestJob, why: { retryAt: number | null; error: string | null }): void;
+  requeued(job: IngestJob, why: { retryAt: number | null; error: string | null }): Promise<void>;
   /** The job failed for good. */
-  failed(job: IngestJob, error: string): void;
+  failed(job: IngestJob, error: string): Promise<void>;
 }
 
 export interface JobRunnerOptions {
-  db: Db;
+  storage: Storage;
   clock: Clock;
   logger: Logger;
   hooks: JobHooks;
@@ -70,30 +71,36 @@ export interface JobRunnerOptions {
 
 const FINISHED_KEEP_MS = 30 * 24 * 3600_000;
 
+const SQL = {
+  insert: `INSERT INTO ingest_jobs (id, document_id, kind, status, attempts, run_after, created_at, updated_at)
+    VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
+  live: "SELECT * FROM ingest_jobs WHERE document_id = ? AND status IN ('queued', 'processing')",
+  get: 'SELECT * FROM ingest_jobs WHERE id = ?',
+  // Ids sort by creation time: the tie-break between jobs due at the same moment. The outer
+  // status check keeps a job claimed once even if two claims read the same row.
+  claim: `UPDATE ingest_jobs SET status = 'processing', attempts = attempts + 1, updated_at = ?
+    WHERE id = (SELECT id FROM ingest_jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, id LIMIT 1) AND status = 'queued' RETURNING *`,
+  finish: "UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status = 'processing'",
+  requeue: "UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ? WHERE id = ? AND status = 'processing'",
+  orphans: "SELECT * FROM ingest_jobs WHERE status = 'processing'",
+  prune: "DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
+};
+
 export function createJobRunner(opts: JobRunnerOptions) {
-  const { db, clock, logger, hooks } = opts;
+  const { storage, clock, logger, hooks } = opts;
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const pollMs = opts.pollMs ?? 1000;
   const retryDelays = opts.retryDelaysMs ?? [5_000, 30_000];
   const maxPicks = opts.maxPicks ?? 5;
   const iso = (ms = clock.now()): string => new Date(ms).toISOString();
-
-  const q = {
-    insert: db.prepare(`INSERT INTO ingest_jobs (id, document_id, kind, status, attempts, run_after, created_at, updated_at)
-      VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`),
-    live: db.prepare<[string], JobRow>("SELECT * FROM ingest_jobs WHERE document_id = ? AND status IN ('queued', 'processing')"),
-    get: db.prepare<[string], JobRow>('SELECT * FROM ingest_jobs WHERE id = ?'),
-    claim: db.prepare<[string, number], JobRow>(`UPDATE ingest_jobs SET status = 'processing', attempts = attempts + 1, updated_at = ?
-      WHERE id = (SELECT id FROM ingest_jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, rowid LIMIT 1) RETURNING *`),
-    finish: db.prepare("UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status = 'processing'"),
-    requeue: db.prepare("UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ? WHERE id = ? AND status = 'processing'"),
-    orphans: db.prepare<[], JobRow>("SELECT * FROM ingest_jobs WHERE status = 'processing'"),
-    prune: db.prepare("DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?"),
-  };
+  const getJob = (id: string): Promise<JobRow | undefined> => storage.get<JobRow>(SQL.get, [id]);
 
   const active = new Map<string, { job: IngestJob; controller: AbortController; settled: Promise<void> }>();
   const waiters = new Map<string, Set<() => void>>();
   let running = false;
+  /** Set once the jobs of an interrupted run are back in the queue: claims wait for it. */
+  let started = false;
+  let startup: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let pumping = false;
   let pumpAgain = false;
@@ -103,17 +110,26 @@ export function createJobRunner(opts: JobRunnerOptions) {
     waiters.delete(jobId);
     for (const f of set ?? []) f();
   };
+  const logFailure = (what: string) => (err: unknown): void => {
+    logger.error(what, { error: err instanceof Error ? err.stack : String(err) });
+  };
 
-  function pump(): void {
-    if (!running) return;
+  /** Claims due jobs while there is room; one pump at a time (a call meanwhile pumps again after). */
+  async function pump(): Promise<void> {
+    if (!running || !started) return;
     if (pumping) { pumpAgain = true; return; }
     pumping = true;
     try {
       do {
         pumpAgain = false;
         while (running && active.size < concurrency) {
-          const row = q.claim.get(iso(), clock.now());
+          const row = await storage.get<JobRow>(SQL.claim, [iso(), clock.now()]);
           if (!row) break;
+          if (!running) {
+            // Stopped while the claim was in flight: the job goes back untouched.
+            await storage.run(SQL.requeue, [1, row.run_after, row.error, iso(), row.id]);
+            break;
+          }
           launch(toJob(row));
         }
       } while (pumpAgain);
@@ -121,38 +137,40 @@ export function createJobRunner(opts: JobRunnerOptions) {
       pumping = false;
     }
   }
+  const pumpSoon = (): void => {
+    if (running) setImmediate(() => { pump().catch(logFailure('ingest job claim failed')); });
+  };
 
   function launch(job: IngestJob): void {
     const controller = new AbortController();
-    if (job.attempts > maxPicks) {
-      const error = `gave up after ${job.attempts - 1} interrupted attempts`;
-      q.finish.run('failed', error, iso(), iso(), job.id);
-      hooks.failed(job, error);
-      settle(job.id);
-      return;
-    }
     const settled = (async () => {
+      if (job.attempts > maxPicks) {
+        const error = `gave up after ${job.attempts - 1} interrupted attempts`;
+        await storage.run(SQL.finish, ['failed', error, iso(), iso(), job.id]);
+        await hooks.failed(job, error);
+        return;
+      }
       try {
         await hooks.perform(job, controller.signal);
-        q.finish.run('done', null, iso(), iso(), job.id);
+        await storage.run(SQL.finish, ['done', null, iso(), iso(), job.id]);
       } catch (err) {
-        const reason = controller.signal.aborted ? controller.signal.reason : null;
+        const reason = controller.signal.aborted ? controller.signal.reason as unknown : null;
         if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
         if (reason === 'stop') {
           // Shutdown: not the job's fault, so its attempt is given back.
-          q.requeue.run(1, clock.now(), null, iso(), job.id);
-          hooks.requeued(job, { retryAt: null, error: null });
+          await storage.run(SQL.requeue, [1, clock.now(), null, iso(), job.id]);
+          await hooks.requeued(job, { retryAt: null, error: null });
           return;
         }
         const failure = hooks.classify(err);
         if (failure.transient && job.attempts <= retryDelays.length) {
           const retryAt = clock.now() + (retryDelays[job.attempts - 1] ?? 0);
-          q.requeue.run(0, retryAt, failure.message, iso(), job.id);
-          hooks.requeued(job, { retryAt, error: failure.message });
+          await storage.run(SQL.requeue, [0, retryAt, failure.message, iso(), job.id]);
+          await hooks.requeued(job, { retryAt, error: failure.message });
           logger.info('web document fetch will be retried', { jobId: job.id, documentId: job.documentId, error: failure.message, retryAt: iso(retryAt) });
         } else {
-          q.finish.run('failed', failure.message, iso(), iso(), job.id);
-          hooks.failed(job, failure.message);
+          await storage.run(SQL.finish, ['failed', failure.message, iso(), iso(), job.id]);
+          await hooks.failed(job, failure.message);
           logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
         }
       }
@@ -161,44 +179,63 @@ export function createJobRunner(opts: JobRunnerOptions) {
     }).finally(() => {
       active.delete(job.id);
       settle(job.id);
-      if (running) setImmediate(pump);
+      pumpSoon();
     });
     active.set(job.id, { job, controller, settled });
   }
 
   /** Running jobs whose row went away (document deleted) are aborted; due retries are picked. */
-  function tick(): void {
-    for (const { job, controller } of active.values()) {
-      if (!q.get.get(job.id)) controller.abort('gone');
+  async function tick(): Promise<void> {
+    for (const { job, controller } of [...active.values()]) {
+      if (!await getJob(job.id)) controller.abort('gone');
     }
-    pump();
+    await pump();
+  }
+
+  /** Jobs a crash left `processing` go back to the queue (before anything is claimed). */
+  async function recover(): Promise<void> {
+    const orphans = await storage.all<JobRow>(SQL.orphans);
+    await storage.tx(async (tx) => {
+      for (const row of orphans) await tx.run(SQL.requeue, [0, clock.now(), row.error, iso(), row.id]);
+      await tx.run(SQL.prune, [iso(clock.now() - FINISHED_KEEP_MS)]);
+    });
+    for (const row of orphans) await hooks.requeued(toJob(row), { retryAt: null, error: null });
+    if (orphans.length) logger.info('web document jobs resumed after an interrupted run', { jobs: orphans.length });
   }
 
   return {
     /**
-     * Queues a job for a document, in the caller's transaction if any. When one is already
-     * queued or running for it, that one is returned instead (`created: false`).
+     * Queues a job for a document in the caller's transaction. When one is already queued or
+     * running for it, that one is returned instead (`created: false`). Call `wake()` after the
+     * commit so the runner picks it at once.
      */
-    enqueue(documentId: string, kind: JobKind): { job: IngestJob; created: boolean } {
-      const existing = q.live.get(documentId);
+    async enqueue(tx: Tx, documentId: string, kind: JobKind): Promise<{ job: IngestJob; created: boolean }> {
+      const existing = await tx.get<JobRow>(SQL.live, [documentId]);
       if (existing) return { job: toJob(existing), created: false };
       const id = newId('job');
       const at = iso();
-      q.insert.run(id, documentId, kind, clock.now(), at, at);
-      if (running) setImmediate(pump);
-      return { job: toJob(q.get.get(id) as JobRow), created: true };
+      await tx.run(SQL.insert, [id, documentId, kind, clock.now(), at, at]);
+      return { job: toJob(await tx.get<JobRow>(SQL.get, [id]) as JobRow), created: true };
+    },
+    /** A job was queued (after its commit): claim it now rather than at the next poll. */
+    wake(): void {
+      pumpSoon();
     },
     /** Resolves when the job ends (done, failed, retry scheduled, gone), after `ms`, or at stop. */
-    waitFor(jobId: string, ms: number): Promise<void> {
-      return new Promise((resolve) => {
-        const row = q.get.get(jobId);
-        if (!running || !row || row.status === 'done' || row.status === 'failed') { resolve(); return; }
-        let set = waiters.get(jobId);
-        if (!set) waiters.set(jobId, (set = new Set()));
-        const finish = (): void => { clearTimeout(t); set?.delete(finish); resolve(); };
-        const t = setTimeout(finish, ms);
-        set.add(finish);
+    async waitFor(jobId: string, ms: number): Promise<void> {
+      // Registered before the read: a job ending meanwhile still wakes this waiter.
+      let set = waiters.get(jobId);
+      if (!set) waiters.set(jobId, (set = new Set()));
+      const waiting = set;
+      let finish: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => {
+        const t = setTimeout(() => finish(), ms);
+        finish = (): void => { clearTimeout(t); waiting.delete(finish); resolve(); };
+        waiting.add(finish);
       });
+      const row = await getJob(jobId);
+      if (!running || !row || row.status === 'done' || row.status === 'failed') finish();
+      return done;
     },
     get running(): boolean {
       return running;
@@ -206,22 +243,23 @@ export function createJobRunner(opts: JobRunnerOptions) {
     /** Jobs a crash left `processing` go back to the queue; then work starts. */
     start(): void {
       if (running) return;
-      const orphans = q.orphans.all();
-      db.transaction(() => {
-        for (const row of orphans) q.requeue.run(0, clock.now(), row.error, iso(), row.id);
-        q.prune.run(iso(clock.now() - FINISHED_KEEP_MS));
-      })();
-      for (const row of orphans) hooks.requeued(toJob(row), { retryAt: null, error: null });
-      if (orphans.length) logger.info('web document jobs resumed after an interrupted run', { jobs: orphans.length });
       running = true;
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-      setImmediate(pump);
+      startup = recover()
+        .catch(logFailure('web document jobs could not be resumed'))
+        .then(() => {
+          if (!running) return;
+          started = true;
+          timer = setInterval(() => { tick().catch(logFailure('ingest job poll failed')); }, pollMs);
+          timer.unref();
+          pumpSoon();
+        });
     },
     /** Stops picking jobs, aborts the running ones (they go back to the queue) and waits for them. */
     async stop(): Promise<void> {
       if (!running) return;
       running = false;
+      await startup;
+      started = false;
       if (timer) clearInterval(timer);
       timer = null;
       const settling = [...active.values()].map((a) => {
@@ -229,6 +267,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
         return a.settled;
       });
       await Promise.all(settling);
+      // A claim in flight at stop hands its job back (see pump) before the database may close.
+      while (pumping) await new Promise((r) => setImmediate(r));
       for (const id of [...waiters.keys()]) settle(id);
     },
   };

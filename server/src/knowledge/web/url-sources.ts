@@ -67,22 +67,29 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     ...(tuning.resolve ? { resolve: tuning.resolve } : {}),
     ...(tuning.lookup ? { lookup: tuning.lookup } : {}),
   }));
-  const docRow = ctx.db.prepare<[string], { knowledge_base_id: string; url: string | null; title: string; source: string }>(
-    'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?',
+  const docRow = (id: string) => ctx.storage.get<{ knowledge_base_id: string; url: string | null; title: string; source: string }>(
+    'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?', [id],
   );
-  const setFormat = ctx.db.prepare('UPDATE documents SET format = ? WHERE id = ?');
 
-  /** Progress writes of one job, at most one per `progressEvery` ms (the last one always lands). */
+  /**
+   * Progress writes of one job, at most one per `progressEvery` ms (the last one always lands).
+   * Writes are chained, and `cancel` waits for the one in flight: a late progress write must
+   * not mark the document `processing` again after its content is stored.
+   */
   function progressWriter(documentId: string) {
     let last = 0;
     let pending: DocumentProgress | null = null;
     let timer: NodeJS.Timeout | null = null;
+    let inflight: Promise<void> = Promise.resolve();
     const write = (): void => {
       timer = null;
       if (!pending) return;
       last = Date.now();
-      store.setDocumentState(documentId, { status: 'processing', progress: pending }, nowIso(ctx));
+      const progress = pending;
       pending = null;
+      inflight = inflight
+        .then(() => store.setDocumentState(documentId, { status: 'processing', progress }, nowIso(ctx)))
+        .catch((err: unknown) => { ctx.logger.error('progress write failed', { documentId, error: String(err) }); });
     };
     return {
       update(progress: DocumentProgress): void {
@@ -91,27 +98,28 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
         if (wait <= 0) write();
         else timer ??= setTimeout(write, wait);
       },
-      cancel(): void {
+      async cancel(): Promise<void> {
         if (timer) clearTimeout(timer);
         timer = null;
         pending = null;
+        await inflight;
       },
     };
   }
 
   async function perform(job: IngestJob, signal: AbortSignal): Promise<'done' | 'gone'> {
-    const doc = docRow.get(job.documentId);
+    const doc = await docRow(job.documentId);
     if (!doc?.url) return 'gone';
-    const options = (store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
+    const options = (await store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
     const at = () => nowIso(ctx);
     const f = getFetcher();
     if (job.kind === 'fetch') {
-      store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } }, at());
+      await store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } }, at());
       const page = await fetchSinglePage(f, doc.url, signal);
       if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
       const title = options.title ?? page.title ?? doc.title;
-      setFormat.run(page.sourceFormat, job.documentId);
-      store.replaceDocumentContent(job.documentId, {
+      await ctx.storage.run('UPDATE documents SET format = ? WHERE id = ?', [page.sourceFormat, job.documentId]);
+      await store.replaceDocumentContent(job.documentId, {
         title, bytes: page.bytes, progress: { pagesFetched: 1, pagesIndexed: 1 },
         parts: [{ content: page.text, format: page.format, title: page.title ?? title, url: page.url }],
       }, at());
@@ -119,29 +127,29 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     }
     const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
     const progress = progressWriter(job.documentId);
-    store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } }, at());
+    await store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } }, at());
     try {
       const result = await crawlSite({
         startUrl: doc.url, maxPages: crawl.maxPages, maxDepth: crawl.maxDepth, fetcher: f, signal,
         concurrency: tuning.crawlConcurrency ?? 4, maxCrawlDelayMs: tuning.maxCrawlDelayMs ?? 2000,
         onProgress: (p) => progress.update(p),
       });
-      progress.cancel();
+      await progress.cancel();
       if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
       if (!result.pages.length) {
         const p = result.progress;
         throw new IngestError(`No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`, false);
       }
       const parts: DocumentPart[] = result.pages.map((page) => ({ content: page.text, format: page.format, title: page.title ?? page.url, url: page.url }));
-      store.replaceDocumentContent(job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, at());
+      await store.replaceDocumentContent(job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, at());
       return 'done';
     } finally {
-      progress.cancel();
+      await progress.cancel();
     }
   }
 
   const runner = createJobRunner({
-    db: ctx.db, clock: ctx.clock, logger: ctx.logger,
+    storage: ctx.storage, clock: ctx.clock, logger: ctx.logger,
     concurrency: tuning.concurrency ?? 2, pollMs: tuning.pollMs ?? 1000, retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
     hooks: {
       perform,
@@ -151,12 +159,12 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
         ctx.logger.error('web document job crashed', { error: err instanceof Error ? err.stack : String(err) });
         return { message: `Internal error while fetching: ${(err as Error)?.message ?? String(err)}`, transient: false };
       },
-      requeued(job, why) {
+      async requeued(job, why) {
         const progress: DocumentProgress | undefined = why.retryAt ? { retryAt: new Date(why.retryAt).toISOString(), lastError: why.error } : undefined;
-        store.setDocumentState(job.documentId, { status: 'queued', ...(progress ? { progress } : {}) }, nowIso(ctx));
+        await store.setDocumentState(job.documentId, { status: 'queued', ...(progress ? { progress } : {}) }, nowIso(ctx));
       },
-      failed(job, error) {
-        store.setDocumentState(job.documentId, { status: 'failed', error }, nowIso(ctx));
+      async failed(job, error) {
+        await store.setDocumentState(job.documentId, { status: 'failed', error }, nowIso(ctx));
       },
     },
   });
@@ -174,28 +182,30 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       const crawl = input.crawl ?? null;
       const options: UrlSourceOptions = { ...(crawl ? { crawl } : {}), ...(input.title ? { title: input.title } : {}) };
       const kind: JobKind = crawl ? 'crawl' : 'fetch';
-      const { doc, job } = ctx.db.transaction(() => {
-        const created = store.createPendingDocument(knowledgeBaseId, {
+      const { doc, job } = await store.write(async (w) => {
+        const created = await w.createPendingDocument(knowledgeBaseId, {
           title: input.title ?? url, url, format: crawl ? 'crawl' : 'html', source: crawl ? 'crawl' : 'url', sourceOptions: options,
         }, nowIso(ctx));
-        return { doc: created, job: runner.enqueue(created.id, kind).job };
-      })();
+        return { doc: created, job: (await runner.enqueue(w.tx, created.id, kind)).job };
+      });
+      runner.wake();
       if (!crawl && runner.running) await runner.waitFor(job.id, waitMs);
-      return store.getDocument(knowledgeBaseId, doc.id) ?? doc;
+      return await store.getDocument(knowledgeBaseId, doc.id) ?? doc;
     },
 
     /** Fetches a url/crawl document again; its old chunks serve until the new ones are ready. */
-    resync(knowledgeBaseId: string, documentId: string): DocumentRecord {
-      const doc = store.getDocument(knowledgeBaseId, documentId);
+    async resync(knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
+      const doc = await store.getDocument(knowledgeBaseId, documentId);
       if (!doc) throw notFound('Document');
       if ((doc.source !== 'url' && doc.source !== 'crawl') || !doc.url) {
         throw new AppError('validation_error', `Only documents fetched from a URL can be re-synced (this one's source is ${doc.source})`);
       }
-      ctx.db.transaction(() => {
-        const { created } = runner.enqueue(documentId, doc.source === 'crawl' ? 'crawl' : 'fetch');
-        if (created) store.setDocumentState(documentId, { status: 'queued' }, nowIso(ctx));
-      })();
-      return store.getDocument(knowledgeBaseId, documentId) ?? doc;
+      await store.write(async (w) => {
+        const { created } = await runner.enqueue(w.tx, documentId, doc.source === 'crawl' ? 'crawl' : 'fetch');
+        if (created) await w.setDocumentState(documentId, { status: 'queued' }, nowIso(ctx));
+      });
+      runner.wake();
+      return await store.getDocument(knowledgeBaseId, documentId) ?? doc;
     },
 
     /** The job runner: `listen` starts it, and stops it before the database closes. */
