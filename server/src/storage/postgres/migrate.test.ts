@@ -25,6 +25,16 @@ describe('PostgreSQL migrations', () => {
     expect(await migratePostgres(open())).toEqual({ applied: [] });
   });
 
+  it('are not cut short by the pool statement timeout, which the connection gets back afterwards', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pg-migrations-'));
+    fs.writeFileSync(path.join(dir, '001_slow.sql'), 'SELECT pg_sleep(0.3);');
+    const s = createPostgresStorage(db.url, { poolSize: 1, statementTimeoutMs: 100 });
+    opened.push(s);
+    expect(await migratePostgres(s, { dir })).toEqual({ applied: ['001_slow.sql'] });
+    expect(await s.get("SELECT current_setting('statement_timeout') AS t")).toEqual({ t: '100ms' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('roll a failed migration back entirely and release the lock', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pg-migrations-'));
     fs.writeFileSync(path.join(dir, '001_ok.sql'), 'CREATE TABLE a (x bigint);');

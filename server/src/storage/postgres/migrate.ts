@@ -35,6 +35,9 @@ export async function migratePostgres(storage: PostgresStorage, opts: { dir?: st
   const applied: string[] = [];
   let broken: Error | undefined;
   try {
+    // The pool's statement timeout would cancel a long migration, or the wait for another
+    // instance's; restored (to the connection's default) before the client goes back.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -60,7 +63,10 @@ export async function migratePostgres(storage: PostgresStorage, opts: { dir?: st
       }
     } finally {
       // A broken connection has lost its session, and with it the lock.
-      if (!broken) await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      if (!broken) {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query('RESET statement_timeout');
+      }
     }
   } finally {
     client.release(broken);
