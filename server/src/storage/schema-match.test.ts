@@ -18,10 +18,13 @@ const DIALECT_ONLY = {
   sqliteTables: /^chunks_fts(_\w+)?$/,
   /** Applied-migration bookkeeping (SQLite keeps it in PRAGMA user_version). */
   postgresTables: new Set(['schema_migrations']),
-  /** Full-text search on PostgreSQL: a generated tsvector over title, headings and body… */
-  postgresColumns: new Set(['chunks.tsv']),
-  /** …and its GIN index. */
-  postgresIndexes: new Set(['chunks_tsv']),
+  /**
+   * Full-text search on PostgreSQL: a generated tsvector over title, headings and body (and its
+   * GIN index). The webhook fan-out cursor's transaction ids (webhooks/queue.ts, with its index):
+   * with several writers seq order is not commit order, so PostgreSQL follows (xact_id, seq).
+   */
+  postgresColumns: new Set(['chunks.tsv', 'webhook_events.xact_id', 'webhook_fanout.last_xact']),
+  postgresIndexes: new Set(['chunks_tsv', 'webhook_events_xact']),
   /**
    * SQLite triggers with no PostgreSQL twin. chunks_ad keeps FTS5 in step with deletes (tsv is
    * generated, so PostgreSQL needs none); chunks_ad_embeddings / chunks_au_embeddings queue the
