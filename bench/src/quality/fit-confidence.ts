@@ -11,9 +11,9 @@
  * six passages scored relative to the best, the extractive provider); its features are
  * confidenceFeatures(), its label whether the answer holds a gold span (unanswerable questions:
  * never). A logistic regression (standardised features, L2 penalty, Newton's method, weights
- * kept non-negative) gives P(right). The operating point mapped to the default threshold 0.35 is the highest probability
- * at which at most 15 % of the tuning articles' answerable questions fall back (issue 14's target); the fallback of
- * each tuning article left out of the fit is printed beside it (see the operating point below, and --margin).
+ * kept non-negative) gives P(right). The operating point mapped to the default threshold 0.35 is chosen so that at most
+ * 15 % of the answerable questions of an article left out of the fit fall back (issue 14's target), mean + standard
+ * error over the tuning articles (see the operating point below; --plain: 15 % of the tuning questions in-sample).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -156,15 +156,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     const sorted = [...probs].sort((a, b) => a - b);
     return Number(((sorted[Math.floor(share * sorted.length)] as number) - 1e-9).toFixed(6));
   };
-  // Operating point: the probability at which MAX_ANSWERABLE_FALLBACK of the tuning answerable
-  // questions fall back. Such a point lets more fall back on articles the fit has not seen
-  // (another topic, other wording); how many more is measured on the tuning articles alone,
-  // leaving one public-sample article out at a time: the model is refitted without it, the point
-  // set at share q of the rest, and the article's own answerable fallback read (printed for q =
-  // 15 %, 14 %, … 5 %). With --margin the written point uses the largest share whose mean
-  // left-out fallback stays within MAX_ANSWERABLE_FALLBACK (13 % on the shared sample: 16.7 % left
-  // out at 15 %). Not the default: at that point the demo widget answers "Do you sell gift cards?"
-  // (widget-api.test.ts) from unrelated passages instead of falling back.
+  // Operating point: the probability at which a share q of the tuning answerable questions fall
+  // back. On articles the fit has not seen (another topic, other wording) more fall back; how
+  // many more is measured on the tuning articles alone, leaving one public-sample article out at
+  // a time: the model is refitted without it, the point set at share q of the rest, and the
+  // article's own answerable fallback read (printed for q = 15 %, 14 %, … 5 %). Left-out articles
+  // spread widely (6-23 % at q = 15 %), so the written point uses the largest q whose mean
+  // left-out fallback plus its standard error (over articles) stays within
+  // MAX_ANSWERABLE_FALLBACK: the target is about articles nobody tuned on. `--plain` writes q =
+  // MAX_ANSWERABLE_FALLBACK instead (the previous rule: 15 % in-sample gave 19.9 % held-out).
   const publicArticles = [...new Set(samples.filter((s) => s.article.startsWith(`${path.basename(files[0] as string)}#`)).map((s) => s.article))];
   const folds = publicArticles.map((article) => {
     const foldProb = fitOn((s) => s.article !== article);
@@ -174,11 +174,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const shares = Array.from({ length: 11 }, (_, k) => Number((MAX_ANSWERABLE_FALLBACK - k / 100).toFixed(2)));
   const leftOut = shares.map((share) => {
     const rates = folds.map((f) => { const point = pointAt(f.inFold, share); return f.out.filter((v) => v < point).length / (f.out.length || 1); });
-    return { share, meanLeftOutFallback: Number((rates.reduce((a, b) => a + b, 0) / (rates.length || 1)).toFixed(4)), perArticle: rates.map((r) => Number(r.toFixed(3))) };
+    const meanRate = rates.reduce((a, b) => a + b, 0) / (rates.length || 1);
+    const sd = Math.sqrt(rates.reduce((a, r) => a + (r - meanRate) ** 2, 0) / Math.max(1, rates.length - 1));
+    const standardError = sd / Math.sqrt(rates.length || 1);
+    return { share, meanLeftOutFallback: Number(meanRate.toFixed(4)), standardError: Number(standardError.toFixed(4)), perArticle: rates.map((r) => Number(r.toFixed(3))) };
   });
-  const chosenShare = process.argv.includes('--margin')
-    ? leftOut.find((x) => x.meanLeftOutFallback <= MAX_ANSWERABLE_FALLBACK)?.share ?? (shares[shares.length - 1] as number)
-    : MAX_ANSWERABLE_FALLBACK;
+  const chosenShare = process.argv.includes('--plain')
+    ? MAX_ANSWERABLE_FALLBACK
+    : leftOut.find((x) => x.meanLeftOutFallback + x.standardError <= MAX_ANSWERABLE_FALLBACK)?.share ?? (shares[shares.length - 1] as number);
   const answerableP = samples.map((s, i) => ({ s, p: p[i] as number })).filter((x) => x.s.answerable).map((x) => x.p).sort((a, b) => a - b);
   const operatingPoint = pointAt(answerableP, chosenShare);
   const right = samples.map((s, i) => ({ s, p: p[i] as number }));
@@ -217,7 +220,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
  *
  * In-sample: AUROC right vs rest ${report.aurocRightVsRest.toFixed(3)}, answerable vs unanswerable ${report.aurocAnswerable.toFixed(3)}.
  * operatingPoint: the highest P(right) at which at most ${Math.round(chosenShare * 100)} % of the tuning answerable
- * questions fall back${chosenShare < MAX_ANSWERABLE_FALLBACK ? ` (the largest share whose leave-one-article-out fallback averages at most ${MAX_ANSWERABLE_FALLBACK * 100} %)` : ''}; confidence.ts maps it onto the default threshold 0.35.
+ * questions fall back${chosenShare < MAX_ANSWERABLE_FALLBACK ? ` (the largest share whose leave-one-article-out fallback, mean + standard error, is at most ${MAX_ANSWERABLE_FALLBACK * 100} %)` : ''}; confidence.ts maps it onto the default threshold 0.35.
  */
 export const CONFIDENCE_MODEL = {
   features: ${JSON.stringify(FEATURE_NAMES)} as readonly string[],

@@ -28,6 +28,7 @@ import { createWriteBatcher } from '../../../server/src/db/write-batcher.js';
 import { createRetriever, type RetrievedChunk } from '../../../server/src/knowledge/retrieval.js';
 import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
 import { systemClock } from '../../../server/src/lib/clock.js';
+import { createSqliteStorage } from '../../../server/src/storage/sqlite.js';
 import { createWebhookEvents } from '../../../server/src/webhooks/events.js';
 import { round, summarize } from '../stats.js';
 import { DEFAULT_DATASET } from './build-dataset.js';
@@ -130,12 +131,13 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
 
   // The chat service exactly as the server runs it, with an assistant of default settings
   // except the threshold: 0 keeps the answer text of every question.
-  const assistants = createAssistantStore(db);
+  const storage = createSqliteStorage(db);
+  const assistants = createAssistantStore(storage);
   const config = assistantConfigSchema.parse({ name: 'Quality', knowledgeBases: kbs, confidenceThreshold: 0 });
-  const assistant = assistants.create(organizationId, 'api', config, at);
+  const assistant = await assistants.create(organizationId, 'api', config, at);
   const chat = createChatService({
     db, clock: systemClock, retriever, conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
-    writes: createWriteBatcher(db), webhooks: createWebhookEvents(db, systemClock),
+    writes: createWriteBatcher(db), webhooks: createWebhookEvents(storage, systemClock),
   });
   const ask = async (question: string) => chat.chat({ assistant, message: question, sessionId: null, metadata: {}, channel: 'api' });
   return {
@@ -313,7 +315,7 @@ export async function runQualityBench(opts: QualityOptions = {}) {
         schemaDefault: defaultThreshold,
         criterion: 'max balanced accuracy (answer the questions answered with a gold span, fall back on unanswerable ones) on the tuning half; middle of the plateau within 0.01',
         bestOnTuning: chosen.threshold,
-        sweep: { tuning: tuningSweep.map(roundRow) },
+        sweep: { tuning: tuningSweep.map(roundRow), heldOut: sweep(judged(halves.heldOut)).map(roundRow) },
         atDefault: { tuning: roundRow(thresholdRow(judged(halves.tuning), defaultThreshold)), heldOut: roundRow(thresholdRow(judged(halves.heldOut), defaultThreshold)) },
       },
       engines: compared,

@@ -18,8 +18,21 @@ const tuningOnly = args.includes('--tuning-only');
 const table = tuningOnly
   ? ['| measure | tuning |', '|---|---|', ...qualityHalfRows(result).map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n')
   : ['| measure | tuning | held-out |', '|---|---|---|', ...qualityHalfRows(result).map((r) => `| ${r.join(' | ')} |`)].join('\n');
-const shown = tuningOnly ? { ...result, heldOut: null, all: null, threshold: { ...result.threshold, atDefault: { tuning: result.threshold.atDefault.tuning } } } : result;
+const shown = tuningOnly
+  ? { ...result, heldOut: null, all: null, threshold: { ...result.threshold, sweep: { tuning: result.threshold.sweep.tuning }, atDefault: { tuning: result.threshold.atDefault.tuning } } }
+  : result;
+// The fallback / gold-span trade-off lives in the threshold: the curve, half by half.
+const pctOf = (x: number): string => `${(x * 100).toFixed(1)} %`;
+const curveRow = (r: { threshold: number; recall: number; answerableFallback: number; unanswerableFallback: number }): string => `${pctOf(r.recall)} / ${pctOf(r.answerableFallback)} / ${pctOf(r.unanswerableFallback)}`;
+const curve = [
+  `| threshold | tuning: gold span / answerable fallback / unanswerable fallback |${tuningOnly ? '' : ' held-out: the same |'}`,
+  `|---|---|${tuningOnly ? '' : '---|'}`,
+  ...result.threshold.sweep.tuning.filter((r) => r.threshold <= 0.6).map((r, i) => {
+    const h = result.threshold.sweep.heldOut[i];
+    return `| ${r.threshold} | ${curveRow(r)} |${tuningOnly || !h ? '' : ` ${curveRow(h)} |`}`;
+  }),
+].join('\n');
 const engines = ['| engine | value | detail |', '|---|---|---|', ...qualityRows(result).slice(qualityHalfRows(result).length).map((r) => `| ${r.join(' | ')} |`)].join('\n');
-process.stdout.write(`\n${result.dataset.file}: tuning ${result.dataset.halves.tuning.join(', ')}; held-out ${result.dataset.halves.heldOut.join(', ')}\n\n${table}\n\n${engines}\n\n${JSON.stringify(shown, null, 2)}\n`);
+process.stdout.write(`\n${result.dataset.file}: tuning ${result.dataset.halves.tuning.join(', ')}; held-out ${result.dataset.halves.heldOut.join(', ')}\n\n${table}\n\n${curve}\n\n${engines}\n\n${JSON.stringify(shown, null, 2)}\n`);
 fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
 fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'quality.json'), JSON.stringify(shown, null, 2));

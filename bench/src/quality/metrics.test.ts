@@ -72,6 +72,7 @@ describe('thresholds', () => {
     expect(r.accuracy).toBe(5 / 6); // answerable answered: 3, unanswerable fallen back: 2
     expect(r.correctAnswered).toBe(2 / 3);
     expect(r.unanswerableFallback).toBe(1);
+    expect(r.answerableFallback).toBe(1 / 4); // 0.3
     expect(r.balancedAccuracy).toBeCloseTo((2 / 3 + 1) / 2, 12);
   });
 

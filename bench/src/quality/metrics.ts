@@ -65,6 +65,8 @@ export interface ThresholdRow {
   balancedAccuracy: number;
   /** Fallback rate on unanswerable questions. */
   unanswerableFallback: number;
+  /** Fallback rate on answerable questions (issue 14: at most 15 % at the default threshold). */
+  answerableFallback: number;
   /** Answer rate on answerable questions whose answer holds a gold span. */
   correctAnswered: number;
 }
@@ -79,12 +81,16 @@ export function thresholdRow(items: readonly Judged[], threshold: number): Thres
   let correctAnswered = 0;
   let unanswerable = 0;
   let unanswerableFellBack = 0;
+  let answerableFellBack = 0;
   for (const q of items) {
     const answers = q.confidence >= threshold;
     if (answers) answered++;
     if (answers && q.correct) answeredCorrect++;
     if (answers === q.answerable) rightDecisions++;
-    if (q.answerable) answerable++;
+    if (q.answerable) {
+      answerable++;
+      if (!answers) answerableFellBack++;
+    }
     if (q.correct) {
       correct++;
       if (answers) correctAnswered++;
@@ -107,6 +113,7 @@ export function thresholdRow(items: readonly Judged[], threshold: number): Thres
     accuracy: items.length ? rightDecisions / items.length : NaN,
     balancedAccuracy: (tpr + tnr) / 2,
     unanswerableFallback: tnr,
+    answerableFallback: answerable ? answerableFellBack / answerable : NaN,
     correctAnswered: tpr,
   };
 }

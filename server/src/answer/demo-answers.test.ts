@@ -18,6 +18,7 @@ import { createRetriever } from '../knowledge/retrieval.js';
 import { createKnowledgeStore } from '../knowledge/store.js';
 import { systemClock } from '../lib/clock.js';
 import { REPO_ROOT } from '../paths.js';
+import { createSqliteStorage } from '../storage/sqlite.js';
 import { createWebhookEvents } from '../webhooks/events.js';
 import { createExtractiveProvider } from './providers/extractive.js';
 
@@ -25,9 +26,10 @@ const AT = '2026-01-01T00:00:00.000Z';
 let chat: ChatService;
 let assistant: Assistant;
 
-beforeAll(() => {
+beforeAll(async () => {
   const db = openDb(':memory:');
   migrate(db);
+  const storage = createSqliteStorage(db);
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_demo', 'Demo', 'free', ?)").run(AT);
   const store = createKnowledgeStore(db);
   const kb = store.createKb('org_demo', { name: 'Parley handbook', description: null }, AT);
@@ -37,10 +39,10 @@ beforeAll(() => {
     store.addDocument(kb.id, { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` }, AT);
   }
   // Schema defaults: the extractive provider and the default threshold 0.35.
-  assistant = createAssistantStore(db).create('org_demo', 'api', assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }), AT);
+  assistant = await createAssistantStore(storage).create('org_demo', 'api', assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }), AT);
   chat = createChatService({
     db, clock: systemClock, retriever: createRetriever(db), conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
-    writes: createWriteBatcher(db), webhooks: createWebhookEvents(db, systemClock),
+    writes: createWriteBatcher(db), webhooks: createWebhookEvents(storage, systemClock),
   });
 });
 
@@ -63,6 +65,17 @@ describe('answers from the demo knowledge', () => {
     expect(r.sources[0]?.title).toBe('Adding the chat widget to your website');
   });
 
+  it('takes every sentence of the embed answer from the widget doc, none from another that shares "embed"', async () => {
+    const r = await ask('How do I embed the widget on my site?');
+    const widgetDoc = fs.readFileSync(path.join(REPO_ROOT, 'demo', 'knowledge', '02-chat-widget.md'), 'utf8');
+    expect(r.response).not.toMatch(/discord/i);
+    // Each sentence of the answer, markdown marks aside, is in the widget doc.
+    const flat = (s: string) => s.replace(/[*`#>-]/g, '').replace(/\s+/g, ' ').trim();
+    for (const sentence of r.response.split(/(?<=[.!?])\s+|\n+/).map(flat).filter((s) => s.length > 20)) {
+      expect(flat(widgetDoc)).toContain(sentence.replace(/\.$/, ''));
+    }
+  });
+
   it('gives the rotation call for "How do I rotate an API key?"', async () => {
     const r = await ask('How do I rotate an API key?');
     expect(r.fallback).toBe(false);
@@ -74,6 +87,11 @@ describe('answers from the demo knowledge', () => {
     expect(r.fallback).toBe(false);
     expect(r.response).toContain('**60 requests**');
     expect(r.response.length).toBeLessThan(400);
+  });
+
+  it('falls back on "Do you sell gift cards?", one word of which ("card") an unrelated passage holds', async () => {
+    const r = await ask('Do you sell gift cards?');
+    expect(r.fallback).toBe(true);
   });
 
   it('falls back on a question the docs do not cover', async () => {

@@ -179,7 +179,9 @@ function pickSentences(candidates: readonly Sentence[], maxLength: number): Sent
   let length = best.unit.text.length;
   for (const s of ordered) {
     if (chosen.length >= MAX_SENTENCES) break;
-    if (s === best) continue;
+    // The answer speaks from one passage (one section): a sentence of another passage that
+    // shares a word ("embed" in the Discord doc, for embedding the widget) is another topic.
+    if (s === best || s.rank !== best.rank) continue;
     const ratio = chosen.length === 1 ? SECOND_RATIO : KEEP_RATIO;
     if (s.score < best.score * ratio || s.relevance < best.relevance * ratio) continue;
     if (chosen.some((c) => jaccard(c.terms, s.terms) > DUPLICATE_JACCARD)) continue;
@@ -365,9 +367,13 @@ export interface AnswerAnalysis {
   typed: boolean;
   /** Stemmed terms of the best sentence with its passage's title and headings. */
   sentenceTerms: ReadonlySet<string>;
+  /** The best sentence as written. */
+  sentence: string;
+  /** The next-best sentence of the same passage / the best sentence's score (0 when none). */
+  runnerUpInPassage: number;
+  /** The answer's text ('' until composed). */
+  answerText: string;
   type: AnswerType | null;
-  /** The best score among sentences of other passages / the best sentence's score (0 when none). */
-  runnerUp: number;
   factoid: boolean;
 }
 const analyses = new WeakMap<readonly Passage[], AnswerAnalysis>();
@@ -395,11 +401,12 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   const chosen = pickSentences(candidates, maxLength);
   const best = chosen[0];
   if (!best) return empty();
-  const otherBest = Math.max(0, ...candidates.filter((s) => s.rank !== best.rank && s.matched > 0).map((s) => s.score));
+  let samePassageNext = 0;
+  for (const s of candidates) if (s.matched > 0 && s !== best && s.rank === best.rank) samePassageNext = Math.max(samePassageNext, s.score);
   const analysis: AnswerAnalysis = {
     question, relevance: best.relevance, support: best.support, rank: best.rank, typed: best.typed, type,
-    sentenceTerms: new Set([...best.terms, ...(read[best.rank] as ReadPassage).headingTerms]),
-    runnerUp: best.score > 0 ? otherBest / best.score : 0, factoid: false,
+    sentenceTerms: new Set([...best.terms, ...(read[best.rank] as ReadPassage).headingTerms]), sentence: best.unit.text, answerText: '', runnerUpInPassage: best.score > 0 ? samePassageNext / best.score : 0,
+    factoid: false,
   };
   analyses.set(passages, analysis);
 
@@ -407,12 +414,14 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
     const factoid = factoidAnswer(question, candidates, read, type, maxLength);
     if (factoid) {
       analysis.factoid = true;
+      analysis.answerText = factoid.text;
       return factoid;
     }
   }
   const selected = addContext(chosen, read);
   const text = truncateAtWord(layout(selected).map(renderBlock).join('\n\n'), maxLength);
   if (!text) return empty();
+  analysis.answerText = text;
   const usedPassageIds = [...new Set(selected.map((s) => (read[s.rank] as ReadPassage).passage.id))];
   return { text, usedPassageIds, coverage: termCoverage(question, text) };
 }

@@ -1,0 +1,25 @@
+/**
+ * `tsx bench/src/quality/dump-passages.ts [file.json] out.json`: the six passages the chat
+ * service hands the answerer for every TUNING question (retriever as the server runs it, scores
+ * relative to the best), written once so answer and confidence changes can be measured in
+ * seconds (explore.ts) without rebuilding the corpus. Held-out questions are not written.
+ */
+import fs from 'node:fs';
+import type { Passage } from '../../../server/src/answer/extractive.js';
+import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
+import { SHARED_SAMPLE_FILE } from './build-dataset.js';
+import { openQualityCorpus } from './harness.js';
+
+const [fileArg, outArg] = process.argv.slice(2);
+const file = outArg ? (fileArg as string) : SHARED_SAMPLE_FILE;
+const out = outArg ?? fileArg ?? '/tmp/parley-tuning-passages.json';
+const corpus = await openQualityCorpus(file);
+const rows = corpus.questions.filter((q) => corpus.halfOf(q) === 'tuning').map((q) => {
+  const chunks = corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+  const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
+  const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
+  return { ...q, goldTop: corpus.paragraphsOf(chunks)[0] === q.paragraph, passages };
+});
+fs.writeFileSync(out, JSON.stringify(rows));
+process.stdout.write(`${rows.length} tuning questions → ${out}\n`);
+corpus.close();
