@@ -66,6 +66,10 @@ async function buildTemplate(): Promise<string> {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     try {
       await dropStale(client);
+      // Templates of earlier migration files are of no more use (a run still on them builds its
+      // own again): dropped unless in use.
+      const old = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_tpl\\_%' AND datname NOT IN ($1, $2)", [name, `${name}_build`]);
+      for (const { datname } of old.rows) await client.query(`DROP DATABASE IF EXISTS ${ident(datname)}`).catch(() => undefined);
       const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (exists.rowCount) return name;
       // Built under another name and renamed when complete: a run killed mid-build never leaves
@@ -128,9 +132,22 @@ async function takeDatabase(): Promise<Held> {
     if (alive) return held;
     await held.keeper.end().catch(() => undefined);
   }
-  const tpl = await postgresTemplate();
   const name = newName();
-  await adminPool().query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(tpl)}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const tpl = await postgresTemplate();
+    try {
+      await adminPool().query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(tpl)}`);
+      break;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 20) throw err;
+      // 3D000: a run on other migration files replaced the template: build ours again.
+      if (code === '3D000') template = null;
+      // 55006: someone is connected to the template (a person looking at it with psql): wait.
+      else if (code === '55006') await new Promise((r) => setTimeout(r, 250));
+      else throw err;
+    }
+  }
   const held = { name, keeper: keeperFor(name) };
   blueprint ??= readBlueprint(held.keeper).catch((err: unknown) => { blueprint = null; throw err; });
   await blueprint;
