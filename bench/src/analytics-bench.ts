@@ -9,6 +9,7 @@ import { computeTimeseries, METRICS, type Interval } from '../../server/src/anal
 import { computeMetricsWithPrevious } from '../../server/src/analytics/service.js';
 import { DEFAULT_CHANNELS } from '../../server/src/analytics/channel.js';
 import { rebuildRollups } from '../../server/src/analytics/rollup-writes.js';
+import { createSqliteStorage } from '../../server/src/storage/sqlite.js';
 import { insertApiKey } from '../../server/src/api-keys/service.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { startServer } from '../../server/test/test-server.js';
@@ -90,6 +91,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   }
   // Rows inserted directly bypass the code that keeps the rollups: computed once from them.
   rebuildRollups(db);
+  const storage = createSqliteStorage(db);
   const seedSeconds = round((performance.now() - t0) / 1000, 1);
   db.pragma('optimize');
   const rollupRows = (db.prepare('SELECT count(*) AS n FROM analytics_hourly').get() as { n: number }).n;
@@ -103,7 +105,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         const s = performance.now();
-        const points = computeTimeseries(db, { org: 'org_bench', assistantId: null, channels: JSON.stringify(DEFAULT_CHANNELS), from: now - 90 * DAY_MS, to: now - 1, interval, metric });
+        const points = await computeTimeseries(storage, { org: 'org_bench', assistantId: null, channels: JSON.stringify(DEFAULT_CHANNELS), from: now - 90 * DAY_MS, to: now - 1, interval, metric });
         times.push(performance.now() - s);
         if (points.length !== (interval === 'day' ? 90 : 2160)) throw new Error(`unexpected bucket count ${points.length}`);
       }
@@ -148,7 +150,7 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
     const inProcess: number[] = [];
     for (let i = 0; i < runs; i++) {
       const s = performance.now();
-      metricsMs.modelAnswers = computeMetricsWithPrevious(db, filter, now).usage.modelAnswers;
+      metricsMs.modelAnswers = (await computeMetricsWithPrevious(storage, filter, now)).usage.modelAnswers;
       inProcess.push(performance.now() - s);
     }
     const http: number[] = [];

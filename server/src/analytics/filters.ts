@@ -4,6 +4,7 @@ import type { Principal } from '../auth/permissions.js';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
+import type { SqlValue } from '../storage/port.js';
 import { CHANNELS, DEFAULT_CHANNELS, type AnalyticsChannel } from './channel.js';
 
 /**
@@ -60,18 +61,35 @@ export interface ConversationFilter {
 export const HANDOFF_PENDING = `c.handoff_requested_at IS NOT NULL AND c.status = 'active'
   AND NOT EXISTS (SELECT 1 FROM messages mh WHERE mh.conversation_id = c.id AND mh.role = 'human_agent' AND mh.created_at >= c.handoff_requested_at)`;
 
-/** Dates as plain ranges (not `@from IS NULL OR …`) so the (organization_id, started_at) index bounds the scan. */
-export const CONVERSATION_WHERE = `c.organization_id = @org
-  AND (@assistantId IS NULL OR c.assistant_id = @assistantId)
-  AND c.started_at >= coalesce(@from, '') AND c.started_at <= coalesce(@to, '9999')
-  AND c.channel_group IN (SELECT value FROM json_each(@channels))
-  AND (@userId IS NULL OR c.user_id = @userId)
-  AND (@source IS NULL OR c.source = @source)
-  AND (@rating IS NULL OR EXISTS (SELECT 1 FROM messages mr WHERE mr.conversation_id = c.id AND mr.rating = @rating))
-  AND (@fellBack IS NULL OR @fellBack = EXISTS (SELECT 1 FROM messages mf WHERE mf.conversation_id = c.id AND mf.answered = 0))
-  AND (@handoff IS NULL OR (@handoff = 'true' AND c.handoff_requested_at IS NOT NULL) OR (@handoff = 'false' AND c.handoff_requested_at IS NULL)
-    OR (@handoff = 'pending' AND ${HANDOFF_PENDING}))
-  AND (@q IS NULL OR EXISTS (SELECT 1 FROM messages mq WHERE mq.conversation_id = c.id AND mq.content LIKE @q ESCAPE '\\'))`;
+/** Named parameters for an IN list: `(@p0, @p1)` and their values; `(NULL)` (matches nothing) when empty. */
+export function inList(prefix: string, values: readonly string[]): { sql: string; params: Record<string, string> } {
+  if (!values.length) return { sql: '(NULL)', params: {} };
+  return { sql: `(${values.map((_v, i) => `@${prefix}${i}`).join(', ')})`, params: Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v])) };
+}
+
+/**
+ * The filters of every analytics route as SQL over `conversations c` that runs on SQLite and
+ * PostgreSQL: only the conditions that are set (no `@x IS NULL OR …`: PostgreSQL cannot type a
+ * parameter it only sees compared with NULL), channels as an IN list (no json_each). Dates as
+ * plain ranges so the (organization_id, started_at) index bounds the scan.
+ */
+export function conversationWhere(f: ConversationFilter): { sql: string; params: Record<string, SqlValue> } {
+  const channels = inList('ch', JSON.parse(f.channels) as string[]);
+  const where = ['c.organization_id = @org', "c.started_at >= @fromAt AND c.started_at <= @toAt", `c.channel_group IN ${channels.sql}`];
+  const params: Record<string, SqlValue> = { org: f.org, fromAt: f.from ?? '', toAt: f.to ?? '9999', ...channels.params };
+  const set = (name: keyof ConversationFilter, sql: string) => { where.push(sql); params[name] = f[name] as SqlValue; };
+  if (f.assistantId !== null) set('assistantId', 'c.assistant_id = @assistantId');
+  if (f.userId !== null) set('userId', 'c.user_id = @userId');
+  if (f.source !== null) set('source', 'c.source = @source');
+  if (f.rating !== null) set('rating', 'EXISTS (SELECT 1 FROM messages mr WHERE mr.conversation_id = c.id AND mr.rating = @rating)');
+  if (f.fellBack !== null) where.push(`${f.fellBack ? '' : 'NOT '}EXISTS (SELECT 1 FROM messages mf WHERE mf.conversation_id = c.id AND mf.answered = 0)`);
+  if (f.handoff === 'true') where.push('c.handoff_requested_at IS NOT NULL');
+  else if (f.handoff === 'false') where.push('c.handoff_requested_at IS NULL');
+  else if (f.handoff === 'pending') where.push(`(${HANDOFF_PENDING})`);
+  // lower() on both sides: LIKE is case-insensitive (ASCII) on SQLite only.
+  if (f.q !== null) set('q', "EXISTS (SELECT 1 FROM messages mq WHERE mq.conversation_id = c.id AND lower(mq.content) LIKE lower(@q) ESCAPE '\\')");
+  return { sql: where.join('\n  AND '), params };
+}
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

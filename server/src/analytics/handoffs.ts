@@ -1,7 +1,7 @@
-import type { Db } from '../db/open.js';
 import { parseJson } from '../lib/json.js';
-import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
-import { SUMMARY_SELECT, toSummary, type ConversationSummary, type SummaryRow } from './service.js';
+import type { Queryable } from '../storage/port.js';
+import { conversationWhere, type ConversationFilter } from './filters.js';
+import { summarySelect, toSummary, type ConversationSummary, type SummaryRow } from './service.js';
 
 /** A conversation waiting for a human: when the user asked, and what they left with the request. */
 export interface HandoffItem extends ConversationSummary {
@@ -16,14 +16,16 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
  * The "needs a human" queue (the filter's handoff is 'pending'): the longest wait first, by when
  * the user asked for a human, not when the conversation started (a long chat may ask late).
  */
-export function listHandoffs(db: Db, f: ConversationFilter, page: { limit: number; offset: number }): { items: HandoffItem[]; total: number } {
-  const filter = { ...f, handoff: 'pending' as const };
-  const total = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE}`).get(filter) as { n: number }).n;
-  const select = SUMMARY_SELECT.replace('SELECT ', "SELECT c.handoff_requested_at AS handoffRequestedAt, CASE WHEN json_valid(c.metadata) AND json_type(c.metadata, '$.handoff') = 'object' THEN json_extract(c.metadata, '$.handoff') END AS handoffJson, ");
-  const rows = db.prepare(`${select} ORDER BY c.handoff_requested_at ASC, c.rowid ASC LIMIT @limit OFFSET @offset`)
-    .all({ ...filter, limit: page.limit, offset: page.offset }) as (SummaryRow & { handoffRequestedAt: string; handoffJson: string | null })[];
-  const items = rows.map(({ handoffRequestedAt, handoffJson, ...row }) => {
-    const details = parseJson<Record<string, unknown>>(handoffJson, {});
+export async function listHandoffs(q: Queryable, f: ConversationFilter, page: { limit: number; offset: number }): Promise<{ items: HandoffItem[]; total: number }> {
+  const w = conversationWhere({ ...f, handoff: 'pending' });
+  const total = (await q.get<{ n: number }>(`SELECT count(*) AS n FROM conversations c WHERE ${w.sql}`, w.params))?.n ?? 0;
+  // The metadata comes whole and its handoff is read here (no JSON functions in SQL).
+  const select = summarySelect(w.sql).replace('SELECT ', 'SELECT c.handoff_requested_at AS "handoffRequestedAt", c.metadata AS "metadataJson", ');
+  const rows = await q.all<SummaryRow & { handoffRequestedAt: string; metadataJson: string }>(`${select} ORDER BY c.handoff_requested_at ASC, c.id ASC LIMIT @limit OFFSET @offset`,
+    { ...w.params, limit: page.limit, offset: page.offset });
+  const items = rows.map(({ handoffRequestedAt, metadataJson, ...row }) => {
+    const handoff = parseJson<Record<string, unknown>>(metadataJson, {}).handoff;
+    const details = handoff && typeof handoff === 'object' && !Array.isArray(handoff) ? handoff as Record<string, unknown> : {};
     return { ...toSummary(row), handoffRequestedAt, handoff: { email: text(details.email), note: text(details.note) } };
   });
   return { items, total };

@@ -123,9 +123,10 @@ describe('analytics rollups written by the code (migration 024)', () => {
       org: ORG, from: null, to: null, assistantId: null, userId: null, source: null, q: null,
       channels: JSON.stringify(CHANNELS), rating: null, fellBack: null, handoff: null, sort: 'startedAt', order: 'desc',
     };
-    const rolled = computeMetrics(db, filter);
+    const storage = createSqliteStorage(db);
+    const rolled = await computeMetrics(storage, filter);
     // A content filter matching every message takes the exact path (it leaves out conversations without messages: counted apart).
-    const exact = computeMetrics(db, { ...filter, q: '%' });
+    const exact = await computeMetrics(storage, { ...filter, q: '%' });
     const count = (sql: string) => (db as Db).prepare(sql).pluck().get() as number;
     expect(rolled.totalMessages).toBeGreaterThan(100);
     expect(rolled.totalConversations).toBe(count('SELECT count(*) FROM conversations'));
@@ -142,7 +143,7 @@ describe('analytics rollups written by the code (migration 024)', () => {
     const from = Date.parse('2026-03-02T05:00:00Z');
     const to = Date.parse('2026-03-03T17:59:59.999Z');
     // Per hour: the p50 of each hour's stored response times against the rollup's.
-    const series = computeTimeseries(db, { org: ORG, assistantId: null, channels: JSON.stringify(CHANNELS), from, to, interval: 'hour', metric: 'response_ms_p50' });
+    const series = await computeTimeseries(storage, { org: ORG, assistantId: null, channels: JSON.stringify(CHANNELS), from, to, interval: 'hour', metric: 'response_ms_p50' });
     const times = db.prepare(`SELECT substr(created_at, 1, 13) AS h, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL ORDER BY response_ms`).all() as { h: string; ms: number }[];
     let compared = 0;
     for (const p of series) {

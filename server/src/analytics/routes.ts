@@ -73,41 +73,41 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   const r = Router();
   r.use('/analytics', requirePermission('analytics:read'));
 
-  r.get('/analytics/conversations', (req, res) => {
+  r.get('/analytics/conversations', async (req, res) => {
     const page = readPage(req);
-    const { items, total } = listConversations(ctx.db, readConversationFilter(req, res), page);
+    const { items, total } = await listConversations(ctx.storage, readConversationFilter(req, res), page);
     sendPage(res, items, total, page);
   });
 
   r.get('/analytics/conversations/export', async (req, res) => {
     const format = req.query.format ?? 'csv';
     if (format !== 'csv' && format !== 'jsonl') throw new AppError('validation_error', 'format must be csv or jsonl');
-    await sendExport(res, ctx.db, readConversationFilter(req, res), format, ctx.clock.now());
+    await sendExport(res, ctx.storage, readConversationFilter(req, res), format, ctx.clock.now());
   });
 
   // A one-time link the browser can follow without the cookie or CSRF header (GET /v1/exports/:token).
-  r.post('/analytics/conversations/export-links', (req, res) => {
-    sendData(res, createExportLink(ctx, principalOf(res), parseInput(exportLinkSchema, req.body)), 201);
+  r.post('/analytics/conversations/export-links', async (req, res) => {
+    sendData(res, await createExportLink(ctx, principalOf(res), parseInput(exportLinkSchema, req.body)), 201);
   });
 
-  r.get('/analytics/metrics', (req, res) => {
-    sendData(res, computeMetricsWithPrevious(ctx.db, readConversationFilter(req, res), ctx.clock.now()));
+  r.get('/analytics/metrics', async (req, res) => {
+    sendData(res, await computeMetricsWithPrevious(ctx.storage, readConversationFilter(req, res), ctx.clock.now()));
   });
 
-  r.get('/analytics/timeseries', (req, res) => {
+  r.get('/analytics/timeseries', async (req, res) => {
     const { page: _p, limit: _l, ...query } = req.query as Record<string, unknown>;
     const q = parseInput(timeseriesQuery, query, 'query');
     const { from, to } = readRange(q, ctx.clock.now(), q.interval === 'hour' ? 7 * DAY_MS : 30 * DAY_MS);
     const buckets = bucketCount(from, to, q.interval);
     if (buckets > MAX_BUCKETS) throw new AppError('validation_error', `from..to spans ${buckets} ${q.interval} buckets; at most ${MAX_BUCKETS}: use interval=day or a shorter range`);
-    sendData(res, computeTimeseries(ctx.db, {
+    sendData(res, await computeTimeseries(ctx.storage, {
       org: principalOf(res).organizationId, assistantId: boundAssistant(res, q.assistantId), channels: JSON.stringify(q.channel ?? DEFAULT_CHANNELS),
       from, to, interval: q.interval, metric: q.metric,
     }));
   });
 
-  r.get('/analytics/sources', (req, res) => {
-    sendData(res, sourceUse(ctx.db, readConversationFilter(req, res)));
+  r.get('/analytics/sources', async (req, res) => {
+    sendData(res, await sourceUse(ctx.storage, readConversationFilter(req, res)));
   });
 
   r.get('/analytics/knowledge-gaps', (req, res) => {
@@ -137,16 +137,16 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   });
 
   /** The "needs a human" queue: asked for a human, still open, no agent reply since; the oldest request first. */
-  r.get('/handoffs', requirePermission('conversations:read'), (req, res) => {
+  r.get('/handoffs', requirePermission('conversations:read'), async (req, res) => {
     const page = readPage(req);
     const filter = readConversationFilter(req, res);
-    const { items, total } = listHandoffs(ctx.db, filter, page);
+    const { items, total } = await listHandoffs(ctx.storage, filter, page);
     sendPage(res, items, total, page);
   });
 
-  r.get('/handoffs/count', requirePermission('conversations:read'), (req, res) => {
+  r.get('/handoffs/count', requirePermission('conversations:read'), async (req, res) => {
     const filter = readConversationFilter(req, res);
-    sendData(res, { pending: listConversations(ctx.db, { ...filter, handoff: 'pending' }, { limit: 1, offset: 0 }).total });
+    sendData(res, { pending: (await listConversations(ctx.storage, { ...filter, handoff: 'pending' }, { limit: 1, offset: 0 })).total });
   });
 
   r.post('/corrections', requirePermission(['assistants:write', 'knowledge_bases:write']), (req, res) => {

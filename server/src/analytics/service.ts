@@ -1,5 +1,5 @@
-import type { Db } from '../db/open.js';
-import { CONVERSATION_WHERE, type ConversationFilter } from './filters.js';
+import type { Queryable, SqlValue } from '../storage/port.js';
+import { conversationWhere, inList, type ConversationFilter } from './filters.js';
 import { addToHistogram, bucketValue, HISTOGRAM_BUCKETS, percentileOf } from './timeseries.js';
 
 export interface ConversationSummary {
@@ -8,33 +8,35 @@ export interface ConversationSummary {
   channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
 }
 
-export const SUMMARY_SELECT = `SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, c.started_at AS startedAt,
-    c.last_message_at AS lastMessageAt,
-    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS messageCount,
-    (SELECT round(avg(m.response_ms), 1) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS avgResponseMs,
+/** The list's columns for the conversations that match `where` (conversationWhere). */
+export const summarySelect = (where: string) => `SELECT c.session_id AS "sessionId", c.assistant_id AS "assistantId", c.user_id AS "userId", c.source,
+    c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
+    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS "messageCount",
+    (SELECT avg(m.response_ms) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS "avgResponseMs",
     (SELECT m.rating FROM messages m WHERE m.conversation_id = c.id AND m.rating IS NOT NULL ORDER BY m.seq DESC LIMIT 1) AS rating,
-    c.channel_group AS channel, EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.answered = 0) AS fellBack,
-    c.handoff_requested_at IS NOT NULL AS handoffRequested, c.status
-  FROM conversations c WHERE ${CONVERSATION_WHERE}`;
+    c.channel_group AS channel, CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.answered = 0) THEN 1 ELSE 0 END AS "fellBack",
+    CASE WHEN c.handoff_requested_at IS NOT NULL THEN 1 ELSE 0 END AS "handoffRequested", c.status
+  FROM conversations c WHERE ${where}`;
 
 const SORT_SQL: Record<ConversationFilter['sort'], string> = {
   startedAt: 'c.started_at',
   lastMessageAt: 'c.last_message_at',
   messageCount: '(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id)',
 };
-/** The list's order; the export writes conversations in the same order (its rows equal the list). */
+/** The list's order; the export writes conversations in the same order (its rows equal the list). Ties: the time-ordered id. */
 export function orderBy(f: ConversationFilter): string {
   const dir = f.order === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${SORT_SQL[f.sort]} ${dir}, c.rowid ${dir}`;
+  return `ORDER BY ${SORT_SQL[f.sort]} ${dir}, c.id ${dir}`;
 }
 
 export type SummaryRow = Omit<ConversationSummary, 'fellBack' | 'handoffRequested'> & { fellBack: number; handoffRequested: number };
-export const toSummary = (r: SummaryRow): ConversationSummary => ({ ...r, fellBack: r.fellBack === 1, handoffRequested: r.handoffRequested === 1 });
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+export const toSummary = (r: SummaryRow): ConversationSummary => ({ ...r, avgResponseMs: round1(r.avgResponseMs), fellBack: r.fellBack === 1, handoffRequested: r.handoffRequested === 1 });
 
-export function listConversations(db: Db, f: ConversationFilter, page: { limit: number; offset: number }) {
-  const total = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
-  const items = (db.prepare(`${SUMMARY_SELECT} ${orderBy(f)} LIMIT @limit OFFSET @offset`)
-    .all({ ...f, limit: page.limit, offset: page.offset }) as SummaryRow[]).map(toSummary);
+export async function listConversations(q: Queryable, f: ConversationFilter, page: { limit: number; offset: number }) {
+  const w = conversationWhere(f);
+  const total = (await q.get<{ n: number }>(`SELECT count(*) AS n FROM conversations c WHERE ${w.sql}`, w.params))?.n ?? 0;
+  const items = (await q.all<SummaryRow>(`${summarySelect(w.sql)} ${orderBy(f)} LIMIT @limit OFFSET @offset`, { ...w.params, limit: page.limit, offset: page.offset })).map(toSummary);
   return { items, total };
 }
 
@@ -47,17 +49,16 @@ const EXPORT_BATCH = 200;
 
 /**
  * Every message of the filtered conversations, in the list's order, fetched a batch of
- * conversations at a time: a live better-sqlite3 iterator would hold the connection while the
- * response drains and make every other request fail with "connection is busy".
+ * conversations at a time (a response that drains slowly never holds a cursor open).
  */
-export function* exportRows(db: Db, f: ConversationFilter): Generator<ExportRow> {
-  const conversations = db.prepare(`SELECT c.id FROM conversations c WHERE ${CONVERSATION_WHERE} ${orderBy(f)} LIMIT @limit OFFSET @offset`).pluck();
-  const messages = db.prepare(`SELECT c.session_id AS sessionId, c.assistant_id AS assistantId, c.user_id AS userId, c.source, m.id AS messageId, m.role,
+export async function* exportRows(q: Queryable, f: ConversationFilter): AsyncGenerator<ExportRow> {
+  const w = conversationWhere(f);
+  const messages = `SELECT c.session_id AS "sessionId", c.assistant_id AS "assistantId", c.user_id AS "userId", c.source, m.id AS "messageId", m.role,
       m.content, m.created_at AS timestamp, m.confidence, m.rating, c.channel_group AS channel
-    FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE c.id = ? ORDER BY m.seq`);
+    FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE c.id = ? ORDER BY m.seq`;
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const ids = conversations.all({ ...f, limit: EXPORT_BATCH, offset }) as string[];
-    for (const id of ids) yield* messages.all(id) as ExportRow[];
+    const ids = (await q.all<{ id: string }>(`SELECT c.id FROM conversations c WHERE ${w.sql} ${orderBy(f)} LIMIT @limit OFFSET @offset`, { ...w.params, limit: EXPORT_BATCH, offset })).map((r) => r.id);
+    for (const id of ids) yield* await q.all<ExportRow>(messages, [id]);
     if (ids.length < EXPORT_BATCH) return;
   }
 }
@@ -72,7 +73,11 @@ const onlyRollupFilters = (f: ConversationFilter): boolean =>
   f.userId === null && f.source === null && f.q === null && f.rating === null && f.fellBack === null && f.handoff === null;
 
 /** Rows of one (assistant, channel) cell of the organization, as every rollup table keys them. */
-const ROLLUP_CELL = 'organization_id = @org AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))';
+function rollupCell(f: ConversationFilter): { sql: string; params: Record<string, SqlValue> } {
+  const channels = inList('ch', JSON.parse(f.channels) as string[]);
+  const assistant = f.assistantId === null ? '' : ' AND assistant_id = @assistantId';
+  return { sql: `organization_id = @org${assistant} AND channel IN ${channels.sql}`, params: { org: f.org, ...(f.assistantId !== null && { assistantId: f.assistantId }), ...channels.params } };
+}
 
 const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -95,13 +100,14 @@ const LOW_HOURS = 'hour >= @fromHour AND hour < @lowBefore';
 const HIGH_HOURS = 'hour > @highAfter AND hour <= @toHour';
 
 /** One histogram (metric 'response' or 'provider') of whole days (daily rows) and edge hours (hourly rows). */
-function mergeHistograms(db: Db, params: Record<string, unknown>, metric: 'response' | 'provider'): Float64Array {
+async function mergeHistograms(q: Queryable, f: ConversationFilter, metric: 'response' | 'provider'): Promise<Float64Array> {
   const hist = new Float64Array(HISTOGRAM_BUCKETS);
-  const sql = `SELECT bucket, sum(count) FROM (
-      SELECT bucket, count FROM analytics_latency_daily WHERE metric = @metric AND ${ROLLUP_CELL} AND ${DAYS}
-      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${ROLLUP_CELL} AND ${LOW_HOURS}
-      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${ROLLUP_CELL} AND ${HIGH_HOURS}) GROUP BY bucket`;
-  for (const [bucket, n] of db.prepare(sql).raw().all({ ...params, metric }) as [number, number][]) addToHistogram(hist, bucket, n);
+  const cell = rollupCell(f);
+  const sql = `SELECT bucket, sum(count) AS n FROM (
+      SELECT bucket, count FROM analytics_latency_daily WHERE metric = @metric AND ${cell.sql} AND ${DAYS}
+      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${cell.sql} AND ${LOW_HOURS}
+      UNION ALL SELECT bucket, count FROM analytics_latency_hourly WHERE metric = @metric AND ${cell.sql} AND ${HIGH_HOURS}) AS rows GROUP BY bucket`;
+  for (const r of await q.all<{ bucket: number; n: number }>(sql, { ...cell.params, ...rollupSpan(f), metric })) addToHistogram(hist, r.bucket, r.n);
   return hist;
 }
 
@@ -110,12 +116,13 @@ function mergeHistograms(db: Db, params: Record<string, unknown>, metric: 'respo
  * exact scan below takes seconds). Messages, ratings and coverage count in the hour the message
  * was written (the hours touching from..to); response times come from the histograms (±5 %).
  */
-function rollupTotals(db: Db, f: ConversationFilter): Totals {
-  const where = `organization_id = @org AND (@from IS NULL OR hour >= substr(@from, 1, 13)) AND (@to IS NULL OR hour <= substr(@to, 1, 13))
-    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (SELECT value FROM json_each(@channels))`;
-  const t = db.prepare(`SELECT coalesce(sum(conversations), 0) AS conversations, coalesce(sum(messages), 0) AS messages, sum(up) AS up, sum(down) AS down,
-      sum(answered) AS answered, sum(unanswered) AS unanswered, coalesce(sum(handoffs), 0) AS handoffs FROM analytics_hourly WHERE ${where}`).get(f) as Omit<Totals, 'avgMs' | 'p95'>;
-  const hist = mergeHistograms(db, { ...f, ...rollupSpan(f) }, 'response');
+async function rollupTotals(q: Queryable, f: ConversationFilter): Promise<Totals> {
+  const cell = rollupCell(f);
+  const range = [...(f.from ? ['hour >= @fromHour'] : []), ...(f.to ? ['hour <= @toHour'] : [])].map((c) => ` AND ${c}`).join('');
+  const t = await q.get<Omit<Totals, 'avgMs' | 'p95'>>(`SELECT COALESCE(sum(conversations), 0) AS conversations, COALESCE(sum(messages), 0) AS messages, sum(up) AS up, sum(down) AS down,
+      sum(answered) AS answered, sum(unanswered) AS unanswered, COALESCE(sum(handoffs), 0) AS handoffs FROM analytics_hourly WHERE ${cell.sql}${range}`,
+  { ...cell.params, ...(f.from && { fromHour: f.from.slice(0, 13) }), ...(f.to && { toHour: f.to.slice(0, 13) }) }) as Omit<Totals, 'avgMs' | 'p95'>;
+  const hist = await mergeHistograms(q, f, 'response');
   let n = 0;
   let sum = 0;
   hist.forEach((count, b) => { n += count; sum += count * bucketValue(b); });
@@ -123,32 +130,35 @@ function rollupTotals(db: Db, f: ConversationFilter): Totals {
 }
 
 /** Totals over the stored messages: exact, for every filter (user, source, content, rating…). */
-function exactTotals(db: Db, f: ConversationFilter, base: string): Totals {
-  const totals = db.prepare(`SELECT
-      (SELECT count(*) FROM conversations c WHERE ${CONVERSATION_WHERE}) AS conversations,
+async function exactTotals(q: Queryable, f: ConversationFilter): Promise<Totals> {
+  const w = conversationWhere(f);
+  const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${w.sql}`;
+  const totals = await q.get<Omit<Totals, 'p95' | 'handoffs'>>(`SELECT
+      (SELECT count(*) FROM conversations c WHERE ${w.sql}) AS conversations,
       count(*) AS messages,
-      sum(m.rating = 'up') AS up, sum(m.rating = 'down') AS down,
-      sum(m.answered = 1) AS answered, sum(m.answered = 0) AS unanswered,
-      avg(m.response_ms) AS avgMs
-    ${base}`).get(f) as Omit<Totals, 'p95' | 'handoffs'>;
-  const responseCount = (db.prepare(`SELECT count(*) AS n ${base} AND m.response_ms IS NOT NULL`).get(f) as { n: number }).n;
+      sum(CASE WHEN m.rating = 'up' THEN 1 ELSE 0 END) AS up, sum(CASE WHEN m.rating = 'down' THEN 1 ELSE 0 END) AS down,
+      sum(CASE WHEN m.answered = 1 THEN 1 ELSE 0 END) AS answered, sum(CASE WHEN m.answered = 0 THEN 1 ELSE 0 END) AS unanswered,
+      avg(m.response_ms) AS "avgMs"
+    ${base}`, w.params) as Omit<Totals, 'p95' | 'handoffs'>;
+  const responseCount = (await q.get<{ n: number }>(`SELECT count(*) AS n ${base} AND m.response_ms IS NOT NULL`, w.params))?.n ?? 0;
   const p95Index = Math.max(0, Math.ceil(responseCount * 0.95) - 1);
   const p95 = responseCount
-    ? (db.prepare(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`).get({ ...f, offset: p95Index }) as { ms: number }).ms
+    ? (await q.get<{ ms: number }>(`SELECT m.response_ms AS ms ${base} AND m.response_ms IS NOT NULL ORDER BY m.response_ms LIMIT 1 OFFSET @offset`, { ...w.params, offset: p95Index }))?.ms ?? null
     : null;
-  const handoffs = (db.prepare(`SELECT count(*) AS n FROM conversations c WHERE ${CONVERSATION_WHERE} AND c.handoff_requested_at IS NOT NULL`).get(f) as { n: number }).n;
+  const handoffs = (await q.get<{ n: number }>(`SELECT count(*) AS n FROM conversations c WHERE ${w.sql} AND c.handoff_requested_at IS NOT NULL`, w.params))?.n ?? 0;
   return { ...totals, p95, handoffs };
 }
 
-export function computeMetrics(db: Db, f: ConversationFilter) {
-  const base = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${CONVERSATION_WHERE}`;
-  const totals = onlyRollupFilters(f) ? rollupTotals(db, f) : exactTotals(db, f, base);
+export async function computeMetrics(q: Queryable, f: ConversationFilter) {
+  const rolled = onlyRollupFilters(f);
+  const totals = rolled ? await rollupTotals(q, f) : await exactTotals(q, f);
   const p95 = totals.p95;
-  const usage = onlyRollupFilters(f) ? rollupUsage(db, f) : usageTotals(db, base, f);
+  const usage = rolled ? await rollupUsage(q, f) : await usageTotals(q, f);
   // Fallbacks whose gap was resolved or dismissed no longer count as unanswered (the gap loop).
-  const closed = (db.prepare(`SELECT count(*) AS n FROM knowledge_gap_questions q JOIN knowledge_gaps g ON g.id = q.gap_id
+  const w = conversationWhere(f);
+  const closed = (await q.get<{ n: number }>(`SELECT count(*) AS n FROM knowledge_gap_questions q JOIN knowledge_gaps g ON g.id = q.gap_id
       JOIN messages m ON m.id = q.message_id JOIN conversations c ON c.id = m.conversation_id
-    WHERE g.organization_id = @org AND g.status != 'open' AND q.cause != 'rated_down' AND m.answered = 0 AND ${CONVERSATION_WHERE}`).get(f) as { n: number }).n;
+    WHERE g.organization_id = @org AND g.status != 'open' AND q.cause != 'rated_down' AND m.answered = 0 AND ${w.sql}`, w.params))?.n ?? 0;
   const up = totals.up ?? 0;
   const down = totals.down ?? 0;
   const answered = totals.answered ?? 0;
@@ -172,13 +182,13 @@ export function computeMetrics(db: Db, f: ConversationFilter) {
  * The metrics, and the same metrics for the period of equal length just before (`previous`),
  * so each card can show its change. Without `from` there is no period to compare: null.
  */
-export function computeMetricsWithPrevious(db: Db, f: ConversationFilter, nowMs: number) {
-  const current = computeMetrics(db, f);
+export async function computeMetricsWithPrevious(q: Queryable, f: ConversationFilter, nowMs: number) {
+  const current = await computeMetrics(q, f);
   if (!f.from) return { ...current, previous: null };
   const from = Date.parse(f.from);
   const to = f.to ? Date.parse(f.to) : nowMs;
   const length = to - from + 1;
-  const previous = computeMetrics(db, { ...f, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() });
+  const previous = await computeMetrics(q, { ...f, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() });
   return { ...current, previous: { ...previous, from: new Date(from - length).toISOString(), to: new Date(from - 1).toISOString() } };
 }
 
@@ -187,21 +197,20 @@ type UsageByModel = { provider: string; model: string | null; answers: number; p
 /**
  * Model usage from the usage rollups of migrations 022/024 (whole days per day, the ends per hour):
  * answers count in the hour they were written (the hours touching from..to, like the other
- * rollup totals). Tokens, answer counts and
- * average provider times are exact sums; the p95 provider time comes from the histogram (±5 %).
+ * rollup totals). Tokens, answer counts and average provider times are exact sums; the p95
+ * provider time comes from the histogram (±5 %).
  */
-function rollupUsage(db: Db, f: ConversationFilter) {
-  const params = { ...f, ...rollupSpan(f) };
+async function rollupUsage(q: Queryable, f: ConversationFilter) {
+  const cell = rollupCell(f);
   const cols = 'provider, model, answers, prompt_tokens, completion_tokens, provider_ms_sum, provider_ms_count';
-  const rows = db.prepare(`SELECT provider, model, sum(answers) AS answers, sum(prompt_tokens) AS promptTokens, sum(completion_tokens) AS completionTokens,
-      sum(provider_ms_sum) AS msSum, sum(provider_ms_count) AS msCount
-    FROM (SELECT ${cols} FROM analytics_daily_usage WHERE ${ROLLUP_CELL} AND ${DAYS}
-      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${ROLLUP_CELL} AND ${LOW_HOURS}
-      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${ROLLUP_CELL} AND ${HIGH_HOURS})
-    GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`).all(params) as {
-    provider: string; model: string; answers: number; promptTokens: number; completionTokens: number; msSum: number; msCount: number;
-  }[];
-  const hist = mergeHistograms(db, params, 'provider');
+  const rows = await q.all<{ provider: string; model: string; answers: number; promptTokens: number; completionTokens: number; msSum: number; msCount: number }>(
+    `SELECT provider, model, sum(answers) AS answers, sum(prompt_tokens) AS "promptTokens", sum(completion_tokens) AS "completionTokens",
+      sum(provider_ms_sum) AS "msSum", sum(provider_ms_count) AS "msCount"
+    FROM (SELECT ${cols} FROM analytics_daily_usage WHERE ${cell.sql} AND ${DAYS}
+      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${cell.sql} AND ${LOW_HOURS}
+      UNION ALL SELECT ${cols} FROM analytics_hourly_usage WHERE ${cell.sql} AND ${HIGH_HOURS}) AS rows
+    GROUP BY provider, model HAVING sum(answers) > 0 ORDER BY answers DESC, provider, model`, { ...cell.params, ...rollupSpan(f) });
+  const hist = await mergeHistograms(q, f, 'provider');
   const round1 = (n: number) => Math.round(n * 10) / 10;
   const byModel: UsageByModel[] = rows.map((r) => ({
     provider: r.provider, model: r.model === '' ? null : r.model, answers: r.answers, promptTokens: r.promptTokens, completionTokens: r.completionTokens,
@@ -224,13 +233,15 @@ function rollupUsage(db: Db, f: ConversationFilter) {
  * provider/model. Only answers a model wrote count (not templates, not the extractive answerer).
  * Exact: for filters the rollups cannot answer (user, source, content, rating…).
  */
-function usageTotals(db: Db, base: string, f: ConversationFilter) {
-  const modelRows = `${base} AND m.provider IS NOT NULL AND m.provider != 'extractive'`;
-  const byModel = db.prepare(`SELECT m.provider, m.model, count(*) AS answers,
-      coalesce(sum(m.prompt_tokens), 0) AS promptTokens, coalesce(sum(m.completion_tokens), 0) AS completionTokens,
-      round(avg(m.provider_ms), 1) AS avgProviderMs
-    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`).all(f) as UsageByModel[];
-  const providerMs = (db.prepare(`SELECT m.provider_ms AS ms ${modelRows} AND m.provider_ms IS NOT NULL ORDER BY m.provider_ms`).all(f) as { ms: number }[]).map((r) => r.ms);
+async function usageTotals(q: Queryable, f: ConversationFilter) {
+  const w = conversationWhere(f);
+  const modelRows = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${w.sql} AND m.provider IS NOT NULL AND m.provider != 'extractive'`;
+  const rows = await q.all<Omit<UsageByModel, 'avgProviderMs'> & { avgProviderMs: number | null }>(`SELECT m.provider, m.model, count(*) AS answers,
+      COALESCE(sum(m.prompt_tokens), 0) AS "promptTokens", COALESCE(sum(m.completion_tokens), 0) AS "completionTokens",
+      avg(m.provider_ms) AS "avgProviderMs"
+    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`, w.params);
+  const byModel: UsageByModel[] = rows.map((r) => ({ ...r, avgProviderMs: r.avgProviderMs === null ? null : Math.round(r.avgProviderMs * 10) / 10 }));
+  const providerMs = (await q.all<{ ms: number }>(`SELECT m.provider_ms AS ms ${modelRows} AND m.provider_ms IS NOT NULL ORDER BY m.provider_ms`, w.params)).map((r) => r.ms);
   const sum = (k: 'answers' | 'promptTokens' | 'completionTokens') => byModel.reduce((n, r) => n + r[k], 0);
   const p95 = providerMs.length ? (providerMs[Math.max(0, Math.ceil(providerMs.length * 0.95) - 1)] as number) : null;
   return {

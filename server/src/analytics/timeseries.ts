@@ -1,4 +1,5 @@
-import type { Db } from '../db/open.js';
+import type { Queryable, SqlValue } from '../storage/port.js';
+import { inList } from './filters.js';
 
 /**
  * Time series from the per-hour rollups of migration 018 (analytics_hourly) and the response-time
@@ -33,14 +34,6 @@ export interface TimeseriesQuery {
 
 export interface Point { t: string; value: number | null }
 
-const SUMS: Record<Exclude<Metric, 'response_ms_p50' | 'response_ms_p95'>, string> = {
-  conversations: 'sum(conversations)',
-  messages: 'sum(messages)',
-  handoffs: 'sum(handoffs)',
-  unanswered: 'sum(unanswered)',
-  satisfaction: "round(sum(up) * 1.0 / nullif(sum(up) + sum(down), 0), 3)",
-  coverage: "round(sum(answered) * 1.0 / nullif(sum(answered) + sum(unanswered), 0), 3)",
-};
 const RATIOS = new Set<Metric>(['satisfaction', 'coverage', 'response_ms_p50', 'response_ms_p95']);
 
 export function bucketStart(ms: number, interval: Interval): number {
@@ -55,44 +48,54 @@ export function bucketCount(from: number, to: number, interval: Interval): numbe
 /** 'YYYY-MM-DDTHH' (hour) or 'YYYY-MM-DD' (day): the rollup's hour column cut to the bucket. */
 const keyOf = (ms: number, interval: Interval): string => new Date(ms).toISOString().slice(0, interval === 'hour' ? 13 : 10);
 
-export function computeTimeseries(db: Db, q: TimeseriesQuery): Point[] {
+export async function computeTimeseries(db: Queryable, q: TimeseriesQuery): Promise<Point[]> {
   const step = q.interval === 'hour' ? HOUR_MS : DAY_MS;
   const first = bucketStart(q.from, q.interval);
   const last = bucketStart(q.to, q.interval);
-  const channels = JSON.parse(q.channels) as string[];
-  const params: Record<string, unknown> = {
-    org: q.org, assistantId: q.assistantId, len: q.interval === 'hour' ? 13 : 10, fromHour: keyOf(first, 'hour'), toHour: keyOf(q.to, 'hour'),
-    ...Object.fromEntries(channels.map((c, i) => [`c${i}`, c])),
+  const channels = inList('c', JSON.parse(q.channels) as string[]);
+  const params: Record<string, SqlValue> = {
+    org: q.org, fromHour: keyOf(first, 'hour'), toHour: keyOf(q.to, 'hour'), fromDay: keyOf(first, 'day'), toDay: keyOf(q.to, 'day'),
+    ...(q.assistantId !== null && { assistantId: q.assistantId }), ...channels.params,
   };
-  // Channels as literal parameters (one statement per list length): cheaper per row than json_each.
-  const where = `organization_id = @org AND hour >= @fromHour AND hour <= @toHour
-    AND (@assistantId IS NULL OR assistant_id = @assistantId) AND channel IN (${channels.map((_c, i) => `@c${i}`).join(', ')})`;
+  const cell = `organization_id = @org${q.assistantId === null ? '' : ' AND assistant_id = @assistantId'} AND channel IN ${channels.sql}`;
   const values = new Map<string, number | null>();
   if (q.metric === 'response_ms_p50' || q.metric === 'response_ms_p95') {
     // Histogram rows (one per cell, time bucket and histogram bucket) summed per time bucket.
     // By day: the daily rows (migration 024), 24 times fewer than the hourly ones.
     const sql = q.interval === 'day'
-      ? `SELECT day AS k, bucket, sum(count) AS n FROM analytics_latency_daily WHERE metric = 'response' AND ${where.replace('hour >= @fromHour AND hour <= @toHour', 'day >= substr(@fromHour, 1, 10) AND day <= substr(@toHour, 1, 10)')} GROUP BY day, bucket`
-      : `SELECT hour AS k, bucket, sum(count) AS n FROM analytics_latency_hourly WHERE metric = 'response' AND ${where} GROUP BY hour, bucket`;
-    const rows = statement(db, sql).raw().all(params) as [string, number, number][];
+      ? `SELECT day AS k, bucket, sum(count) AS n FROM analytics_latency_daily WHERE metric = 'response' AND ${cell} AND day >= @fromDay AND day <= @toDay GROUP BY day, bucket`
+      : `SELECT hour AS k, bucket, sum(count) AS n FROM analytics_latency_hourly WHERE metric = 'response' AND ${cell} AND hour >= @fromHour AND hour <= @toHour GROUP BY hour, bucket`;
     // One counts array per time bucket, indexed by histogram bucket.
     const merged = new Map<string, Float64Array>();
-    for (const [k, bucket, n] of rows) {
-      let hist = merged.get(k);
-      if (!hist) merged.set(k, (hist = new Float64Array(HISTOGRAM_BUCKETS)));
-      addToHistogram(hist, bucket, n);
+    for (const r of await db.all<{ k: string; bucket: number; n: number }>(sql, params)) {
+      let hist = merged.get(r.k);
+      if (!hist) merged.set(r.k, (hist = new Float64Array(HISTOGRAM_BUCKETS)));
+      addToHistogram(hist, r.bucket, r.n);
     }
     const p = q.metric === 'response_ms_p50' ? 0.5 : 0.95;
     for (const [k, hist] of merged) values.set(k, percentileOf(hist, p));
   } else {
-    const rows = statement(db, `SELECT substr(hour, 1, @len) AS k, ${SUMS[q.metric]} AS v FROM analytics_hourly WHERE ${where} GROUP BY k`)
-      .all(params) as { k: string; v: number | null }[];
-    for (const r of rows) values.set(r.k, r.v);
+    // Sums per time bucket; the ratios are computed here (the same numbers on both dialects).
+    const key = q.interval === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
+    const rows = await db.all<{ k: string } & Record<(typeof COUNTERS)[number], number>>(`SELECT ${key} AS k, ${COUNTERS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+      FROM analytics_hourly WHERE ${cell} AND hour >= @fromHour AND hour <= @toHour GROUP BY ${key}`, params);
+    for (const r of rows) values.set(r.k, valueOf(q.metric, r));
   }
   const empty = RATIOS.has(q.metric) ? null : 0;
   const out: Point[] = [];
   for (let t = first; t <= last; t += step) out.push({ t: new Date(t).toISOString(), value: values.get(keyOf(t, q.interval)) ?? empty });
   return out;
+}
+
+const COUNTERS = ['conversations', 'messages', 'handoffs', 'unanswered', 'answered', 'up', 'down'] as const;
+const ratio = (a: number, b: number): number | null => (a + b ? Math.round((a / (a + b)) * 1000) / 1000 : null);
+function valueOf(metric: Metric, r: Record<(typeof COUNTERS)[number], number>): number | null {
+  switch (metric) {
+    case 'satisfaction': return ratio(r.up, r.down);
+    case 'coverage': return ratio(r.answered, r.unanswered);
+    case 'conversations': case 'messages': case 'handoffs': case 'unanswered': return r[metric];
+    default: return null;
+  }
 }
 
 /** Buckets up to 1.1^255 ms: far beyond any response (the last bucket takes anything longer). */
@@ -116,13 +119,4 @@ export function percentileOf(counts: Float64Array, p: number): number | null {
     if (seen >= rank) return Math.round(bucketValue(b) * 10) / 10;
   }
   return null;
-}
-
-const cache = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
-function statement(db: Db, sql: string): ReturnType<Db['prepare']> {
-  let m = cache.get(db);
-  if (!m) cache.set(db, (m = new Map()));
-  let s = m.get(sql);
-  if (!s) m.set(sql, (s = db.prepare(sql)));
-  return s;
 }
