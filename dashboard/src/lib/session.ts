@@ -34,9 +34,16 @@ export async function loadSession(): Promise<Me | null> {
   return me.value;
 }
 
+/**
+ * Never rejects: the buttons that call it go to the sign-in page next, whatever happened. If the
+ * logout request itself failed (offline), the page still forgets the session; the cookie is
+ * httpOnly and expires on its own.
+ */
 export async function signOut(): Promise<void> {
   try {
     await api.post('/auth/logout', undefined, { quiet401: true });
+  } catch {
+    // Signed out here either way (see above).
   } finally {
     me.value = null;
     sessionState.value = 'signed-out';

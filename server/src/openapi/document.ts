@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 export const OPENAPI_VERSION = '3.1.0';
 
 const GENERAL_CODES = Object.keys(ERROR_STATUS);
-const FORM1_CODES = ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+const FORM1_CODES = ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE'];
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 400: 'Invalid input', 401: 'Missing or invalid credentials',

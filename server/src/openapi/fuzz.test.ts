@@ -80,8 +80,8 @@ async function runPool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>)
   return out;
 }
 
-const GENERAL_CODES = ['validation_error', 'authentication_error', 'permission_denied', 'resource_not_found', 'conflict', 'payload_too_large', 'rate_limit_exceeded', 'server_error'] as const;
-const FORM1_CODES = ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR'] as const;
+const GENERAL_CODES = ['validation_error', 'authentication_error', 'permission_denied', 'resource_not_found', 'conflict', 'payload_too_large', 'rate_limit_exceeded', 'server_error', 'unavailable'] as const;
+const FORM1_CODES = ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE'] as const;
 const ERROR_SHAPES: Record<string, z.ZodType> = {
   Error: z.object({ status: z.literal('error'), error: z.object({ code: z.enum(GENERAL_CODES), message: z.string().min(1) }) }),
   ErrorForm1: z.object({ error: z.object({ code: z.enum(FORM1_CODES), message: z.string().min(1) }) }),
