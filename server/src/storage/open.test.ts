@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scratchPostgresDatabase } from '../../test/postgres.js';
 import type { Logger } from '../lib/logger.js';
 import { openStorage } from './open.js';
+import { readPostgresMigrations } from './postgres/migrate.js';
 
 function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -29,7 +30,7 @@ describe('openStorage', () => {
     const logger = recordingLogger();
     const first = await openStorage({ kind: 'postgres', url }, logger);
     cleanup.push(() => first.storage.close());
-    expect(first).toMatchObject({ isNew: true, applied: ['001_baseline.sql'] });
+    expect(first).toMatchObject({ isNew: true, applied: readPostgresMigrations().map((m) => m.name) });
     expect(await first.storage.get('SELECT last_seq FROM webhook_fanout')).toEqual({ last_seq: 0 });
     const second = await openStorage({ kind: 'postgres', url }, logger);
     cleanup.push(() => second.storage.close());
