@@ -3,6 +3,9 @@ import { freshPostgresStorage, type FreshPostgres } from '../../test/postgres.js
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { listDocumentChunks } from './chunks.js';
+import { createJobRunner, type IngestJob } from './web/jobs.js';
+import { systemClock } from '../lib/clock.js';
+import { createLogger } from '../lib/logger.js';
 
 // The knowledge store and both retrieval engines on PostgreSQL: the same SQL as on SQLite, and
 // the tsvector full-text index (full-text.ts) over the schema's generated `tsv` column.
@@ -67,5 +70,45 @@ describe('knowledge on PostgreSQL', () => {
     expect(await tsvector.retrieve('zebra crossings', sel, 3)).toEqual([]);
     // Another organization's base is never searched.
     expect(await memory.retrieve('refunds', [{ id: 'kb_other', priority: 5 }], 3)).toEqual([]);
+  });
+
+  it('runs web document jobs: queued with their document, claimed, content swapped in, orphans of a crash resumed', async () => {
+    const { storage, store, kb } = await setup();
+    const performed: string[] = [];
+    const runner = () => createJobRunner({
+      storage, clock: systemClock, logger: createLogger('silent'), pollMs: 50,
+      hooks: {
+        async perform(job: IngestJob) {
+          performed.push(job.documentId);
+          await store.replaceDocumentContent(job.documentId, { title: 'Fetched', parts: [{ content: 'Fetched page about otters.', format: 'text' }], bytes: 26 }, AT);
+          return 'done';
+        },
+        classify: (err) => ({ message: String(err), transient: false }),
+        requeued: async () => undefined,
+        failed: async () => undefined,
+      },
+    });
+    // A crash left one job `processing`: the next start queues it again before claiming.
+    const { doc: orphan } = await store.write(async (w) => {
+      const doc = await w.createPendingDocument(kb.id, { title: 'Old', url: 'https://a.example/old', format: 'html', source: 'url' }, AT);
+      const { job } = await runner().enqueue(w.tx, doc.id, 'fetch');
+      await w.tx.run("UPDATE ingest_jobs SET status = 'processing', attempts = 1 WHERE id = ?", [job.id]);
+      return { doc };
+    });
+    const r = runner();
+    r.start();
+    const { doc, job } = await store.write(async (w) => {
+      const created = await w.createPendingDocument(kb.id, { title: 'New', url: 'https://a.example/new', format: 'html', source: 'url' }, AT);
+      return { doc: created, job: (await r.enqueue(w.tx, created.id, 'fetch')).job };
+    });
+    expect((await store.write((w) => r.enqueue(w.tx, doc.id, 'fetch'))).created).toBe(false); // one live job per document
+    r.wake();
+    await r.waitFor(job.id, 5_000);
+    for (let i = 0; i < 100 && (await storage.get<{ n: number }>("SELECT count(*) AS n FROM ingest_jobs WHERE status = 'done'"))?.n !== 2; i++) await new Promise((res) => setTimeout(res, 20));
+    await r.stop();
+    expect(performed.sort()).toEqual([orphan.id, doc.id].sort());
+    for (const id of [orphan.id, doc.id]) expect(await store.getDocument(kb.id, id)).toMatchObject({ status: 'ready', title: 'Fetched', chunkCount: 1 });
+    const sel = [{ id: kb.id, priority: 5 }];
+    expect((await createRetriever(storage).retrieve('otters', sel, 5)).length).toBe(2);
   });
 });
