@@ -45,16 +45,16 @@ async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof op
   return server;
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!await check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-const backlogDone = (s: TestServer) => until('the backlog is embedded', () => {
-  const st = s.ctx.embeddings!.status();
+const backlogDone = (s: TestServer) => until('the backlog is embedded', async () => {
+  const st = await s.ctx.embeddings!.status();
   return st.ready && st.pending === 0;
 });
 
@@ -88,7 +88,7 @@ describe('dense retrieval (embeddings)', () => {
       const before = fake.requests.length;
       const shop = await setupShop(server.url, { model: { provider: 'openai', name: 'gpt-test' } });
       await backlogDone(server);
-      const status = server.ctx.embeddings!.status();
+      const status = await server.ctx.embeddings!.status();
       expect(status).toMatchObject({ model: 'fake-embed', dimension: 64, ready: true, pending: 0 });
       expect(status.embedded).toBe((server.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n);
 
@@ -232,7 +232,7 @@ describe('dense retrieval (embeddings)', () => {
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
     for (let i = 0; i < 6; i++) await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: `Refund note ${i}`, content: `Refund rule number ${i} applies to orders.` });
     await until('a few attempts', () => fake.requests.length - before >= 3);
-    expect(first.ctx.embeddings!.status()).toMatchObject({ ready: false, embedded: 0, pending: 6 });
+    expect(await first.ctx.embeddings!.status()).toMatchObject({ ready: false, embedded: 0, pending: 6 });
     // Attempts are spaced by the backoff (20, 40, 80… ms).
     const times = fake.requests.slice(before).map((r) => r.at);
     expect((times[2] as number) - (times[1] as number)).toBeGreaterThanOrEqual(30);
@@ -249,7 +249,7 @@ describe('dense retrieval (embeddings)', () => {
     await backlogDone(second);
     const retried = fake.requests.slice(at);
     expect((retried[1]?.at as number) - (retried[0]?.at as number)).toBeGreaterThanOrEqual(280);
-    expect(second.ctx.embeddings!.status()).toMatchObject({ embedded: 6, pending: 0 });
+    expect(await second.ctx.embeddings!.status()).toMatchObject({ embedded: 6, pending: 0 });
     const hits = (await search(client(second.url, account.token), kb, PARAPHRASE)).body.data;
     expect(hits[0].title).toMatch(/^Refund note/);
     await second.close();
@@ -265,9 +265,9 @@ describe('dense retrieval (embeddings)', () => {
     await backlogDone(server);
     fake.fallback = (r) => (r.body.input.some((s: string) => s.includes('POISON')) ? { kind: 'error', status: 400, message: 'input too long' } : { kind: 'ok' });
     for (const title of ['One', 'Two', 'POISON', 'Three']) await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title, content: `${title} says refunds are fine.` });
-    await until('all but the refused chunk are embedded', () => server.ctx.embeddings!.status().embedded === 4);
+    await until('all but the refused chunk are embedded', async () => (await server.ctx.embeddings!.status()).embedded === 4);
     await until('the refused chunk is skipped', () => server.ctx.embeddings!.worker.stats.skipped === 1);
-    expect(server.ctx.embeddings!.status().pending).toBe(1);
+    expect((await server.ctx.embeddings!.status()).pending).toBe(1);
 
     // A model the endpoint does not know: every request fails the same way; it backs off, skips nothing.
     const wrong = await start({ embeddings: { model: 'no-such-model' } });
@@ -286,7 +286,7 @@ describe('dense retrieval (embeddings)', () => {
     const first = await start({ db });
     const shop = await setupShop(first.url);
     await backlogDone(first);
-    const chunks = first.ctx.embeddings!.status().embedded;
+    const chunks = (await first.ctx.embeddings!.status()).embedded;
     await first.close();
     servers.splice(0);
     db.close();
@@ -297,7 +297,7 @@ describe('dense retrieval (embeddings)', () => {
     const second = await start({ db, embeddings: { model: 'fake-other' } });
     const api = client(second.url, shop.token);
     await backlogDone(second);
-    expect(second.ctx.embeddings!.status()).toMatchObject({ model: 'fake-other', dimension: 48, embedded: chunks });
+    expect(await second.ctx.embeddings!.status()).toMatchObject({ model: 'fake-other', dimension: 48, embedded: chunks });
     expect(fake.embeddedInputs.length - seen).toBeGreaterThanOrEqual(chunks);
     expect(JSON.parse((db.prepare("SELECT value FROM settings WHERE key = 'embeddings_index'").get() as { value: string }).value)).toEqual({ model: 'fake-other', dimensions: null, dim: 48 });
     expect((await search(api, shop.kbId, PARAPHRASE)).body.data[0].text).toContain('Refunds go back');
@@ -305,9 +305,9 @@ describe('dense retrieval (embeddings)', () => {
     // The same model name now answering with another dimension: noticed at the next batch.
     fake.dims['fake-other'] = 32;
     await api.post(`/v1/knowledge-bases/${shop.kbId}/documents`, { title: 'Gift cards', content: 'Gift cards never expire.' });
-    await until('the index is rebuilt at 32', () => second.ctx.embeddings!.status().dimension === 32);
+    await until('the index is rebuilt at 32', async () => (await second.ctx.embeddings!.status()).dimension === 32);
     await backlogDone(second);
-    expect(second.ctx.embeddings!.status().embedded).toBe(chunks + 1);
+    expect((await second.ctx.embeddings!.status()).embedded).toBe(chunks + 1);
     expect((await search(api, shop.kbId, PARAPHRASE)).body.data[0].text).toContain('Refunds go back');
     await second.close();
     servers.splice(0);

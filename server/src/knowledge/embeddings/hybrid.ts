@@ -12,8 +12,8 @@ export interface DenseSide {
   readonly ready: boolean;
   /** The question's vector, or null (endpoint failing): BM25 alone then. Never rejects. */
   embedQuery(query: string): Promise<Float32Array | null>;
-  search(query: Float32Array, knowledgeBaseIds: readonly string[], k: number): VectorHit[];
-  hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Map<number, RetrievedChunk>;
+  search(query: Float32Array, knowledgeBaseIds: readonly string[], k: number): Promise<VectorHit[]>;
+  hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>>;
 }
 
 /** Reciprocal rank fusion constant (Cormack et al. 2009): damps the head of each list. */
@@ -85,13 +85,13 @@ export function createHybridRetriever(opts: { bm25: Pick<Retriever, 'retrieve'>;
     if (!vector || !side.ready) return lexical.slice(0, limit);
     const kbIds = kbs.map((k) => k.id);
     const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
-    const hits = side.search(vector, kbIds, depth);
+    const hits = await side.search(vector, kbIds, depth);
     if (!hits.length) return lexical.slice(0, limit);
 
     const ranked = fuse(lexical, hits, weights);
     // Vector-only hits are read from the database (only those that could make the cut).
     const head = ranked.slice(0, limit * 2);
-    const rows = side.hydrate(head.filter((c) => !c.lexical).map((c) => c.chunkId), kbIds);
+    const rows = await side.hydrate(head.filter((c) => !c.lexical).map((c) => c.chunkId), kbIds);
     const kept = head.filter((c) => c.lexical || rows.has(c.chunkId)).slice(0, limit);
     const bestLexical = lexical.reduce((m, c) => Math.max(m, c.score), 0);
     const bestFused = kept[0]?.fused ?? 1;

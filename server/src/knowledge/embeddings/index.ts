@@ -1,6 +1,7 @@
 import { load as loadSqliteVec } from 'sqlite-vec';
 import type { RetryPolicy } from '../../answer/providers/http-retry.js';
-import type { Db } from '../../db/open.js';
+import type { Storage } from '../../storage/port.js';
+import type { SqliteStorage } from '../../storage/sqlite.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { createEmbeddingClient } from './client.js';
@@ -42,24 +43,31 @@ export const DEFAULT_TUNING: EmbeddingsTuning = {
  * (started and stopped with the server by `listen`) and the query side used by the hybrid
  * retriever. Without configuration none of this exists and the extension is never loaded.
  */
-export function createEmbeddings(opts: { db: Db; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }) {
-  const { db, config, logger } = opts;
+export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }) {
+  const { config, logger } = opts;
+  if (opts.storage.dialect !== 'sqlite') {
+    throw new Error('EMBEDDINGS_MODEL is set, but dense retrieval needs the SQLite database (sqlite-vec); on PostgreSQL (pgvector) it is not built yet');
+  }
+  const storage = opts.storage as SqliteStorage;
   const tuning: EmbeddingsTuning = { ...DEFAULT_TUNING, ...config.tuning };
   try {
-    loadSqliteVec(db);
+    loadSqliteVec(storage.db);
   } catch (err) {
     throw new Error(`EMBEDDINGS_MODEL is set but the sqlite-vec extension could not be loaded (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
   const client = createEmbeddingClient(config);
-  const index = createVectorIndex(db, { model: config.model, dimensions: config.dimensions ?? null });
-  const opened = index.open();
-  if (opened === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
-  logger.info('dense retrieval on', { model: config.model, baseUrl: config.baseUrl, dimension: index.dimension, vectors: index.embeddedCount() });
+  const index = createVectorIndex(storage, { model: config.model, dimensions: config.dimensions ?? null });
+  // Opened in the background: queries use the index once it is open (`ready`), the worker starts after.
+  const opened = (async () => {
+    const state = await index.open();
+    if (state === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
+    logger.info('dense retrieval on', { model: config.model, baseUrl: config.baseUrl, dimension: index.dimension, vectors: await index.embeddedCount() });
+  })();
   const queries = createQueryEmbedder({
     client, logger, clock: opts.clock ?? systemClock, timeoutMs: tuning.queryTimeoutMs, cooldownMs: tuning.queryCooldownMs, cacheSize: tuning.queryCacheSize,
   });
   const worker = createBacklogWorker({
-    index, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
+    index, opened, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
     backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, idleSweepMs: tuning.idleSweepMs, onReset: () => queries.clear(),
   });
   const dense: DenseSide = {
@@ -75,8 +83,8 @@ export function createEmbeddings(opts: { db: Db; config: EmbeddingsConfig; logge
     /** The knowledge changed (documents added or removed): the worker looks for work. */
     wake: (): void => worker.wake(),
     /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
-    status() {
-      return { model: config.model, dimension: index.dimension, ready: index.ready, embedded: index.embeddedCount(), pending: index.pendingCount(), worker: worker.stats };
+    async status() {
+      return { model: config.model, dimension: index.dimension, ready: index.ready, embedded: await index.embeddedCount(), pending: await index.pendingCount(), worker: worker.stats };
     },
   };
 }

@@ -16,6 +16,7 @@ import { seedCorpusDb } from '../../../../bench/src/seed-corpus.js';
 import { startFakeEmbedder } from '../../../test/fake-embeddings.js';
 import { migrate } from '../../db/migrate.js';
 import { openDb } from '../../db/open.js';
+import { createSqliteStorage } from '../../storage/sqlite.js';
 import { createLogger } from '../../lib/logger.js';
 import { createRetriever } from '../retrieval.js';
 import { createHybridRetriever } from './hybrid.js';
@@ -31,11 +32,11 @@ async function latencyAndThroughput(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-emb-measure-'));
   const { db, storage, knowledgeBaseId, questions } = await seedCorpusDb(path.join(dir, 'corpus.db'), 10_000);
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  const embeddings = createEmbeddings({ db, logger: createLogger('silent'), config: { baseUrl: `${fake.url}/v1`, model: 'fake-384', apiKey: undefined, dimensions: undefined } });
+  const embeddings = createEmbeddings({ storage, logger: createLogger('silent'), config: { baseUrl: `${fake.url}/v1`, model: 'fake-384', apiKey: undefined, dimensions: undefined } });
 
   const t0 = performance.now();
   embeddings.worker.start();
-  while (embeddings.index.embeddedCount() < chunks) await new Promise((r) => setTimeout(r, 20));
+  while (await embeddings.index.embeddedCount() < chunks) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - t0) / 1000;
   console.log(`backlog: ${chunks} chunks in ${seconds.toFixed(1)} s = ${Math.round(chunks / seconds)} chunks/s (batches of 64, fake in-process)`);
   await embeddings.worker.stop();
@@ -71,19 +72,20 @@ async function latencyAndThroughput(): Promise<void> {
   console.log(`  hybrid, question not cached    ${fmt(miss)}`);
   console.log(`  hybrid, question cached        ${fmt(hit)}`);
   console.log(`  parts: embed round trip ${fmt(embedOnly)}; KNN k=20 ${fmt(knnOnly)}`);
-  db.close();
+  await storage.close();
   await fake.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-function knn(n: number): void {
+async function knn(n: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-emb-knn-'));
   const db = openDb(path.join(dir, 'knn.db'));
   migrate(db);
   db.loadExtension(getLoadablePath()); // createEmbeddings does this for the server
-  const index = createVectorIndex(db, { model: 'random', dimensions: null });
-  index.open();
-  index.create(DIM);
+  const storage = createSqliteStorage(db);
+  const index = createVectorIndex(storage, { model: 'random', dimensions: null });
+  await index.open();
+  await index.create(DIM);
   let seed = 7;
   const rnd = (): number => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) - 0.5;
   const vec = (): Float32Array => Float32Array.from({ length: DIM }, rnd);
@@ -100,13 +102,21 @@ function knn(n: number): void {
   const insertMs = performance.now() - t0;
   const queries = Array.from({ length: 30 }, vec);
   const all = Array.from({ length: 10 }, (_, i) => `kb${i}`);
-  const run = (kbs: string[]): number[] => queries.map((q) => { const s = performance.now(); index.search(q, kbs, 20); return performance.now() - s; });
-  run(all);
-  console.log(`KNN ${n} vectors x ${DIM} (insert ${(insertMs / 1000).toFixed(1)} s): all 10 bases ${fmt(run(all))}; one base of ten ${fmt(run(['kb3']))}`);
-  db.close();
+  const run = async (kbs: string[]): Promise<number[]> => {
+    const out: number[] = [];
+    for (const q of queries) {
+      const s = performance.now();
+      await index.search(q, kbs, 20);
+      out.push(performance.now() - s);
+    }
+    return out;
+  };
+  await run(all);
+  console.log(`KNN ${n} vectors x ${DIM} (insert ${(insertMs / 1000).toFixed(1)} s): all 10 bases ${fmt(await run(all))}; one base of ten ${fmt(await run(['kb3']))}`);
+  await storage.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
 await latencyAndThroughput();
-knn(10_000);
-knn(100_000);
+await knn(10_000);
+await knn(100_000);

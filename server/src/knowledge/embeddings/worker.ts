@@ -6,6 +6,8 @@ import type { PendingChunk, VectorIndex } from './vector-index.js';
 
 export interface BacklogOptions {
   index: VectorIndex;
+  /** Settles once the index is open (the worker's first pass waits for it). */
+  opened?: Promise<unknown>;
   client: EmbeddingClient;
   logger: Logger;
   /** Inputs per request (halved after a timeout or a refused batch, down to 1). */
@@ -91,15 +93,15 @@ export function createBacklogWorker(opts: BacklogOptions) {
     const dim = (vectors[0] as Float32Array).length;
     let rebuilt = false;
     if (index.dimension === null) {
-      index.create(dim);
+      await index.create(dim);
       logger.info('embeddings index created', { model: client.model, dimension: dim });
     } else if (dim !== index.dimension) {
       logger.warn('the embedding model answered with another dimension: re-embedding everything', { model: client.model, was: index.dimension, now: dim });
-      index.create(dim);
+      await index.create(dim);
       opts.onReset?.();
       rebuilt = true;
     }
-    embeddedThisRun += index.write(chunks.map((c, i) => ({ ...c, vector: vectors[i] as Float32Array })));
+    embeddedThisRun += await index.write(chunks.map((c, i) => ({ ...c, vector: vectors[i] as Float32Array })));
     return rebuilt ? 'rebuilt' : 'ok';
   }
 
@@ -108,8 +110,8 @@ export function createBacklogWorker(opts: BacklogOptions) {
     let cursor = 0;
     for (;;) {
       if (stopped) return;
-      index.collectGarbage();
-      const { chunks: found, scannedTo, done } = index.pendingAfter(cursor, batchSize);
+      await index.collectGarbage();
+      const { chunks: found, scannedTo, done } = await index.pendingAfter(cursor, batchSize);
       const chunks = found.filter((c) => !skipped.has(c.id));
       if (!chunks.length) {
         cursor = scannedTo;
@@ -152,6 +154,7 @@ export function createBacklogWorker(opts: BacklogOptions) {
   }
 
   async function run(): Promise<void> {
+    await opts.opened;
     while (!stopped) {
       if (dirty) {
         dirty = false;
@@ -170,7 +173,7 @@ export function createBacklogWorker(opts: BacklogOptions) {
       state = 'idle';
       await sleep(opts.idleSweepMs, true);
       state = 'working';
-      if (!stopped) index.collectGarbage();
+      if (!stopped) await index.collectGarbage();
     }
   }
 
