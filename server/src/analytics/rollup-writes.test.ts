@@ -53,7 +53,7 @@ function snapshot(d: Db) {
 
 /**
  * A random mix of every write that moves a rollup, through the code that does it in the
- * product: conversations started, turns appended (answered, fallbacks, response times, model
+ * product: conversations started (alone, or with their first turn as chat does), turns appended (answered, fallbacks, response times, model
  * usage), human replies, ratings set and changed, handoffs asked (and asked again later), usage
  * rewritten. Times wander over three days, so hours and days both split.
  */
@@ -72,7 +72,18 @@ async function randomWrites(d: Db, seed: number, steps: number) {
     const r = rand();
     if (r < 0.2 || !conversations.length) {
       const [channel, source] = pick(SOURCES);
-      conversations.push(await storage.tx((tx) => store.create(tx, { organizationId: ORG, assistantId: pick(ASSISTANTS), sessionId: `s${step}`, channel, metadata: source ? { source } : {} }, at)));
+      const input = { organizationId: ORG, assistantId: pick(ASSISTANTS), sessionId: `s${step}`, channel, metadata: source ? { source } : {} };
+      if (rand() < 0.5) conversations.push(await storage.tx((tx) => store.create(tx, input, at)));
+      else {
+        // A chat turn's way: created with its first messages, written up to 90 minutes later (another hour, sometimes).
+        const later = new Date(now + Math.floor(rand() * 90 * 60_000)).toISOString();
+        const started = await storage.tx((tx) => store.startWith(tx, input, at, [
+          { role: 'user', content: 'q', metadata: null },
+          { role: 'assistant', content: 'a', metadata: null, answered: rand() < 0.7, responseMs: Math.round(rand() * 5000) / 10, usage: pick(USAGES), citedDocumentIds: [] },
+        ], later));
+        conversations.push(started.conversation);
+        answers.push({ id: (started.messages[1] as { id: string }).id, conversationId: started.conversation.id });
+      }
     } else if (r < 0.6) {
       const c = pick(conversations);
       const answered = rand() < 0.3 ? null : rand() < 0.75;

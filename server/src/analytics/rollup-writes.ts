@@ -66,8 +66,11 @@ const SQL = {
   latencyDaily: latencyUpsert('analytics_latency_daily', 'day'),
   usageHourly: usageUpsert('analytics_hourly_usage', 'hour'),
   usageDaily: usageUpsert('analytics_daily_usage', 'day'),
-  citation: 'INSERT INTO message_citations (message_id, document_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
 } as const;
+
+/** One statement for all of an answer's cited documents (the text is cached per row count). */
+const citationInsert = (rows: number) =>
+  `INSERT INTO message_citations (message_id, document_id) VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`;
 
 /**
  * Adds (sign 1) or takes out (sign -1) a message's response time and model usage, in the hour
@@ -105,9 +108,18 @@ export const rollups = {
     await addCounters(tx, cell, startedAt, { conversations: 1 });
   },
 
-  /** Messages were written at `at` (one append: the same hour for all). */
-  async messagesAdded(tx: Tx, cell: RollupCell, at: string, messages: readonly MessageFigures[]): Promise<void> {
-    if (!messages.length) return;
+  /**
+   * Messages were written at `at` (one append: the same hour for all). `conversationStartedAt`:
+   * the conversation was created in the same transaction, counted here (one counters row when
+   * it started in the same hour, which a chat turn nearly always does).
+   */
+  async messagesAdded(tx: Tx, cell: RollupCell, at: string, messages: readonly MessageFigures[], conversationStartedAt?: string): Promise<void> {
+    let conversations = 0;
+    if (conversationStartedAt !== undefined) {
+      if (hourOf(conversationStartedAt) === hourOf(at)) conversations = 1;
+      else await addCounters(tx, cell, conversationStartedAt, { conversations: 1 });
+    }
+    if (!messages.length && !conversations) return;
     let answered = 0;
     let unanswered = 0;
     let up = 0;
@@ -119,13 +131,14 @@ export const rollups = {
       down += Number(m.rating === 'down');
     }
     // One counters row for the whole append; times and usage per message.
-    await addCounters(tx, cell, at, { messages: messages.length, answered, unanswered, up, down });
+    await addCounters(tx, cell, at, { conversations, messages: messages.length, answered, unanswered, up, down });
     for (const m of messages) await addTimesAndUsage(tx, cell, at, m.responseMs, m.usage, 1);
   },
 
   /** The documents an answer cited (distinct ids), for analytics/sources.ts. */
-  async citations(tx: Tx, messageId: string, documentIds: Iterable<string>): Promise<void> {
-    for (const id of documentIds) await tx.run(SQL.citation, [messageId, id]);
+  async citations(tx: Tx, messageId: string, documentIds: readonly string[]): Promise<void> {
+    if (!documentIds.length) return;
+    await tx.run(citationInsert(documentIds.length), documentIds.flatMap((id) => [messageId, id]));
   },
 
   /** A message's rating changed (counts in the hour the message was written). */

@@ -7,7 +7,7 @@ import { fillVariables, matchTemplate } from '../answer/templates.js';
 import type { UsageRecord } from '../answer/usage.js';
 import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
-import type { ConversationStore, Channel, Conversation, Message } from '../conversations/store.js';
+import type { ConversationStore, Channel, Conversation, Message, NewMessage } from '../conversations/store.js';
 import { AppError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -95,12 +95,18 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
     return c;
   }
 
-  async function openConversation(tx: Tx, input: ChatInput, at: string): Promise<{ conversation: Conversation; isNew: boolean }> {
+  /**
+   * Writes the turn into the session's conversation, or into a new one started at `startedAt`.
+   * Reads the session inside the transaction: a parallel first message may have created it.
+   */
+  async function writeTurn(tx: Tx, input: ChatInput, startedAt: string, turn: NewMessage[], at: string) {
     const existing = await ownConversation(input, tx);
-    if (existing) return { conversation: existing, isNew: false };
-    const sessionId = input.sessionId ?? newSessionId();
+    if (existing) return { conversation: existing, isNew: false, messages: await conversations.append(tx, existing, turn, at) };
     const a = input.assistant;
-    return { conversation: await conversations.create(tx, { organizationId: a.organizationId, assistantId: a.id, sessionId, channel: input.channel, metadata: input.metadata }, at), isNew: true };
+    const started = await conversations.startWith(tx, {
+      organizationId: a.organizationId, assistantId: a.id, sessionId: input.sessionId ?? newSessionId(), channel: input.channel, metadata: input.metadata,
+    }, startedAt, turn, at);
+    return { conversation: started.conversation, isNew: true, messages: started.messages };
   }
 
   /**
@@ -240,9 +246,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
 
       // Group-committed with other requests of this turn; resolves after the commit.
       const written = await deps.storage.tx(async (tx) => {
-        // Re-read inside the transaction: a parallel first message may have created the session.
-        const { conversation, isNew } = await openConversation(tx, input, startedAt);
-        const [userMessage, assistantMessage] = await conversations.append(tx, conversation, [
+        const { conversation, isNew, messages } = await writeTurn(tx, input, startedAt, [
           { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
           {
             role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs, citedDocumentIds,
@@ -261,6 +265,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
             },
           },
         ], at);
+        const [userMessage, assistantMessage] = messages;
         // A provider outage is not a gap in the knowledge.
         if (isFallback && !generated.templateId && !generated.providerError) {
           await recordKnowledgeGap(tx, {
