@@ -39,8 +39,8 @@ const expectError = (res: Sent, status: number, code: string, message: RegExp): 
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.body.error.message).toMatch(message);
 };
-const sourceOptions = (docId: string): unknown =>
-  JSON.parse((server.db.prepare('SELECT source_options FROM documents WHERE id = ?').get(docId) as { source_options: string }).source_options);
+const sourceOptions = async (docId: string): Promise<unknown> =>
+  JSON.parse((await server.ctx.storage.get<{ source_options: string }>('SELECT source_options FROM documents WHERE id = ?', [docId]))?.source_options ?? 'null');
 
 const MANUAL_PAGES = [
   ['# Getting started', 'Unpack the device and charge the battery for two hours before the first use.'],
@@ -58,7 +58,7 @@ describe('uploading each file type (API.md §6)', () => {
     const res = await upload(kbId, 'office-hours.txt', text);
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ knowledgeBaseId: kbId, title: 'office-hours', url: null, format: 'text', source: 'file', status: 'ready', chunkCount: 1, bytes: Buffer.byteLength(text) });
-    expect(sourceOptions(res.body.data.id)).toEqual({ fileName: 'office-hours.txt' });
+    expect(await sourceOptions(res.body.data.id)).toEqual({ fileName: 'office-hours.txt' });
     const hits = await search(kbId, 'where can visitors park');
     expect(hits[0]).toMatchObject({ documentId: res.body.data.id, title: 'office-hours' });
     expect(hits[0].text).toContain('Parking is available behind the building');

@@ -32,7 +32,7 @@ async function crawl(ctx: Awaited<ReturnType<typeof setup>>, url: string, opts: 
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({ status: 'queued', format: 'crawl', source: 'crawl' });
   const doc = await waitForDocument(ctx.api, ctx.kbId, res.body.data.id, settled);
-  const rows = (server as TestServer).db.prepare('SELECT DISTINCT url FROM chunks WHERE document_id = ? ORDER BY url').all(doc.id) as { url: string }[];
+  const rows = await (server as TestServer).ctx.storage.all<{ url: string }>('SELECT DISTINCT url FROM chunks WHERE document_id = ? ORDER BY url', [doc.id]);
   return { doc, pages: rows.map((r) => r.url) };
 }
 

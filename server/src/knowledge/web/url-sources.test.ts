@@ -210,13 +210,13 @@ describe('re-sync', () => {
     const again = await api.post(`${docs}/${id}/sync`);
     expect(again.status).toBe(202);
     expect(again.body.data.status).toBe('processing');
-    expect((server as TestServer).db.prepare('SELECT count(*) AS n FROM ingest_jobs WHERE document_id = ?').get(id)).toEqual({ n: 2 });
+    expect(await (server as TestServer).ctx.storage.get('SELECT count(*) AS n FROM ingest_jobs WHERE document_id = ?', [id])).toEqual({ n: 2 });
     while (!hold) await new Promise((r) => setTimeout(r, 10));
     (hold as () => void)();
     const resynced = await waitForDocument(api, kbId, id, (d) => d.status === 'ready' && d.syncedAt !== ready.syncedAt);
     expect(resynced.title).toBe('Our site');
     expect(await search(api, kbId, 'nine')).toEqual([]);
-    const rows = (server as TestServer).db.prepare('SELECT url, body FROM chunks WHERE document_id = ? ORDER BY ordinal').all(id);
+    const rows = await (server as TestServer).ctx.storage.all('SELECT url, body FROM chunks WHERE document_id = ? ORDER BY ordinal', [id]);
     expect(rows).toEqual([
       { url: `${web.origin}/`, body: 'The office now opens at ten, after the renovation.' },
       { url: `${web.origin}/more`, body: 'Parking is behind the building.' },
@@ -269,10 +269,10 @@ describe('crawl jobs while they run', () => {
     expect(web.requests.length - fetchedAtStop).toBeLessThanOrEqual(0);
     expect(web.requests.length).toBeLessThan(links.length + 3);
     expect((await api.get(`${docs}/${id}`)).status).toBe(404);
-    const db = (server as TestServer).db;
-    expect(db.prepare('SELECT count(*) AS n FROM documents WHERE id = ?').get(id)).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM chunks WHERE document_id = ?').get(id)).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM ingest_jobs').get()).toEqual({ n: 0 });
+    const { storage } = (server as TestServer).ctx;
+    expect(await storage.get('SELECT count(*) AS n FROM documents WHERE id = ?', [id])).toEqual({ n: 0 });
+    expect(await storage.get('SELECT count(*) AS n FROM chunks WHERE document_id = ?', [id])).toEqual({ n: 0 });
+    expect(await storage.get('SELECT count(*) AS n FROM ingest_jobs')).toEqual({ n: 0 });
   });
 
   it('a shutdown in the middle of a crawl leaves the job queued; the next start finishes it', async () => {
