@@ -46,9 +46,9 @@ export interface ParleyApp {
 
 /** Builds the whole HTTP application from its dependencies; no env, no globals. */
 export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning } = {}): ParleyApp {
-  const assistants = createAssistantStore(ctx.db);
-  const retriever = createRetriever(ctx.db, { memoryIndexMaxChunks: ctx.config.retrievalMemoryMaxChunks });
-  const knowledge = createKnowledgeStore(ctx.db, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change) => ctx.webhooks.knowledgeBaseUpdated(change) });
+  const assistants = createAssistantStore(ctx.storage);
+  const retriever = createRetriever(ctx.storage, { memoryIndexMaxChunks: ctx.config.retrievalMemoryMaxChunks });
+  const knowledge = createKnowledgeStore(ctx.storage, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change, tx) => ctx.webhooks.knowledgeBaseUpdated(tx, change) });
   retriever.warmUp();
   const urlSources = createUrlSources(ctx, knowledge, opts.urlSources);
   const conversations = createConversationStore(ctx.storage);
@@ -69,11 +69,10 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   // Readiness (API.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
-  const ping = ctx.db.prepare('SELECT 1');
-  app.get('/readyz', (_req, res) => {
+  app.get('/readyz', async (_req, res) => {
     let ready = false;
     try {
-      ping.get();
+      await ctx.storage.get('SELECT 1 AS one');
       ready = retriever.ready();
     } catch {
       ready = false;
@@ -111,7 +110,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   api.use(providersRouter(ctx));
   api.use(knowledgeRouter(ctx, knowledge, assistants, search, urlSources));
   api.use(analyticsRouter(ctx, { chat, assistants, knowledge, retriever: search }));
-  api.use(webhooksRouter(ctx, createWebhookStore(ctx.db)));
+  api.use(webhooksRouter(ctx, createWebhookStore(ctx.storage)));
 
   for (const prefix of ['/v1', '/api/v1']) {
     app.use(prefix, open);
@@ -120,9 +119,8 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.use((_req, _res) => { throw new AppError('resource_not_found', 'No such route'); });
   app.use(errorHandler(ctx.logger));
 
-  const orgOfAssistant = ctx.db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM assistants WHERE id = ?');
-  function findAssistantAnyOrg(id: string) {
-    const row = orgOfAssistant.get(id);
+  async function findAssistantAnyOrg(id: string) {
+    const row = await ctx.storage.get<{ organization_id: string }>('SELECT organization_id FROM assistants WHERE id = ?', [id]);
     return row ? assistants.get(row.organization_id, id) : null;
   }
 
@@ -154,9 +152,9 @@ function serveWidget(file: string): express.RequestHandler {
 }
 
 function serveDemo(ctx: AppContext): express.RequestHandler {
-  return function sendDemo(req, res) {
+  return async function sendDemo(req, res) {
     if (req.path === '/demo') return res.redirect(301, '/demo/');
-    const appId = (ctx.db.prepare("SELECT value FROM settings WHERE key = 'demo_assistant_id'").get() as { value: string } | undefined)?.value;
+    const appId = (await ctx.storage.get<{ value: string }>("SELECT value FROM settings WHERE key = 'demo_assistant_id'"))?.value;
     const file = path.join(ctx.demoDir, 'site', 'index.html');
     if (!appId || !fs.existsSync(file)) throw new AppError('resource_not_found', 'No demo on this server (start with SEED_DEMO=true on a new database)');
     const html = fs.readFileSync(file, 'utf8').replaceAll('__PARLEY_PUBLIC_URL__', ctx.config.publicUrl).replaceAll('__PARLEY_APP_ID__', appId);

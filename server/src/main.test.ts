@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,13 +69,19 @@ describe('npm start (server/src/main.ts)', () => {
     const srv = await startMain({ PORT: String(port), DATABASE_PATH: path.join(dir, 'parley.db') });
     running.push(srv);
     // Registration hashes a password (tens of ms): SIGTERM lands while it is in flight, and while
-    // the first start writes the demo traffic, so the request may not even be parsed yet.
-    const pending = fetch(`http://127.0.0.1:${port}/v1/auth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'late@example.com', password: 'long enough pw', organizationName: 'Late' }),
+    // the first start writes the demo traffic. "In flight" means the whole request has left the
+    // client on an established connection; a connection still in the kernel's accept queue when
+    // the listener closes is reset by the OS, which no server can prevent.
+    const body = JSON.stringify({ email: 'late@example.com', password: 'long enough pw', organizationName: 'Late' });
+    const pending = new Promise<{ status: number }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/v1/auth/register', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      });
+      req.on('error', reject);
+      req.on('finish', () => { setTimeout(() => srv.child.kill('SIGTERM'), 5); });
+      req.end(body);
     });
-    await new Promise((r) => setTimeout(r, 5));
-    srv.child.kill('SIGTERM');
     const res = await pending;
     expect(res.status).toBe(201);
     expect(await srv.exited).toBe(0);

@@ -1,6 +1,5 @@
 import { loadConfig, ConfigError } from './config.js';
-import { migrate } from './db/migrate.js';
-import { openDb } from './db/open.js';
+import { openStorage } from './storage/open.js';
 import { createAssistantStore } from './assistants/service.js';
 import { DEMO_LOGIN, reissueDemoKey, seedDemo } from './demo/seed.js';
 import { seedPendingDemoTraffic } from './demo/traffic.js';
@@ -12,25 +11,24 @@ import { createContext, listen } from './server.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const db = openDb(config.databasePath);
-  const { applied } = migrate(db);
-  const isNewDatabase = applied.includes('001-init.sql');
-  if (applied.length) logger.info('database migrated', { applied, path: config.databasePath });
+  for (const warning of config.warnings ?? []) logger.warn(warning);
+  // SQLite (file, WAL) or PostgreSQL (pool), migrated; PostgreSQL instances migrate one at a time.
+  const { storage, isNew } = await openStorage(config.database ?? { kind: 'sqlite', path: config.databasePath }, logger);
 
+  const hasDemo = async () => !!(await storage.get("SELECT 1 AS one FROM settings WHERE key = 'demo_assistant_id'"));
   let demo: { apiKey: string; assistantId: string } | null = null;
-  if (config.seedDemo ?? isNewDatabase) {
-    const hasDemo = db.prepare("SELECT 1 FROM settings WHERE key = 'demo_assistant_id'").get();
-    demo = hasDemo ? reissueDemoKey(db, Date.now()) : await seedDemo(db, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: config.publicUrl, nowMs: Date.now() });
-  } else if (db.prepare("SELECT 1 FROM settings WHERE key = 'demo_assistant_id'").get()) {
-    demo = reissueDemoKey(db, Date.now());
+  if (config.seedDemo ?? isNew) {
+    demo = (await hasDemo()) ? await reissueDemoKey({ storage }, Date.now()) : await seedDemo({ storage }, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: config.publicUrl, nowMs: Date.now() });
+  } else if (await hasDemo()) {
+    demo = await reissueDemoKey({ storage }, Date.now());
   }
 
-  const ctx = createContext({ db, config, logger });
+  const ctx = createContext({ storage, config, logger });
   const server = await listen(ctx, config.port, config.host);
   printBanner(config.publicUrl, demo);
   // First demo start: analytics traffic through the real chat path, in the background (demo/traffic.ts).
   const traffic = new AbortController();
-  const trafficDone = seedPendingDemoTraffic(ctx, createAssistantStore(db), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
+  const trafficDone = seedPendingDemoTraffic(ctx, createAssistantStore(ctx.storage), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
     .then((r) => { if (r) logger.info('demo traffic written', { ...r }); })
     .catch((err: unknown) => logger.error('demo traffic failed', { error: err instanceof Error ? err.stack : String(err) }));
 
@@ -46,7 +44,7 @@ async function main(): Promise<void> {
     // before the database closes.
     await trafficDone;
     await server.close();
-    db.close();
+    await storage.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -9,10 +9,10 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/open.js';
 import type { Storage } from './storage/port.js';
-import { createSqliteStorage } from './storage/sqlite.js';
-import { createFailureTracker } from './http/auth.js';
+import { createSqliteStorage, type SqliteStorage } from './storage/sqlite.js';
+import { BAD_TOKEN_LIMIT } from './http/auth.js';
 import { createEmbeddings } from './knowledge/embeddings/index.js';
-import { createRateLimiter } from './http/rate-limit.js';
+import { createLimitStore } from './limits/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { DASHBOARD_DIR, DEMO_DIR, WIDGET_FILE } from './paths.js';
@@ -20,16 +20,20 @@ import { createWebhookEvents } from './webhooks/events.js';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
-export function createContext(parts: { db: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
+export function createContext(parts: { db?: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
   const clock = parts.clock ?? systemClock;
+  const limiter = createLimitStore(parts.config.limits, { clock, logger: parts.logger });
+  if (!parts.storage && !parts.db) throw new Error('createContext needs a storage (or a SQLite connection)');
+  const storage = parts.storage ?? createSqliteStorage(parts.db as Db);
+  const db = parts.db ?? sqliteConnectionOf(storage);
   return {
-    db: parts.db, storage: parts.storage ?? createSqliteStorage(parts.db), config: parts.config, logger: parts.logger, clock,
-    limiter: createRateLimiter(clock),
-    credentials: createCredentialResolver(parts.db),
-    authFailures: createFailureTracker(clock),
+    db, storage, config: parts.config, logger: parts.logger, clock,
+    limiter,
+    credentials: createCredentialResolver(storage),
+    authFailures: limiter.failureTracker('auth', BAD_TOKEN_LIMIT.perIp, BAD_TOKEN_LIMIT.windowMs),
     providers: parts.providers ?? createProviders(parts.config),
-    webhooks: createWebhookEvents(parts.db, clock),
-    embeddings: parts.config.embeddings ? createEmbeddings({ db: parts.db, config: parts.config.embeddings, logger: parts.logger, clock }) : null,
+    webhooks: createWebhookEvents(storage, clock),
+    embeddings: parts.config.embeddings ? createEmbeddings({ storage, config: parts.config.embeddings, logger: parts.logger, clock }) : null,
     widgetFile: parts.widgetFile ?? WIDGET_FILE,
     dashboardDir: parts.dashboardDir ?? DASHBOARD_DIR,
     demoDir: parts.demoDir ?? DEMO_DIR,
@@ -49,11 +53,7 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const timer = setInterval(() => {
-    try {
-      maintain();
-    } catch (err) {
-      ctx.logger.error('maintenance failed', { error: String(err) });
-    }
+    maintain().catch((err: unknown) => ctx.logger.error('maintenance failed', { error: String(err) }));
   }, 60_000);
   timer.unref();
   const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
@@ -125,6 +125,20 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
       await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
       // Web fetch jobs stop too: a POST waiting on one answers at once, running ones go back to the queue.
       await Promise.all([closeHttp(), webhooks.stop(), webJobs.stop(), ctx.embeddings?.worker.stop()]);
+      await ctx.limiter.close(); // after the last request: its Redis connection, if any
     },
   };
+}
+
+/**
+ * The raw SQLite connection for the modules still on better-sqlite3 (issue 15 removes them);
+ * on PostgreSQL any use of it fails loudly instead of opening a stray SQLite database.
+ */
+function sqliteConnectionOf(storage: Storage): Db {
+  if (storage.dialect === 'sqlite') return (storage as SqliteStorage).db;
+  return new Proxy({} as Db, {
+    get(_t, prop) {
+      throw new Error(`ctx.db.${String(prop)}: this code path still needs SQLite and does not run on PostgreSQL yet`);
+    },
+  });
 }

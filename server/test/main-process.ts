@@ -4,6 +4,12 @@ import path from 'node:path';
 import { REPO_ROOT } from '../src/paths.js';
 
 export const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+/**
+ * How `npm start` runs the server: node itself with tsx as a loader. Not the `tsx` binary: it
+ * relays SIGTERM through a parent process that SIGKILLs the server when its event loop does not
+ * answer within 60 ms (seen under load), which would cut in-flight requests.
+ */
+export const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +25,7 @@ export interface Running { child: ChildProcess; output: () => string; exited: Pr
 /** Starts `server/src/main.ts` like `npm start` does and waits for its banner. */
 export async function startMain(env: Record<string, string>): Promise<Running> {
   // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
-  const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), path.join(REPO_ROOT, 'server/src/main.ts')], { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout?.on('data', (d) => { out += d; });
   child.stderr?.on('data', (d) => { out += d; });
