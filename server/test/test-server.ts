@@ -8,6 +8,9 @@ import { createLogger } from '../src/lib/logger.js';
 import type { AnswerProviders } from '../src/answer/providers/types.js';
 import { DEMO_KNOWLEDGE_DIR } from '../src/paths.js';
 import { createContext, listen, type WebhookWorkerTuning } from '../src/server.js';
+import type { Storage } from '../src/storage/port.js';
+import { createSqliteStorage } from '../src/storage/sqlite.js';
+import { freshPostgresStorage, testDatabase } from './postgres.js';
 import type { DeliveryWorker } from '../src/webhooks/worker.js';
 import type { UrlSourceTuning } from '../src/knowledge/web/url-sources.js';
 
@@ -23,29 +26,46 @@ export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (also the server's PUBLIC_URL). */
   url: string;
   ctx: AppContext;
+  /** The SQLite connection (SQLite runs only; prefer ctx.storage, which also runs on PostgreSQL). */
   db: Db;
   /** The webhook delivery worker (running); `drain()` delivers what is due now. */
   webhooks: DeliveryWorker;
   close(): Promise<void>;
 }
 
-/** A real Parley on a random loopback port with a fresh in-memory (or given) database. */
+/**
+ * A real Parley on a random loopback port with a fresh database: in-memory SQLite, or, with
+ * PARLEY_TEST_DATABASE=postgres, a fresh migrated PostgreSQL database of its own (server/test/
+ * postgres.ts). A test that passes its own SQLite `db` stays on SQLite. Limits stay in memory
+ * unless the config asks for Redis: tests move a fake clock, and Redis keeps its own time.
+ */
 export async function startServer(opts: {
   config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; dashboardDir?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
 } = {}): Promise<TestServer> {
-  const db = opts.db ?? openDb(':memory:');
-  migrate(db);
   const config = testConfig(opts.config);
-  const ctx = createContext({ db, config, logger: createLogger(config.logLevel), clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile, dashboardDir: opts.dashboardDir });
+  const logger = createLogger(config.logLevel);
+  let storage: Storage;
+  let release: () => Promise<void>;
+  if (!opts.db && testDatabase === 'postgres') {
+    const pg = await freshPostgresStorage();
+    storage = pg.storage;
+    release = () => pg.drop();
+  } else {
+    const db = opts.db ?? openDb(':memory:');
+    migrate(db);
+    storage = createSqliteStorage(db);
+    release = async () => { if (!opts.db) db.close(); };
+  }
+  const ctx = createContext({ storage, config, logger, clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile, dashboardDir: opts.dashboardDir });
   const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks, urlSources: opts.urlSources });
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.
   if (!opts.config?.publicUrl) config.publicUrl = url;
   return {
-    url, ctx, db, webhooks: server.webhooks,
+    url, ctx, db: ctx.db, webhooks: server.webhooks,
     close: async () => {
       await server.close();
-      if (!opts.db) db.close();
+      await release();
     },
   };
 }
