@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/permissions.js';
-import type { Db } from '../db/open.js';
 import { notFound } from '../http/errors.js';
 import { parseJson } from '../lib/json.js';
+import type { Queryable } from '../storage/port.js';
 
 interface DetailRow {
   id: string; sessionId: string; assistantId: string; channel: string; userId: string | null; source: string | null; metadata: string;
@@ -17,16 +17,16 @@ interface MessageRow {
  * score, confidence, the threshold it was judged against, template or fallback marker, rating and
  * comment, response time) and the corrections made to its answers.
  */
-export async function conversationDetail(db: Db, principal: Principal, sessionId: string, threshold: (assistantId: string) => Promise<number | null>) {
-  const c = db.prepare(`SELECT id, session_id AS sessionId, assistant_id AS assistantId, channel_group AS channel, user_id AS userId, source, metadata, status,
-      started_at AS startedAt, last_message_at AS lastMessageAt, ended_at AS endedAt, handoff_requested_at AS handoffRequestedAt
-    FROM conversations WHERE organization_id = ? AND session_id = ?`).get(principal.organizationId, sessionId) as DetailRow | undefined;
+export async function conversationDetail(q: Queryable, principal: Principal, sessionId: string, threshold: (assistantId: string) => Promise<number | null>) {
+  const c = await q.get<DetailRow>(`SELECT id, session_id AS "sessionId", assistant_id AS "assistantId", channel_group AS channel, user_id AS "userId", source, metadata, status,
+      started_at AS "startedAt", last_message_at AS "lastMessageAt", ended_at AS "endedAt", handoff_requested_at AS "handoffRequestedAt"
+    FROM conversations WHERE organization_id = ? AND session_id = ?`, [principal.organizationId, sessionId]);
   if (!c || (principal.assistantId && c.assistantId !== principal.assistantId)) throw notFound('Conversation');
-  const rows = db.prepare(`SELECT id, role, content, metadata, confidence, answered, response_ms AS responseMs, rating, rating_comment AS ratingComment, created_at AS timestamp
-    FROM messages WHERE conversation_id = ? ORDER BY seq`).all(c.id) as MessageRow[];
-  const corrections = db.prepare(`SELECT id, message_id AS messageId, question, answer, template_id AS templateId, knowledge_base_id AS knowledgeBaseId,
-      document_id AS documentId, user_id AS userId, created_at AS createdAt FROM corrections WHERE organization_id = ? AND session_id = ? ORDER BY created_at`)
-    .all(principal.organizationId, sessionId);
+  const rows = await q.all<MessageRow>(`SELECT id, role, content, metadata, confidence, answered, response_ms AS "responseMs", rating, rating_comment AS "ratingComment",
+      created_at AS timestamp FROM messages WHERE conversation_id = ? ORDER BY seq`, [c.id]);
+  const corrections = await q.all(`SELECT id, message_id AS "messageId", question, answer, template_id AS "templateId", knowledge_base_id AS "knowledgeBaseId",
+      document_id AS "documentId", user_id AS "userId", created_at AS "createdAt" FROM corrections WHERE organization_id = ? AND session_id = ? ORDER BY created_at`,
+  [principal.organizationId, sessionId]);
   const { id: _id, metadata, ...rest } = c;
   return {
     ...rest,

@@ -132,8 +132,8 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   });
 
   // Conversations for the dashboard (org-scoped; bound keys see their assistant's only).
-  r.get('/conversations/:sessionId', requirePermission('conversations:read'), (req, res) => {
-    sendData(res, conversationDetail(ctx.db, principalOf(res), req.params.sessionId as string, (id) => deps.assistants.get(principalOf(res).organizationId, id)?.confidenceThreshold ?? null));
+  r.get('/conversations/:sessionId', requirePermission('conversations:read'), async (req, res) => {
+    sendData(res, await conversationDetail(ctx.storage, principalOf(res), req.params.sessionId as string, async (id) => (await deps.assistants.get(principalOf(res).organizationId, id))?.confidenceThreshold ?? null));
   });
 
   /** The "needs a human" queue: asked for a human, still open, no agent reply since; the oldest request first. */
