@@ -43,10 +43,12 @@ describe('channel of a conversation', () => {
   it('is the same in TypeScript and in the stored virtual column', async () => {
     const shop = await setupShop(server.url);
     const cases: [string, string | null][] = [['api', null], ['app', null], ['widget', null], ['api', 'Slack'], ['api', 'discord'], ['widget', 'teams'], ['api', 'playground'], ['api', 'web']];
-    const insert = server.db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
-      VALUES (?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
-    cases.forEach(([channel, source], i) => insert.run(`conv_t${i}`, shop.organization.id, shop.assistantId, `s${i}`, channel, source));
-    const stored = server.db.prepare("SELECT channel, source, channel_group AS g FROM conversations WHERE id LIKE 'conv_t%' ORDER BY id").all() as { channel: string; source: string | null; g: string }[];
+    const storage = server.ctx.storage;
+    for (const [i, [channel, source]] of cases.entries()) {
+      await storage.run(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
+        VALUES (?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, [`conv_t${i}`, shop.organization.id, shop.assistantId, `s${i}`, channel, source]);
+    }
+    const stored = await storage.all<{ channel: string; source: string | null; g: string }>("SELECT channel, source, channel_group AS g FROM conversations WHERE id LIKE 'conv_t%' ORDER BY id");
     for (const r of stored) {
       expect(r.g).toBe(channelOf(r.channel, r.source));
       expect(CHANNELS).toContain(r.g);
@@ -83,7 +85,7 @@ describe('GET /v1/analytics/timeseries', () => {
     const p95 = await ts(`metric=response_ms_p95&interval=day&${range}`);
     expect(p95[0]?.value).toEqual(expect.any(Number));
     // The stored answers' own response times, read back through the histogram (±5 %).
-    const times = (server.db.prepare("SELECT m.response_ms AS ms FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.channel_group != 'playground' AND m.created_at < '2026-05-02' AND m.response_ms IS NOT NULL ORDER BY ms").all() as { ms: number }[]).map((r) => r.ms);
+    const times = (await server.ctx.storage.all<{ ms: number }>("SELECT m.response_ms AS ms FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.channel_group != 'playground' AND m.created_at < '2026-05-02' AND m.response_ms IS NOT NULL ORDER BY ms")).map((r) => r.ms);
     const exact = times[Math.ceil(times.length * 0.95) - 1] as number;
     expect(Math.abs((p95[0]?.value as number) - exact)).toBeLessThanOrEqual(Math.max(0.5, exact * 0.05) + 0.05);
   });

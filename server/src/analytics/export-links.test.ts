@@ -40,7 +40,7 @@ describe('POST /v1/analytics/conversations/export-links + GET /v1/exports/:token
     expect(made.body.data.expiresAt).toBe(new Date(clock.now() + EXPORT_LINK_TTL_MS).toISOString());
     // Only the hash is stored.
     const token = (made.body.data.url as string).split('/').pop()!;
-    expect(JSON.stringify(server.db.prepare('SELECT * FROM export_links').all())).not.toContain(token);
+    expect(JSON.stringify(await server.ctx.storage.all('SELECT * FROM export_links'))).not.toContain(token);
 
     const file = await follow(made.body.data.url);
     expect(file.status).toBe(200);
@@ -83,7 +83,7 @@ describe('POST /v1/analytics/conversations/export-links + GET /v1/exports/:token
     const shop = await seed();
     const keyed = await shop.keyApi.post('/v1/analytics/conversations/export-links', { format: 'jsonl' });
     expect(keyed.status).toBe(201);
-    const keyId = (server.db.prepare('SELECT api_key_id AS id FROM export_links WHERE api_key_id IS NOT NULL').get() as { id: string }).id;
+    const keyId = (await server.ctx.storage.get<{ id: string }>('SELECT api_key_id AS id FROM export_links WHERE api_key_id IS NOT NULL'))?.id as string;
     expect((await shop.api.del(`/v1/api-keys/${keyId}`)).status).toBe(200);
     expect((await follow(keyed.body.data.url)).status).toBe(404);
     // A member removed after making a link cannot use it.

@@ -236,10 +236,11 @@ async function rollupUsage(q: Queryable, f: ConversationFilter) {
 async function usageTotals(q: Queryable, f: ConversationFilter) {
   const w = conversationWhere(f);
   const modelRows = `FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${w.sql} AND m.provider IS NOT NULL AND m.provider != 'extractive'`;
+  // A model-less answer sorts first on both dialects (PostgreSQL puts NULLs last), as the rollup's '' does.
   const rows = await q.all<Omit<UsageByModel, 'avgProviderMs'> & { avgProviderMs: number | null }>(`SELECT m.provider, m.model, count(*) AS answers,
       COALESCE(sum(m.prompt_tokens), 0) AS "promptTokens", COALESCE(sum(m.completion_tokens), 0) AS "completionTokens",
       avg(m.provider_ms) AS "avgProviderMs"
-    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, m.model`, w.params);
+    ${modelRows} GROUP BY m.provider, m.model ORDER BY answers DESC, m.provider, COALESCE(m.model, '')`, w.params);
   const byModel: UsageByModel[] = rows.map((r) => ({ ...r, avgProviderMs: r.avgProviderMs === null ? null : Math.round(r.avgProviderMs * 10) / 10 }));
   const providerMs = (await q.all<{ ms: number }>(`SELECT m.provider_ms AS ms ${modelRows} AND m.provider_ms IS NOT NULL ORDER BY m.provider_ms`, w.params)).map((r) => r.ms);
   const sum = (k: 'answers' | 'promptTokens' | 'completionTokens') => byModel.reduce((n, r) => n + r[k], 0);

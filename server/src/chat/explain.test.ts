@@ -53,10 +53,10 @@ describe('explain: true ("why this answer", the playground)', () => {
     await shop.api.post(shop.chatPath, { message: 'Returns?', sessionId: 'pg', metadata: PLAYGROUND });
     await shop.api.post(shop.chatPath, { message: 'Returns?', sessionId: 'plain' });
     await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, { message: 'Returns?', conversation_id: 'pg-app', metadata: PLAYGROUND });
-    const channel = (sid: string) => (server.db.prepare('SELECT channel FROM conversations WHERE session_id = ?').get(sid) as { channel: string }).channel;
-    expect(channel('pg')).toBe('playground');
-    expect(channel('plain')).toBe('api');
-    expect(channel('pg-app')).toBe('playground');
+    const channel = async (sid: string) => (await server.ctx.storage.get<{ channel: string }>('SELECT channel FROM conversations WHERE session_id = ?', [sid]))?.channel;
+    expect(await channel('pg')).toBe('playground');
+    expect(await channel('plain')).toBe('api');
+    expect(await channel('pg-app')).toBe('playground');
   });
 
   it('streams it in the done event, and the apps route carries it in data', async () => {

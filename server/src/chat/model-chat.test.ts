@@ -234,7 +234,7 @@ describe('chat with an OpenAI-compatible model', () => {
       modelAnswers: 3, promptTokens: 1200, completionTokens: 36, avgProviderMs: expect.any(Number), p95ProviderMs: expect.any(Number),
       byModel: [{ provider: 'openai', model: 'gpt-test', answers: 3, promptTokens: 1200, completionTokens: 36, avgProviderMs: expect.any(Number) }],
     });
-    const row = server.db.prepare("SELECT provider, model, prompt_tokens, completion_tokens, provider_ms FROM messages WHERE role = 'assistant' LIMIT 1").get() as Record<string, unknown>;
+    const row = await server.ctx.storage.get("SELECT provider, model, prompt_tokens, completion_tokens, provider_ms FROM messages WHERE role = 'assistant' LIMIT 1");
     expect(row).toEqual({ provider: 'openai', model: 'gpt-test', prompt_tokens: 400, completion_tokens: 12, provider_ms: expect.any(Number) });
   });
 });
