@@ -138,9 +138,14 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
 
   // --- The in-memory engine -------------------------------------------------------------
   const chunksAfter = 'SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?';
-  // One statement per hit count (IN with placeholders; the adapters cache statements by text).
-  const hydrate = (ids: number[]): Promise<ChunkRow[]> => storage.all<ChunkRow>(
-    `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`, ids);
+  // One statement per hit count (IN with placeholders; the adapters cache statements by text,
+  // so the same string is handed back each time).
+  const hydrateSql = new Map<number, string>();
+  const hydrate = (ids: number[]): Promise<ChunkRow[]> => {
+    let sql = hydrateSql.get(ids.length);
+    if (!sql) hydrateSql.set(ids.length, sql = `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`);
+    return storage.all<ChunkRow>(sql, ids);
+  };
   /**
    * Recently returned chunk rows by id. A chunk's row never changes while its id lives (new
    * content gets new chunks); a deleted id is evicted at once, since SQLite may reuse it.
@@ -149,7 +154,8 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   const ROW_CACHE_MAX = 4_000;
   /** Bumped by every change: rows read before it may be stale and are not cached. */
   let generation = 0;
-  const chunkRows = async (ids: number[]): Promise<Map<number, ChunkRow>> => {
+  /** Rows by id: from the cache without touching the database when every hit is cached. */
+  const chunkRows = (ids: number[]): Map<number, ChunkRow> | Promise<Map<number, ChunkRow>> => {
     const out = new Map<number, ChunkRow>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -157,16 +163,17 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
       if (row) out.set(id, row);
       else missing.push(id);
     }
-    if (missing.length) {
-      const seen = generation;
-      for (const row of await hydrate(missing)) {
+    if (!missing.length) return out;
+    const seen = generation;
+    return hydrate(missing).then((rows) => {
+      for (const row of rows) {
         out.set(row.id, row);
         if (seen !== generation) continue;
         if (rowCache.size >= ROW_CACHE_MAX) rowCache.delete(rowCache.keys().next().value as number);
         rowCache.set(row.id, row);
       }
-    }
-    return out;
+      return out;
+    });
   };
   /** The index questions use; null until it holds every chunk. */
   let memory: MemoryIndex | null = null;
@@ -310,7 +317,8 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
     if (!searchTerms.length) return { chunks: [], terms: weighted };
     const hits = index.search(searchTerms, new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)])), limit);
     if (!hits.length) return { chunks: [], terms: weighted };
-    const rows = await chunkRows(hits.map((h) => h.chunkId));
+    const found = chunkRows(hits.map((h) => h.chunkId));
+    const rows = found instanceof Promise ? await found : found;
     const chunks: RetrievedChunk[] = [];
     for (const h of hits) {
       const r = rows.get(h.chunkId);
@@ -342,7 +350,8 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
     async retrieve(query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<RetrievedChunk[]> {
       if (!kbs.length || limit <= 0) return [];
       const depth = rerankWeights ? Math.max(limit, rerankWeights.depth ?? RERANK_DEPTH) : limit;
-      const index = await currentMemory();
+      const current = currentMemory();
+      const index = current instanceof Promise ? await current : current;
       const { chunks, terms } = index ? await retrieveFromMemory(index, query, kbs, depth) : await retrieveFromFullText(query, kbs, depth);
       if (!rerankWeights || chunks.length < 2) return chunks.slice(0, limit);
       return rerank(terms, questionBigrams(stripQuestionFrame(query)), chunks, rerankWeights).slice(0, limit);
