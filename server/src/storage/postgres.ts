@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { toNumbered } from './placeholders.js';
+import { createReentryGuard } from './reentry-guard.js';
 import type { RunResult, SqlParams, SqlValue, Storage, Tx } from './port.js';
 
 /** The PostgreSQL adapter also hands out its pool, for PostgreSQL-only work (migrations, LISTEN). */
@@ -24,6 +24,8 @@ export interface PostgresStorageOptions {
   idleInTransactionTimeoutMs?: number;
   /** How long a caller waits for a free connection before failing (default 10 s). */
   connectTimeoutMs?: number;
+  /** Refuse storage use inside its own transaction (reentry-guard.ts; default: under tests only). */
+  checkReentry?: boolean;
   /** Shown in pg_stat_activity (default 'parley'). */
   applicationName?: string;
   /** Attempts of a transaction that fails with a serialization failure or deadlock (default 4). */
@@ -143,7 +145,7 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
   // An idle connection dropped by the server emits here; unhandled, it would crash the process.
   pool.on('error', (err) => opts.onIdleError?.(err));
   const maxAttempts = opts.maxAttempts ?? 4;
-  const insideTx = new AsyncLocalStorage<TxState>();
+  const insideTx = createReentryGuard<TxState>(opts.checkReentry);
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
 
@@ -160,7 +162,7 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
    * not see the transaction's rows and, with every connection held by such transactions, wait forever.
    */
   function outside<T>(op: () => Promise<T>): Promise<T> {
-    if (insideTx.getStore()?.live) return Promise.reject(new Error(INSIDE));
+    if (insideTx.current()?.live) return Promise.reject(new Error(INSIDE));
     if (closing) return Promise.reject(new Error('storage closed'));
     return track(op());
   }
@@ -241,7 +243,7 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
     get: <T>(sql: string, params?: SqlParams) => outside(() => get<T>(pool, sql, params)),
     run: (sql: string, params?: SqlParams) => outside(() => run(pool, sql, params)),
     tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      if (insideTx.getStore()?.live) return Promise.reject(new Error(NESTED));
+      if (insideTx.current()?.live) return Promise.reject(new Error(NESTED));
       if (closing) return Promise.reject(new Error('storage closed'));
       return track(transaction(fn));
     },

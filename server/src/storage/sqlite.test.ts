@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { describeStorageConformance } from './conformance.js';
+import { storageChecksEnabled } from './reentry-guard.js';
 import { createSqliteStorage } from './sqlite.js';
 
 function make() {
@@ -40,5 +41,24 @@ describe('sqlite storage', () => {
     await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/use the Tx handle/);
     await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.tx(async () => 1); })).rejects.toThrow(/pass the Tx handle/);
     await s.close();
+  });
+
+  it('without the reentry guard (production), a transaction awaiting its own storage fails after the wait limit instead of hanging', async () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
+    const s = createSqliteStorage(db, { checkReentry: false, maxWaitMs: 50 });
+    const started = Date.now();
+    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/waited 50 ms for an open transaction/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The storage is usable afterwards.
+    expect(await s.get('SELECT 1 AS one')).toEqual({ one: 1 });
+    await s.close();
+  });
+
+  it('turns the reentry guard on under tests or PARLEY_STORAGE_CHECKS, off in production', () => {
+    expect(storageChecksEnabled({})).toBe(false);
+    expect(storageChecksEnabled({ VITEST: 'true' })).toBe(true);
+    expect(storageChecksEnabled({ PARLEY_STORAGE_CHECKS: '1' })).toBe(true);
+    expect(storageChecksEnabled({ VITEST: 'true', PARLEY_STORAGE_CHECKS: '0' })).toBe(false);
   });
 });

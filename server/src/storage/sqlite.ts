@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { createReentryGuard } from './reentry-guard.js';
 import type { RunResult, SqlParams, SqlValue, Storage, Tx, TxOptions } from './port.js';
 
 /** The SQLite adapter also hands out its connection, for SQLite-only work (FTS5, migrations). */
@@ -27,16 +27,22 @@ const STATEMENT_CACHE_LIMIT = 1_000;
  * append per batch instead of per request). While a transaction is open (it may span awaits),
  * statements from outside it wait, so nothing joins or reads a transaction it does not own.
  */
-export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: number } = {}): SqliteStorage {
+export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: number; checkReentry?: boolean; maxWaitMs?: number } = {}): SqliteStorage {
   const maxBatch = opts.maxBatch ?? 64;
+  // A statement from outside waits for an open transaction at most this long: a transaction that
+  // awaits its own storage (a bug the reentry guard catches under tests) fails instead of hanging.
+  const maxWaitMs = opts.maxWaitMs ?? 10_000;
   const statements = new Map<string, Statement>();
-  const insideTx = new AsyncLocalStorage<true>();
+  const insideTx = createReentryGuard<true>(opts.checkReentry);
   let queue: Job[] = [];
   let scheduled = false;
   let open = false;
   let waiting: Array<() => void> = [];
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
+  const savepoint = db.prepare('SAVEPOINT job');
+  const release = db.prepare('RELEASE job');
+  const rollbackTo = db.prepare('ROLLBACK TO job');
 
   function statement(sql: string): Statement {
     let s = statements.get(sql);
@@ -70,11 +76,16 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   /** Runs `op` now, or after the open transaction if one is open (and this is not inside it). */
   function outside<T>(op: () => T): Promise<T> {
     if (open) {
-      if (insideTx.getStore()) {
+      if (insideTx.current()) {
         return Promise.reject(new Error('storage used inside its own transaction: use the Tx handle passed to tx()'));
       }
       return new Promise<T>((resolve, reject) => {
-        waiting.push(() => { try { resolve(op()); } catch (err) { reject(err); } });
+        const timer = setTimeout(() => {
+          waiting = waiting.filter((w) => w !== resume);
+          reject(new Error(`waited ${maxWaitMs} ms for an open transaction (is the storage used inside its own transaction?)`));
+        }, maxWaitMs);
+        const resume = () => { clearTimeout(timer); try { resolve(op()); } catch (err) { reject(err); } };
+        waiting.push(resume);
       });
     }
     try {
@@ -100,15 +111,15 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     return { tx, close: () => { live = false; } };
   }
 
-  async function runJob(job: Job, savepoint: boolean): Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }> {
+  async function runJob(job: Job, inSavepoint: boolean): Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }> {
     const h = handle();
-    if (savepoint) db.exec('SAVEPOINT job');
+    if (inSavepoint) savepoint.run();
     try {
       const value = await insideTx.run(true, () => job.fn(h.tx));
-      if (savepoint) db.exec('RELEASE job');
+      if (inSavepoint) release.run();
       return { ok: true, value };
     } catch (err) {
-      if (savepoint) db.exec('ROLLBACK TO job; RELEASE job');
+      if (inSavepoint) { rollbackTo.run(); release.run(); }
       return { ok: false, err };
     } finally {
       h.close();
@@ -163,7 +174,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     get: <T>(sql: string, params?: SqlParams) => outside(() => direct.get<T>(sql, params)),
     run: (sql: string, params?: SqlParams) => outside(() => direct.run(sql, params)),
     tx<T>(fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
-      if (open && insideTx.getStore()) {
+      if (open && insideTx.current()) {
         return Promise.reject(new Error('tx() called inside a transaction: pass the Tx handle down instead'));
       }
       return new Promise<T>((resolve, reject) => {
