@@ -83,8 +83,12 @@ describe('knowledge bases and documents (API.md §6)', () => {
     expect((await api.get(`/v1/knowledge-bases/${kbId}/documents/${v2.body.data.id}`)).body.data.title).toBe('FAQ');
     expect((await api.del(`/v1/knowledge-bases/${kbId}/documents/${v2.body.data.id}`)).status).toBe(200);
     expect((await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: 'shipping' })).body.data).toEqual([]);
-    const count = server.db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'shipping'").get() as { n: number };
-    expect(count.n).toBe(0);
+    // The full-text index forgot them too (FTS5 on SQLite, the tsvector column on PostgreSQL).
+    const { storage } = server.ctx;
+    const count = await storage.get<{ n: number }>(storage.dialect === 'sqlite'
+      ? "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'shipping'"
+      : "SELECT count(*) AS n FROM chunks WHERE tsv @@ plainto_tsquery('english', 'shipping')");
+    expect(count?.n).toBe(0);
   });
 
   it('validates documents and search input', async () => {
