@@ -1,15 +1,16 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '../../server/src/paths.js';
 import { round } from './stats.js';
 
-interface Served { parleyUrl: string; bareUrl: string; assistantId: string; keys: string[]; questions: string[]; chunkCount: number }
+export interface Served { parleyUrl: string; bareUrl: string; assistantId: string; keys: string[]; questions: string[]; chunkCount: number }
 
 export interface LoadResult { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; total: number }
 
-async function load(opts: autocannon.Options): Promise<LoadResult> {
+/** One autocannon window (10 connections unless told); the shape every HTTP bench reports. */
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 10, duration: 8, ...opts });
   return {
     requestsPerSecond: round(r.requests.average, 1), p50Ms: r.latency.p50, p99Ms: r.latency.p99,
@@ -17,33 +18,54 @@ async function load(opts: autocannon.Options): Promise<LoadResult> {
   };
 }
 
-/** Chat throughput and latency against a bare Express route, both in one server process. */
-export async function runHttpBench(opts: { chunks: number; file: string; duration: number; rounds: number }) {
+/** bench/src/serve.ts in its own process (seeds `file`, then serves Parley on SQLite and bare Express). */
+export async function startServe(opts: { chunks: number; file: string }): Promise<{ child: ChildProcess; served: Served }> {
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'bench/src/serve.ts'), opts.file, String(opts.chunks)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const served = await new Promise<Served>((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l) as Served));
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
+  return { child, served };
+}
+
+/** The chat request mix at `url`: the seeded questions in turn, spread over the seeded keys. */
+export function chatLoad(served: Pick<Served, 'assistantId' | 'keys' | 'questions'>, url: string): autocannon.Options {
+  let n = 0;
+  const chatRequest = (): autocannon.Request => {
+    const i = n++;
+    return {
+      method: 'POST', path: `/v1/integrations/${served.assistantId}/chat`,
+      headers: { authorization: `Bearer ${served.keys[i % served.keys.length]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: served.questions[i % served.questions.length] }),
+    };
+  };
+  return { url, requests: [{ setupRequest: () => chatRequest() }] };
+}
+
+/** The bare Express baseline: a JSON POST parsed and answered with JSON. */
+export function bareLoad(served: Pick<Served, 'bareUrl' | 'questions'>): autocannon.Options {
+  return { url: `${served.bareUrl}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: served.questions[0] }) };
+}
+
+/** The serve process's own CPU time (user + system, µs). */
+export async function serveCpuMicros(served: Pick<Served, 'bareUrl'>): Promise<number> {
+  return ((await (await fetch(`${served.bareUrl}/cpu`)).json()) as { micros: number }).micros;
+}
+
+/** Chat throughput and latency against a bare Express route, both in one server process. */
+export async function runHttpBench(opts: { chunks: number; file: string; duration: number; rounds: number }) {
+  const { child, served } = await startServe(opts);
   try {
     // Warm both paths (JIT, SQLite page cache) before measuring.
-    const bareOpts = { url: `${served.bareUrl}/bare`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: served.questions[0] }) };
+    const bareOpts = bareLoad(served);
     await load({ ...bareOpts, duration: 2 });
-    let n = 0;
-    const chatRequest = (): autocannon.Request => {
-      const i = n++;
-      return {
-        method: 'POST', path: `/v1/integrations/${served.assistantId}/chat`,
-        headers: { authorization: `Bearer ${served.keys[i % served.keys.length]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ message: served.questions[i % served.questions.length] }),
-      };
-    };
-    const chatOpts = () => ({ url: served.parleyUrl, requests: [{ setupRequest: () => chatRequest() }] });
+    const chatOpts = () => chatLoad(served, served.parleyUrl);
     await load({ ...chatOpts(), duration: 2 });
     // Bare and chat alternate, and the ratio of each pair is kept: this VM's speed drifts by
     // ±15 % from one ten-second window to the next, so one pair alone says little.
     // The server's own CPU time per request (both routes live in the serve process) is a second
     // figure: unlike throughput it barely moves when other processes take the cores.
-    const cpuMicros = async () => ((await (await fetch(`${served.bareUrl}/cpu`)).json()) as { micros: number }).micros;
+    const cpuMicros = () => serveCpuMicros(served);
     const rounds: { bare: LoadResult; chat: LoadResult; ratio: number; bareCpuUs: number; chatCpuUs: number }[] = [];
     for (let i = 0; i < opts.rounds; i++) {
       const c0 = await cpuMicros();

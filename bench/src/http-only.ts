@@ -9,15 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readOption } from './cli-options.js';
 import { runHttpBench } from './http-bench.js';
 import { round } from './stats.js';
-
-function readOption(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} wants a positive number`);
-  return value;
-}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-http-'));
 try {

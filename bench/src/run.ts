@@ -15,6 +15,7 @@ import { runDashboardBench } from './dashboard-bench.js';
 import { runPerDocumentIngest, runScaleBench, scaleRows } from './scale-bench.js';
 import { qualityRows, runQualityBench } from './quality/harness.js';
 import { analyticsRows, runAnalyticsBench } from './analytics-bench.js';
+import { runScaleOutBench, scaleOutRows } from './scale-out-bench.js';
 import { round } from './stats.js';
 
 const quick = process.argv.includes('--quick');
@@ -29,6 +30,11 @@ rows.push(
   [`chat, ${http.chunks} chunks`, `${http.chat.requestsPerSecond} req/s`, `p50 ${http.chat.p50Ms} ms, p99 ${http.chat.p99Ms} ms, non-2xx ${http.chat.non2xx}`],
   ['chat / bare throughput', `${round(http.ratio * 100, 1)} %`, `median of ${http.ratios.length} alternating pairs (${http.ratios.map((r) => `${round(r * 100, 1)} %`).join(', ')}); target ≥ 25 %`],
 );
+
+// Scale-out (issue 15): chat on PostgreSQL, one instance and two behind nginx, against SQLite in the same run.
+const scaleOut = await runScaleOutBench({ dir: path.join(dir, 'scale-out'), chunks: 10_000, duration: quick ? 3 : 6, rounds: quick ? 1 : 3 });
+results.scaleOut = scaleOut;
+rows.push(...scaleOutRows(scaleOut));
 
 // Knowledge at scale: ingestion, database size, both retrieval engines (issue 6).
 const scale = await runScaleBench({ dir, sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000] });
