@@ -54,11 +54,15 @@ const SQL = {
   bySession: 'SELECT * FROM conversations WHERE organization_id = ? AND session_id = ?',
   insertConv: `INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, user_id, source, metadata, started_at, last_message_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  // seq: insertion order across all messages. On PostgreSQL two transactions may read the same
-  // max; the UNIQUE constraint then refuses the second (a sequence there would not).
+  // seq: insertion order across all messages. SQLite computes it (one writer at a time); on
+  // PostgreSQL two transactions would read the same max and the second would fail on the UNIQUE
+  // constraint, so there it comes from the column's identity sequence (PostgreSQL migration 003).
   insertMsg: `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
       provider, model, prompt_tokens, completion_tokens, provider_ms)
     VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertMsgPostgres: `INSERT INTO messages (id, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
+      provider, model, prompt_tokens, completion_tokens, provider_ms)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   touch: "UPDATE conversations SET last_message_at = ?, status = 'active', ended_at = NULL WHERE id = ?",
   lastMessages: 'SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) AS recent ORDER BY seq',
   allMessages: 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
@@ -101,7 +105,7 @@ export function createConversationStore(storage: Storage) {
     for (const m of messages) {
       const id = newId('msg');
       const u = m.usage ?? null;
-      await tx.run(SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
+      await tx.run(storage.dialect === 'postgres' ? SQL.insertMsgPostgres : SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
         m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
         u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]);
       if (m.citedDocumentIds?.length) await rollups.citations(tx, id, m.citedDocumentIds);
