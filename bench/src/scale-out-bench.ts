@@ -3,7 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { bareLoad, chatLoad, load, serveCpuMicros, startServe, type LoadResult } from './http-bench.js';
 import { childPids, cpuBetween, snapshot } from './scale-out-cpu.js';
-import { benchRedisPrefix, freePort, postgresCopyOf, startParley, type ParleyInstance } from './scale-out-instances.js';
+import { connectTestRedis, REDIS_TEST_URL } from '../../server/src/limits/redis-testing.js';
+import { freePort, postgresCopyOf, startParley, type ParleyInstance } from './scale-out-instances.js';
 import { startNginx, type NginxFront } from './scale-out-nginx.js';
 import { round } from './stats.js';
 
@@ -50,8 +51,8 @@ export interface ScaleOutResult {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
-export async function runScaleOutBench(opts: { dir: string; chunks: number; duration: number; rounds: number; redisUrl?: string }): Promise<ScaleOutResult> {
-  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Redis: REDIS_TEST_URL, else loopback; PostgreSQL: PARLEY_TEST_POSTGRES_URL, else loopback (as the tests). */
+export async function runScaleOutBench(opts: { dir: string; chunks: number; duration: number; rounds: number }): Promise<ScaleOutResult> {
   fs.mkdirSync(opts.dir, { recursive: true });
   const file = path.join(opts.dir, 'scale-out.db');
   const stops: Array<() => Promise<void>> = [];
@@ -60,7 +61,11 @@ export async function runScaleOutBench(opts: { dir: string; chunks: number; dura
     stops.push(async () => { child.kill('SIGTERM'); });
     const database = await postgresCopyOf(file);
     stops.push(() => database.drop());
-    const redisPrefix = benchRedisPrefix();
+    // A key prefix of this run's own, its keys deleted at the end (the daily counters live a day).
+    const redis = await connectTestRedis();
+    stops.push(() => redis.cleanup());
+    const redisPrefix = redis.prefix;
+    const redisUrl = REDIS_TEST_URL;
     const instances: ParleyInstance[] = [];
     for (let i = 0; i < 2; i++) {
       const instance = await startParley({ databaseUrl: database.url, redisUrl, redisPrefix });

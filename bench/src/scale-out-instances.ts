@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -90,6 +89,3 @@ export async function startParley(opts: { databaseUrl: string; redisUrl: string;
     },
   };
 }
-
-/** A Redis key prefix no other run uses. */
-export const benchRedisPrefix = (): string => `parley-bench-${randomBytes(4).toString('hex')}:`;

@@ -2,7 +2,7 @@
  * `npm run bench:scale-out`: chat throughput on SQLite (one instance) against PostgreSQL with one
  * instance direct, one behind nginx and two behind nginx, in alternating rounds (issue 15); bare
  * Express for the ratio, as in `npm run bench:http`. Needs PostgreSQL on 127.0.0.1:5432 (trust,
- * user postgres; PARLEY_TEST_POSTGRES_URL names another), Redis (REDIS_URL, default
+ * user postgres; PARLEY_TEST_POSTGRES_URL names another), Redis (REDIS_TEST_URL, default
  * redis://127.0.0.1:6379) and Debian's nginx at /usr/sbin/nginx; starts and stops its own.
  * Options: --rounds N (default 3), --duration S (default 6), --chunks N (default 10000).
  * About 2½ minutes with the defaults.
