@@ -31,6 +31,7 @@ import { membersRouter } from './organizations/members-routes.js';
 import { organizationsRouter } from './organizations/routes.js';
 import { webhooksRouter } from './webhooks/routes.js';
 import { createWebhookStore } from './webhooks/store.js';
+import { runExclusive, UPKEEP_LOCK_KEY } from './storage/exclusive.js';
 import { widgetRouter } from './widget-api/routes.js';
 
 /** JSON bodies above this are refused with 413 (API.md §1). */
@@ -129,10 +130,14 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
     webJobs: { start: () => urlSources.start(), stop: () => urlSources.stop() },
     async maintain() {
       const now = ctx.clock.now();
-      // The idle ends and their conversation.ended events commit together.
-      await conversations.endIdle(now, (tx, c) => ctx.webhooks.conversationEnded(tx, c, 'idle', c.endedAt ?? new Date(now).toISOString()));
-      await ctx.webhooks.outbox.prune(now);
-      ctx.limiter.sweep();
+      ctx.limiter.sweep(); // this process's own memory
+      // Database upkeep runs on one instance at a time (an advisory lock on PostgreSQL); each
+      // idle conversation still ends once, because ending it is a conditional update.
+      await runExclusive(ctx.storage, UPKEEP_LOCK_KEY, async () => {
+        // The idle ends and their conversation.ended events commit together.
+        await conversations.endIdle(now, (tx, c) => ctx.webhooks.conversationEnded(tx, c, 'idle', c.endedAt ?? new Date(now).toISOString()));
+        await ctx.webhooks.outbox.prune(now);
+      });
     },
   };
 }
