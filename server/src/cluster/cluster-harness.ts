@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectTestRedis } from '../limits/redis-testing.js';
+import { connectTestRedis, REDIS_TEST_URL } from '../limits/redis-testing.js';
 import { freePort, killGroup, startMain, type Running } from '../../test/main-process.js';
 import { postgresAdminUrl, scratchPostgresDatabase } from '../../test/postgres.js';
 
@@ -70,7 +70,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   db.on('error', () => { /* an idle connection ended by the server: the next query reconnects */ });
   const common: Record<string, string> = {
     DATABASE_URL: scratch.url,
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_URL: REDIS_TEST_URL,
     REDIS_KEY_PREFIX: redis.prefix,
     SEED_DEMO: 'false',
     DEMO_TRAFFIC_CONVERSATIONS: '0',
@@ -135,6 +135,20 @@ export async function registerAccount(c: Cluster, on: Instance): Promise<{ token
   const res = await c.call(on, 'POST', '/v1/auth/register', null, { email, password: 'cluster-password-1', organizationName: 'Cluster Co' });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.data.token, organizationId: res.body.data.organization.id };
+}
+
+/** An assistant (type api) on the given knowledge bases, created through the API. */
+export async function newAssistant(c: Cluster, on: Instance, token: string, kbIds: string[] = []): Promise<string> {
+  const res = await c.call(on, 'POST', '/v1/assistants', token, { type: 'api', name: `Cluster ${Math.random().toString(36).slice(2, 7)}`, knowledgeBases: kbIds.map((id) => ({ id, priority: 5 })) });
+  if (res.status !== 201) throw new Error(`create assistant: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+/** A knowledge base created through the API. */
+export async function newKnowledgeBase(c: Cluster, on: Instance, token: string, name: string): Promise<string> {
+  const res = await c.call(on, 'POST', '/v1/knowledge-bases', token, { name });
+  if (res.status !== 201) throw new Error(`create knowledge base: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
 }
 
 /** Polls `probe` until it returns a value other than undefined; throws after `timeoutMs`. */

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { fakeSite, page, type FakeSite, type Route } from '../knowledge/web/test-support.js';
-import { pollUntil, registerAccount, startCluster, type Cluster, type Instance } from './cluster-harness.js';
+import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBase, pollUntil, registerAccount, startCluster, type Cluster, type Instance } from './cluster-harness.js';
 
 /**
  * Issue 15's multi-instance tests: two real server processes (main.ts) on one fresh PostgreSQL
@@ -13,6 +13,8 @@ import { pollUntil, registerAccount, startCluster, type Cluster, type Instance }
 
 let c: Cluster;
 let owner: { token: string; organizationId: string };
+const newAssistant = (on: Instance, kbIds: string[] = []) => createAssistant(c, on, owner.token, kbIds);
+const newKnowledgeBase = (on: Instance, name: string) => createKnowledgeBase(c, on, owner.token, name);
 
 beforeAll(async () => {
   c = await startCluster();
@@ -25,18 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await c?.close();
 }, 60_000);
-
-async function newAssistant(on: Instance, kbIds: string[] = []): Promise<string> {
-  const res = await c.call(on, 'POST', '/v1/assistants', owner.token, { type: 'api', name: `Cluster ${Math.random().toString(36).slice(2, 7)}`, knowledgeBases: kbIds.map((id) => ({ id, priority: 5 })) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
-
-async function newKnowledgeBase(on: Instance, name = 'Cluster KB'): Promise<string> {
-  const res = await c.call(on, 'POST', '/v1/knowledge-bases', owner.token, { name });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id;
-}
 
 describe('start: two instances on one empty database', () => {
   it('both started together; the migrations ran once (the advisory lock), and both answer /readyz', async () => {
