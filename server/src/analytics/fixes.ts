@@ -16,27 +16,27 @@ import type { KnowledgeStore } from '../knowledge/store.js';
 export interface FixDeps { ctx: AppContext; assistants: AssistantStore; knowledge: KnowledgeStore }
 
 /** Adds one template per trigger; returns their ids. Runs in its own transaction. */
-export function addTemplates(d: FixDeps, principal: Principal, assistant: Assistant, triggers: string[], match: 'exact' | 'contains', response: string, at: string): string[] {
+export async function addTemplates(d: FixDeps, principal: Principal, assistant: Assistant, triggers: string[], match: 'exact' | 'contains', response: string, at: string): Promise<string[]> {
   if (!principal.permissions.has('assistants:write')) throw new AppError('permission_denied', 'Saving a template needs the assistants:write permission');
   const added = triggers.map((trigger) => ({ id: newId('tpl'), trigger: trigger.trim().slice(0, 500), match, response }));
   const config = configOf(assistant);
   const parsed = assistantConfigSchema.safeParse({ ...config, templates: [...config.templates, ...added] });
   if (!parsed.success) throw new AppError('validation_error', `templates: ${parsed.error.issues[0]?.message ?? 'invalid'} (an assistant holds at most 200 templates)`);
-  d.ctx.db.transaction(() => {
-    const next = d.assistants.replace(assistant.organizationId, assistant.id, parsed.data, at);
-    d.ctx.webhooks.deploymentUpdated(assistant, next);
-    recordAssistantChange(d.ctx.db, { principal, assistantId: assistant.id, action: 'updated', fields: ['templates'], at });
-  })();
+  await d.ctx.storage.tx(async (tx) => {
+    const next = await d.assistants.replace(assistant.organizationId, assistant.id, parsed.data, at, tx);
+    await d.ctx.webhooks.deploymentUpdated(tx, assistant, next);
+    await recordAssistantChange(tx, { principal, assistantId: assistant.id, action: 'updated', fields: ['templates'], at });
+  });
   return added.map((t) => t.id);
 }
 
 /** A snippet document "question → answer" in a knowledge base of the caller's organization; returns its id. */
-export function addSnippet(d: FixDeps, principal: Principal, knowledgeBaseId: string, question: string, answer: string, at: string): string {
+export async function addSnippet(d: FixDeps, principal: Principal, knowledgeBaseId: string, question: string, answer: string, at: string): Promise<string> {
   if (!principal.permissions.has('knowledge_bases:write')) throw new AppError('permission_denied', 'Saving a snippet needs the knowledge_bases:write permission');
-  const kb = d.ctx.db.prepare('SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?').get(knowledgeBaseId, principal.organizationId);
+  const kb = await d.ctx.storage.get('SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?', [knowledgeBaseId, principal.organizationId]);
   if (!kb) throw notFound('Knowledge base');
   const title = question.trim().replace(/\s+/g, ' ').slice(0, 200);
   // The question as the heading (retrieval indexes headings), the answer as the only body text.
   const content = `# ${title}\n\n${answer.trim()}\n`;
-  return d.knowledge.addDocument(knowledgeBaseId, { title, content, format: 'markdown', url: null }, at).id;
+  return (await d.knowledge.addDocument(knowledgeBaseId, { title, content, format: 'markdown', url: null }, at)).id;
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AssistantStore } from '../assistants/service.js';
-import { listAudit } from '../audit/audit.js';
+import { hasAuditEntries, listAudit } from '../audit/audit.js';
 import type { ChatService } from '../chat/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
@@ -110,15 +110,15 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     sendData(res, await sourceUse(ctx.storage, readConversationFilter(req, res)));
   });
 
-  r.get('/analytics/knowledge-gaps', (req, res) => {
+  r.get('/analytics/knowledge-gaps', async (req, res) => {
     const page = readPage(req);
     const { status } = parseInput(gapListQuery, { status: req.query.status }, 'query');
-    const { items, total } = listKnowledgeGaps(ctx.db, { ...readConversationFilter(req, res), status }, page);
+    const { items, total } = await listKnowledgeGaps(ctx.storage, { ...readConversationFilter(req, res), status }, page);
     sendPage(res, items, total, page);
   });
 
   r.get('/analytics/knowledge-gaps/:id', async (req, res) => {
-    sendData(res, await gapDetail(ctx.db, { assistants: deps.assistants, retriever: deps.retriever }, principalOf(res), req.params.id as string));
+    sendData(res, await gapDetail(ctx.storage, { assistants: deps.assistants, retriever: deps.retriever }, principalOf(res), req.params.id as string));
   });
 
   r.post('/analytics/knowledge-gaps/:id/resolve', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
@@ -126,9 +126,9 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     sendData(res, await resolveGap({ ctx, ...deps }, principalOf(res), req.params.id as string, input, nowIso(ctx)));
   });
 
-  r.post('/analytics/knowledge-gaps/:id/dismiss', requirePermission(['assistants:write', 'knowledge_bases:write']), (req, res) => {
+  r.post('/analytics/knowledge-gaps/:id/dismiss', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
     const input = parseInput(dismissGapSchema, req.body);
-    sendData(res, dismissGap(ctx.db, principalOf(res), req.params.id as string, input.reason, nowIso(ctx)));
+    sendData(res, await dismissGap(ctx.storage, principalOf(res), req.params.id as string, input.reason, nowIso(ctx)));
   });
 
   // Conversations for the dashboard (org-scoped; bound keys see their assistant's only).
@@ -149,28 +149,28 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     sendData(res, { pending: (await listConversations(ctx.storage, { ...filter, handoff: 'pending' }, { limit: 1, offset: 0 })).total });
   });
 
-  r.post('/corrections', requirePermission(['assistants:write', 'knowledge_bases:write']), (req, res) => {
+  r.post('/corrections', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
     const input = parseInput(correctionSchema, req.body);
-    sendData(res, createCorrection({ ctx, assistants: deps.assistants, knowledge: deps.knowledge }, principalOf(res), input, nowIso(ctx)), 201);
+    sendData(res, await createCorrection({ ctx, assistants: deps.assistants, knowledge: deps.knowledge }, principalOf(res), input, nowIso(ctx)), 201);
   });
 
   // The audit log of assistant changes (markers on the analytics charts).
-  const sendAudit = (req: Request, res: Response, assistantId: string | null) => {
+  const sendAudit = async (req: Request, res: Response, assistantId: string | null) => {
     const { page: _p, limit: _l, ...query } = req.query as Record<string, unknown>;
     const q = parseInput(auditQuery, query, 'query');
     const page = readPage(req);
     const from = q.from ? startOf(q.from) : null;
     const to = q.to ? endOf(q.to) : null;
     if (from && to && from > to) throw new AppError('validation_error', 'from must not be after to');
-    const { items, total } = listAudit(ctx.db, { org: principalOf(res).organizationId, assistantId: boundAssistant(res, assistantId ?? q.assistantId), from, to }, page);
+    const { items, total } = await listAudit(ctx.storage, { org: principalOf(res).organizationId, assistantId: boundAssistant(res, assistantId ?? q.assistantId), from, to }, page);
     sendPage(res, items, total, page);
   };
-  r.get('/assistants/:id/audit', requirePermission('assistants:read'), (req, res) => {
+  r.get('/assistants/:id/audit', requirePermission('assistants:read'), async (req, res) => {
     // A deleted assistant keeps its log; an id the organization never had is a 404.
     const id = req.params.id as string;
     const org = principalOf(res).organizationId;
-    if (!deps.assistants.get(org, id) && !ctx.db.prepare('SELECT 1 FROM assistant_audit WHERE organization_id = ? AND assistant_id = ? LIMIT 1').get(org, id)) throw notFound('Assistant');
-    sendAudit(req, res, id);
+    if (!(await deps.assistants.get(org, id)) && !(await hasAuditEntries(ctx.storage, org, id))) throw notFound('Assistant');
+    await sendAudit(req, res, id);
   });
   r.get('/audit', requirePermission('assistants:read'), (req, res) => sendAudit(req, res, null));
 
