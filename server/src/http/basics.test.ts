@@ -68,7 +68,8 @@ describe('serving basics (API.md §1-2)', () => {
 
   it('never leaks a stack trace on a 500', async () => {
     const { token } = await registerAccount(server.url);
-    server.db.exec('DROP TABLE knowledge_gaps'); // any query on it now throws inside a handler
+    // Any query on it now throws inside a handler; a rename is the same statement on SQLite and PostgreSQL.
+    await server.ctx.storage.run('ALTER TABLE knowledge_gaps RENAME TO knowledge_gaps_gone');
     const res = await client(server.url, token).get('/v1/analytics/knowledge-gaps');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ status: 'error', error: { code: 'server_error', message: 'Internal server error' } });
