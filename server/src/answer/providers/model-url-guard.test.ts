@@ -96,8 +96,10 @@ describe('model.baseUrl is refused when it points at a private address (SSRF)', 
   it('when connecting: a literal private address saved before this check (or behind the API) is never contacted', async () => {
     await start({});
     const shop = await setupShop(server.url, { fallback: { message: 'Sorry.', suggestions: false } });
-    server.db.prepare("UPDATE assistants SET config = json_set(config, '$.model', json(?)) WHERE id = ?")
-      .run(JSON.stringify({ provider: 'openai', name: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` }), shop.assistantId);
+    // Written past the API (which refuses it now), through the storage port so it runs on either dialect.
+    const row = await server.ctx.storage.get<{ config: string }>('SELECT config FROM assistants WHERE id = ?', [shop.assistantId]);
+    const config = { ...JSON.parse(row?.config ?? '{}'), model: { provider: 'openai', name: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` } };
+    await server.ctx.storage.run('UPDATE assistants SET config = ? WHERE id = ?', [JSON.stringify(config), shop.assistantId]);
     const chat = await shop.api.post(shop.chatPath, { message: 'How long do refunds take?' });
     expect(chat.body.response).toBe('Sorry.');
     expect(fake.requests).toHaveLength(0);
