@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/http.js';
+import { openDb } from '../db/open.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -36,12 +37,20 @@ describe('source links carry an anchor only where the page has that id', () => {
   });
 
   it('migration 011 drops the made-up anchors stored before', async () => {
-    const { api } = await registerAccount(server.url);
-    const kbId = (await api.post('/v1/knowledge-bases', { name: 'Old' })).body.data.id as string;
-    await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Old', url: 'https://acme.test/old', content: '# Old\n\n## Slugged\n\nWombats were indexed before this fix.' });
-    // What an older version stored: a slug made from the heading text.
-    server.db.prepare("UPDATE chunks SET anchor = 'slugged' WHERE knowledge_base_id = ?").run(kbId);
-    server.db.exec(fs.readFileSync(new URL('../db/migrations/011-page-anchors.sql', import.meta.url), 'utf8'));
-    expect(server.db.prepare('SELECT count(*) AS n FROM chunks WHERE anchor IS NOT NULL AND knowledge_base_id = ?').get(kbId)).toEqual({ n: 0 });
+    // A SQLite migration: it runs on a SQLite server of its own, whatever database the others use.
+    const db = openDb(':memory:');
+    const sqlite = await startServer({ db });
+    try {
+      const { api } = await registerAccount(sqlite.url);
+      const kbId = (await api.post('/v1/knowledge-bases', { name: 'Old' })).body.data.id as string;
+      await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Old', url: 'https://acme.test/old', content: '# Old\n\n## Slugged\n\nWombats were indexed before this fix.' });
+      // What an older version stored: a slug made from the heading text.
+      db.prepare("UPDATE chunks SET anchor = 'slugged' WHERE knowledge_base_id = ?").run(kbId);
+      db.exec(fs.readFileSync(new URL('../db/migrations/011-page-anchors.sql', import.meta.url), 'utf8'));
+      expect(db.prepare('SELECT count(*) AS n FROM chunks WHERE anchor IS NOT NULL AND knowledge_base_id = ?').get(kbId)).toEqual({ n: 0 });
+    } finally {
+      await sqlite.close();
+      db.close();
+    }
   });
 });
