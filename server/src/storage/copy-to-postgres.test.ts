@@ -20,10 +20,11 @@ async function sqliteInstallation(): Promise<{ file: string; apiKey: string }> {
   const db = openDb(file);
   const server = await startServer({ db });
   const demo = await seedDemo(server.ctx, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
-  const chat = await fetch(`${server.url}/v1/chat`, {
+  // The chat route names its assistant in the path (chat/routes.ts: POST /v1/integrations/:id/chat).
+  const chat = await fetch(`${server.url}/v1/integrations/${demo.assistantId}/chat`, {
     method: 'POST',
     headers: { authorization: `Bearer ${demo.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ assistantId: demo.assistantId, message: 'How do I add the chat widget to my website?' }),
+    body: JSON.stringify({ message: 'How do I add the chat widget to my website?' }),
   });
   expect(chat.status).toBe(200);
   await server.close();
