@@ -6,7 +6,10 @@ import { startFakeEmbedder, type FakeEmbedder } from '../../../test/fake-embeddi
 import { startFakeOpenAi, type FakeProvider } from '../../../test/fake-openai.js';
 import { setupShop } from '../../../test/fixtures.js';
 import { client, registerAccount } from '../../../test/http.js';
-import { startServer, type TestServer } from '../../../test/test-server.js';
+import { freshPostgresStorage } from '../../../test/postgres.js';
+import { startServer, testConfig, type TestServer } from '../../../test/test-server.js';
+import { createLogger } from '../../lib/logger.js';
+import { createContext } from '../../server.js';
 import type { Config } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import { openDb } from '../../db/open.js';
@@ -40,7 +43,14 @@ function embeddingsConfig(overrides: Partial<EmbeddingsConfig> = {}): Embeddings
 
 async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof openDb>; embeddings?: Partial<EmbeddingsConfig> | null } = {}): Promise<TestServer> {
   const embeddings = opts.embeddings === null ? null : embeddingsConfig(opts.embeddings);
-  const server = await startServer({ config: { embeddings, ...opts.config }, db: opts.db });
+  // Dense vectors are sqlite-vec: these cases run on a SQLite database of their own whatever
+  // PARLEY_TEST_DATABASE says (PostgreSQL refuses embeddings at start, tested below).
+  const db = opts.db ?? openDb(':memory:');
+  const server = await startServer({ config: { embeddings, ...opts.config }, db });
+  if (!opts.db) {
+    const close = server.close;
+    server.close = async () => { await close(); db.close(); };
+  }
   servers.push(server);
   return server;
 }
@@ -65,6 +75,19 @@ const vectorRows = (s: TestServer, chunkIds: number[]): number =>
   (s.db.prepare('SELECT count(*) AS n FROM chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(chunkIds)) as { n: number }).n;
 
 const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-embeddings-')), 'parley.db');
+
+describe('dense retrieval on PostgreSQL', () => {
+  it('is refused at start with a message that says why (pgvector is not built)', async () => {
+    const pg = await freshPostgresStorage();
+    try {
+      const config = testConfig({ embeddings: embeddingsConfig() });
+      expect(() => createContext({ storage: pg.storage, config, logger: createLogger('silent') }))
+        .toThrow(/EMBEDDINGS_MODEL is set, but dense retrieval needs the SQLite database \(sqlite-vec\); on PostgreSQL \(pgvector\) it is not built yet/);
+    } finally {
+      await pg.drop();
+    }
+  });
+});
 
 describe('dense retrieval (embeddings)', () => {
   it('is off by default: no extension loaded, no vector table, search and deletes work', async () => {
