@@ -13,7 +13,6 @@ import { createChatService, type ChatService } from '../chat/service.js';
 import { createConversationStore } from '../conversations/store.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
-import { createWriteBatcher } from '../db/write-batcher.js';
 import { createRetriever } from '../knowledge/retrieval.js';
 import { createKnowledgeStore } from '../knowledge/store.js';
 import { systemClock } from '../lib/clock.js';
@@ -31,18 +30,18 @@ beforeAll(async () => {
   migrate(db);
   const storage = createSqliteStorage(db);
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_demo', 'Demo', 'free', ?)").run(AT);
-  const store = createKnowledgeStore(db);
-  const kb = store.createKb('org_demo', { name: 'Parley handbook', description: null }, AT);
+  const store = createKnowledgeStore(storage);
+  const kb = await store.createKb('org_demo', { name: 'Parley handbook', description: null }, AT);
   const dir = path.join(REPO_ROOT, 'demo', 'knowledge');
   for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.md')).sort()) {
     const content = fs.readFileSync(path.join(dir, f), 'utf8');
-    store.addDocument(kb.id, { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` }, AT);
+    await store.addDocument(kb.id, { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` }, AT);
   }
   // Schema defaults: the extractive provider and the default threshold 0.35.
   assistant = await createAssistantStore(storage).create('org_demo', 'api', assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }), AT);
   chat = createChatService({
-    db, clock: systemClock, retriever: createRetriever(db), conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
-    writes: createWriteBatcher(db), webhooks: createWebhookEvents(storage, systemClock),
+    storage, clock: systemClock, retriever: createRetriever(storage), conversations: createConversationStore(storage), providers: { extractive: createExtractiveProvider() },
+    webhooks: createWebhookEvents(storage, systemClock),
   });
 });
 
