@@ -83,23 +83,20 @@ describe('webhook outbox across instances', () => {
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const hookId: string = hook.body.data.id;
 
-    // Interleaved writers: 6 conversations of 3 turns each, alternating instances turn by turn,
-    // while 6 documents are added on alternating instances. The chat turns go one at a time:
-    // concurrent turns on PostgreSQL fail on messages_seq_key (see cluster-gaps.test.ts).
+    // Interleaved writers: 6 conversations at once, each of 3 turns that alternate instances,
+    // while 6 documents are added on alternating instances.
     const sessions = Array.from({ length: 6 }, (_, i) => `hooks-${i}`);
-    const chats = async () => {
+    const turns = async (s: string, i: number) => {
       for (let t = 0; t < 3; t++) {
-        for (const [i, s] of sessions.entries()) {
-          const res = await c.call((i + t) % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: `Question ${t} about widgets`, sessionId: s });
-          expect(res.status, `${JSON.stringify(res.body)}\n${c.logs()}`).toBe(200);
-        }
+        const res = await c.call((i + t) % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: `Question ${t} about widgets`, sessionId: s });
+        expect(res.status, `${JSON.stringify(res.body)}\n${c.logs()}`).toBe(200);
       }
     };
     const docs = async (i: number) => {
       const res = await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: `Doc ${i}`, content: `Document ${i} explains widget setting ${i}.` });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     };
-    await Promise.all([chats(), ...Array.from({ length: 6 }, (_, i) => docs(i))]);
+    await Promise.all([...sessions.map(turns), ...Array.from({ length: 6 }, (_, i) => docs(i))]);
 
     // Per conversation: started + created, then 4 events a turn; per document: knowledge_base.updated.
     const expected = sessions.length * (2 + 3 * 4) + 6;
@@ -240,7 +237,8 @@ describe('idle conversations end once, with both instances running upkeep', () =
       for (const [i, s] of sessions.entries()) {
         expect((await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'hello', sessionId: s })).status).toBe(200);
       }
-      // Idle for an hour: the upkeep of each instance (every 60 s, not configurable) ends them.
+      // Idle for an hour: the upkeep (every 60 s on each instance, not configurable; one instance
+      // at a time under an advisory lock) ends them.
       const backdated = await c.db.query("UPDATE conversations SET last_message_at = to_char((now() - interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') WHERE assistant_id = $1", [assistantId]);
       expect(backdated.rowCount).toBe(sessions.length);
       const t0 = Date.now();
