@@ -1,6 +1,7 @@
 import { notFound } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import { memoByText } from '../lib/memo.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
 import type { AssistantConfig, AssistantType } from './schemas.js';
 
@@ -14,34 +15,59 @@ export interface Assistant extends AssistantConfig {
 
 interface AssistantRow { id: string; organization_id: string; type: AssistantType; name: string; config: string; created_at: string; updated_at: string }
 interface LinkRow { knowledge_base_id: string; priority: number }
+/** An assistant row with one of its links (none: the link columns are null). */
+type LinkedRow = AssistantRow & { [K in keyof LinkRow]: LinkRow[K] | null };
 
 type StoredConfig = Omit<AssistantConfig, 'name' | 'knowledgeBases'>;
 
 const SQL = {
-  byId: 'SELECT * FROM assistants WHERE id = ? AND organization_id = ?',
+  // The row and its links in one statement (every chat request reads it): one row per link.
+  byIdLinked: `SELECT a.id, a.organization_id, a.type, a.name, a.config, a.created_at, a.updated_at, l.knowledge_base_id, l.priority
+    FROM assistants a LEFT JOIN assistant_knowledge_bases l ON l.assistant_id = a.id
+    WHERE a.id = ? AND a.organization_id = ? ORDER BY l.position`,
   links: 'SELECT knowledge_base_id, priority FROM assistant_knowledge_bases WHERE assistant_id = ? ORDER BY position',
   kbInOrg: 'SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?',
   exists: 'SELECT 1 AS found FROM assistants WHERE id = ? AND organization_id = ?',
 } as const;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The stored configuration, parsed once per distinct text: every chat request reads its
+ * assistant, and parsing the same JSON each time showed in chat profiles. The text is the key,
+ * so an edited assistant parses anew; the value is shared between requests, hence frozen (a
+ * caller that changed it in place would fail loudly instead of changing other requests' view).
+ */
+const storedConfig = memoByText((text: string): StoredConfig => deepFreeze(parseJson<StoredConfig>(text, {} as StoredConfig)), 1_000);
 
 /**
  * Assistants and their knowledge-base links. Writes that must commit with something else (an
  * audit entry, a webhook event) take the caller's `Tx`; reads take any `Queryable`.
  */
 export function createAssistantStore(storage: Storage) {
-  async function toAssistant(q: Queryable, row: AssistantRow): Promise<Assistant> {
-    const config = parseJson<StoredConfig>(row.config, {} as StoredConfig);
-    const links = await q.all<LinkRow>(SQL.links, [row.id]);
+  function assemble(row: AssistantRow, links: readonly LinkRow[]): Assistant {
     return {
-      id: row.id, organizationId: row.organization_id, type: row.type, name: row.name, ...config,
+      id: row.id, organizationId: row.organization_id, type: row.type, name: row.name, ...storedConfig(row.config),
       knowledgeBases: links.map((l) => ({ id: l.knowledge_base_id, priority: l.priority })),
       createdAt: row.created_at, updatedAt: row.updated_at,
     } as Assistant;
   }
 
+  async function toAssistant(q: Queryable, row: AssistantRow): Promise<Assistant> {
+    return assemble(row, await q.all<LinkRow>(SQL.links, [row.id]));
+  }
+
   async function get(q: Queryable, organizationId: string, id: string): Promise<Assistant | null> {
-    const row = await q.get<AssistantRow>(SQL.byId, [id, organizationId]);
-    return row ? toAssistant(q, row) : null;
+    const rows = await q.all<LinkedRow>(SQL.byIdLinked, [id, organizationId]);
+    const [row] = rows;
+    if (!row) return null;
+    return assemble(row, rows.flatMap((r) => (r.knowledge_base_id === null ? [] : [{ knowledge_base_id: r.knowledge_base_id, priority: r.priority as number }])));
   }
 
   async function writeLinks(tx: Tx, assistantId: string, organizationId: string, kbs: AssistantConfig['knowledgeBases']): Promise<void> {
