@@ -208,7 +208,10 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       const t0 = performance.now();
       // The conversation is read (or planned) first; nothing is written until the answer exists,
       // so a failed answer leaves no half-conversation behind.
-      const existing = await ownConversation(input);
+      // The extractive answerer reads no history; it only widens a short follow-up's retrieval
+      // query. Without that need the session is read once, inside the write (writeTurn checks it).
+      const needsHistory = deps.providers[input.assistant.model.provider]?.name !== 'extractive' || contentTerms(input.message).length < 2;
+      const existing = needsHistory ? await ownConversation(input) : null;
       const history: HistoryTurn[] = existing ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content })) : [];
 
       const a = input.assistant;
