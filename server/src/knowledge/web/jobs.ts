@@ -1,14 +1,23 @@
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import type { Storage, Tx } from '../../storage/port.js';
+import type { Queryable, SqlValue, Storage, Tx } from '../../storage/port.js';
 
 /**
  * Durable background jobs for web documents (`ingest_jobs`, migration 008) and the in-process
  * runner that works them: a few at a time, retried with backoff when the failure is transient,
  * stopped when their document is deleted, handed back to the queue on shutdown and after a
- * crash. One server process per database, like the webhook worker (issue 15 moves the claim to a
- * lease so that instances do not take over each other's running jobs).
+ * crash.
+ *
+ * Several instances may share a PostgreSQL database (issue 15): a running job is held under a
+ * lease (owner = this runner's random id, epoch, lease_expires_at; migration 027), renewed every
+ * lease/3 while it runs. Any instance claims a queued job, or a `processing` one whose lease
+ * expired (its holder died or stalled), with epoch + 1; a holder whose renewal finds the epoch
+ * changed aborts its job, and every write about the job (finish, retry, hand-back, and the
+ * document writes `perform` guards with `lease.held`) is conditioned on (owner, epoch), so a
+ * stalled holder that wakes up records nothing. SQLite serves one server per database file (like
+ * the webhook leases), so a start there treats every lease as dead: a restart after a crash
+ * resumes at once instead of waiting a lease period.
  */
 
 export type JobKind = 'fetch' | 'crawl';
@@ -30,6 +39,7 @@ export interface IngestJob {
 interface JobRow {
   id: string; document_id: string; kind: JobKind; status: JobStatus; attempts: number; run_after: number; error: string | null;
   created_at: string; updated_at: string; finished_at: string | null;
+  owner: string | null; epoch: number | string; lease_expires_at: number | string;
 }
 
 const toJob = (r: JobRow): IngestJob => ({
@@ -43,9 +53,24 @@ export type JobResult = 'done' | 'gone';
 /** A failure: transient ones are retried (up to the runner's attempts), others fail the job. */
 export interface JobFailure { message: string; transient: boolean }
 
+/** This runner's hold on a running job. */
+export interface JobLease {
+  readonly owner: string;
+  readonly epoch: number;
+  /**
+   * Whether the lease is still this runner's. Called in the transaction of a write about the job,
+   * it also locks the job row on PostgreSQL (FOR SHARE), so a takeover waits for that write to
+   * commit: the write lands under the old epoch before it, or is refused.
+   */
+  held(q: Queryable): Promise<boolean>;
+}
+
 export interface JobHooks {
-  /** The work. `signal` aborts on shutdown and when the job's document is deleted. */
-  perform(job: IngestJob, signal: AbortSignal): Promise<JobResult>;
+  /**
+   * The work. `signal` aborts on shutdown, when the job's document is deleted and when the lease
+   * was lost (another instance took the job over): guard document writes with `lease.held(tx)`.
+   */
+  perform(job: IngestJob, signal: AbortSignal, lease: JobLease): Promise<JobResult>;
   /** Classifies an error thrown by `perform` (anything unknown: permanent). */
   classify(err: unknown): JobFailure;
   /** The job will run again later (after a transient failure, a shutdown or a crash). */
@@ -67,6 +92,10 @@ export interface JobRunnerOptions {
   retryDelaysMs?: number[];
   /** A job picked this many times without finishing (crashes) fails (default 5). */
   maxPicks?: number;
+  /** How long a running job's lease lasts without renewal (ms, default 30 s); renewed every third of it. */
+  leaseMs?: number;
+  /** This runner's lease owner (default: a random id, new per process and per runner). */
+  instanceId?: string;
 }
 
 const FINISHED_KEEP_MS = 30 * 24 * 3600_000;
@@ -76,15 +105,31 @@ const SQL = {
     VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
   live: "SELECT * FROM ingest_jobs WHERE document_id = ? AND status IN ('queued', 'processing')",
   get: 'SELECT * FROM ingest_jobs WHERE id = ?',
-  // Ids sort by creation time: the tie-break between jobs due at the same moment. The outer
-  // status check keeps a job claimed once even if two claims read the same row.
-  claim: `UPDATE ingest_jobs SET status = 'processing', attempts = attempts + 1, updated_at = ?
-    WHERE id = (SELECT id FROM ingest_jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, id LIMIT 1) AND status = 'queued' RETURNING *`,
-  finish: "UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ? WHERE id = ? AND status = 'processing'",
-  requeue: "UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ? WHERE id = ? AND status = 'processing'",
-  orphans: "SELECT * FROM ingest_jobs WHERE status = 'processing'",
+  finish: `UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ?, owner = NULL, lease_expires_at = 0
+    WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?`,
+  requeue: `UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ?, owner = NULL, lease_expires_at = 0
+    WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?`,
+  renew: "UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?",
+  held: "SELECT 1 AS held FROM ingest_jobs WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?",
+  // SQLite only (one server per database file): the leases of the previous run are dead.
+  expireAll: "UPDATE ingest_jobs SET lease_expires_at = 0 WHERE status = 'processing'",
   prune: "DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
 };
+
+/** Due: queued and past its backoff, or running under a lease nobody renewed (a dead or stalled holder). */
+const DUE = "((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND lease_expires_at <= ?))";
+
+/**
+ * Claims the next due job with a fresh lease (epoch + 1). Ids sort by creation time: the tie-break
+ * between jobs due at the same moment. On PostgreSQL the candidate row is locked with SKIP LOCKED,
+ * so concurrent claims on other instances pass over it rather than queue behind it; the outer
+ * re-check keeps a job claimed once even where two claims read the same row (SQLite writes one at
+ * a time, so there it never differs).
+ */
+const claimSql = (q: Queryable): string => `UPDATE ingest_jobs
+  SET status = 'processing', attempts = attempts + 1, owner = ?, epoch = epoch + 1, lease_expires_at = ?, updated_at = ?
+  WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${q.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''})
+    AND ${DUE} RETURNING *`;
 
 export function createJobRunner(opts: JobRunnerOptions) {
   const { storage, clock, logger, hooks } = opts;
@@ -92,16 +137,19 @@ export function createJobRunner(opts: JobRunnerOptions) {
   const pollMs = opts.pollMs ?? 1000;
   const retryDelays = opts.retryDelaysMs ?? [5_000, 30_000];
   const maxPicks = opts.maxPicks ?? 5;
+  const leaseMs = Math.max(30, opts.leaseMs ?? 30_000);
+  const owner = opts.instanceId ?? newId('inst');
   const iso = (ms = clock.now()): string => new Date(ms).toISOString();
   const getJob = (id: string): Promise<JobRow | undefined> => storage.get<JobRow>(SQL.get, [id]);
 
-  const active = new Map<string, { job: IngestJob; controller: AbortController; settled: Promise<void> }>();
+  const active = new Map<string, { job: IngestJob; lease: JobLease; controller: AbortController; settled: Promise<void> }>();
   const waiters = new Map<string, Set<() => void>>();
   let running = false;
   /** Set once the jobs of an interrupted run are back in the queue: claims wait for it. */
   let started = false;
   let startup: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
   let pumping = false;
   let pumpAgain = false;
 
@@ -123,14 +171,16 @@ export function createJobRunner(opts: JobRunnerOptions) {
       do {
         pumpAgain = false;
         while (running && active.size < concurrency) {
-          const row = await storage.get<JobRow>(SQL.claim, [iso(), clock.now()]);
+          const now = clock.now();
+          const row = await storage.get<JobRow>(claimSql(storage), [owner, now + leaseMs, iso(now), now, now, now, now]);
           if (!row) break;
+          const lease = leaseOf(row.id, Number(row.epoch));
           if (!running) {
             // Stopped while the claim was in flight: the job goes back untouched.
-            await storage.run(SQL.requeue, [1, row.run_after, row.error, iso(), row.id]);
+            await storage.run(SQL.requeue, [1, row.run_after, row.error, iso(), row.id, owner, lease.epoch]);
             break;
           }
-          launch(toJob(row));
+          launch(toJob(row), lease);
         }
       } while (pumpAgain);
     } finally {
@@ -141,35 +191,55 @@ export function createJobRunner(opts: JobRunnerOptions) {
     if (running) setImmediate(() => { pump().catch(logFailure('ingest job claim failed')); });
   };
 
-  function launch(job: IngestJob): void {
+  function leaseOf(jobId: string, epoch: number): JobLease {
+    return {
+      owner,
+      epoch,
+      async held(q: Queryable): Promise<boolean> {
+        const lock = q.dialect === 'postgres' ? ' FOR SHARE' : '';
+        return !!await q.get(SQL.held + lock, [jobId, owner, epoch]);
+      },
+    };
+  }
+
+  /**
+   * Records how a job ended, under its lease only: false (nothing written) when another instance
+   * took it over meanwhile, which then owns its outcome.
+   */
+  async function record(job: IngestJob, lease: JobLease, sql: string, params: SqlValue[]): Promise<boolean> {
+    const { changes } = await storage.run(sql, [...params, job.id, owner, lease.epoch]);
+    if (!changes) logger.info('web document job lease lost: its outcome is left to the new holder', { jobId: job.id, epoch: lease.epoch });
+    return changes > 0;
+  }
+
+  function launch(job: IngestJob, lease: JobLease): void {
     const controller = new AbortController();
     const settled = (async () => {
       if (job.attempts > maxPicks) {
         const error = `gave up after ${job.attempts - 1} interrupted attempts`;
-        await storage.run(SQL.finish, ['failed', error, iso(), iso(), job.id]);
-        await hooks.failed(job, error);
+        if (await record(job, lease, SQL.finish, ['failed', error, iso(), iso()])) await hooks.failed(job, error);
         return;
       }
       try {
-        await hooks.perform(job, controller.signal);
-        await storage.run(SQL.finish, ['done', null, iso(), iso(), job.id]);
+        await hooks.perform(job, controller.signal, lease);
+        await record(job, lease, SQL.finish, ['done', null, iso(), iso()]);
       } catch (err) {
         const reason = controller.signal.aborted ? controller.signal.reason as unknown : null;
         if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
+        if (reason === 'lost') return; // another instance holds the job now: it records the outcome
         if (reason === 'stop') {
           // Shutdown: not the job's fault, so its attempt is given back.
-          await storage.run(SQL.requeue, [1, clock.now(), null, iso(), job.id]);
-          await hooks.requeued(job, { retryAt: null, error: null });
+          if (await record(job, lease, SQL.requeue, [1, clock.now(), null, iso()])) await hooks.requeued(job, { retryAt: null, error: null });
           return;
         }
         const failure = hooks.classify(err);
         if (failure.transient && job.attempts <= retryDelays.length) {
           const retryAt = clock.now() + (retryDelays[job.attempts - 1] ?? 0);
-          await storage.run(SQL.requeue, [0, retryAt, failure.message, iso(), job.id]);
+          if (!await record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()])) return;
           await hooks.requeued(job, { retryAt, error: failure.message });
           logger.info('web document fetch will be retried', { jobId: job.id, documentId: job.documentId, error: failure.message, retryAt: iso(retryAt) });
         } else {
-          await storage.run(SQL.finish, ['failed', failure.message, iso(), iso(), job.id]);
+          if (!await record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()])) return;
           await hooks.failed(job, failure.message);
           logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
         }
@@ -181,7 +251,23 @@ export function createJobRunner(opts: JobRunnerOptions) {
       settle(job.id);
       pumpSoon();
     });
-    active.set(job.id, { job, controller, settled });
+    active.set(job.id, { job, lease, controller, settled });
+  }
+
+  /**
+   * Renews the lease of every running job. A renewal that finds the lease gone aborts the job:
+   * its row deleted (document deleted) or its epoch moved on (this runner stalled past the lease
+   * and another instance took the job over).
+   */
+  async function renew(): Promise<void> {
+    for (const { job, lease, controller } of [...active.values()]) {
+      if (controller.signal.aborted) continue;
+      const { changes } = await storage.run(SQL.renew, [clock.now() + leaseMs, job.id, owner, lease.epoch]);
+      if (changes) continue;
+      const gone = !await getJob(job.id);
+      if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
+      controller.abort(gone ? 'gone' : 'lost');
+    }
   }
 
   /** Running jobs whose row went away (document deleted) are aborted; due retries are picked. */
@@ -192,15 +278,18 @@ export function createJobRunner(opts: JobRunnerOptions) {
     await pump();
   }
 
-  /** Jobs a crash left `processing` go back to the queue (before anything is claimed). */
+  /**
+   * Before anything is claimed: old finished jobs are pruned and, on SQLite (one server per
+   * database file), the leases of the interrupted run are expired so its jobs are claimed at once.
+   * On PostgreSQL a `processing` job may be another live instance's: it is claimed only once its
+   * lease expires (any running instance does so at its next poll).
+   */
   async function recover(): Promise<void> {
-    const orphans = await storage.all<JobRow>(SQL.orphans);
-    await storage.tx(async (tx) => {
-      for (const row of orphans) await tx.run(SQL.requeue, [0, clock.now(), row.error, iso(), row.id]);
+    const expired = await storage.tx(async (tx) => {
       await tx.run(SQL.prune, [iso(clock.now() - FINISHED_KEEP_MS)]);
+      return tx.dialect === 'sqlite' ? (await tx.run(SQL.expireAll)).changes : 0;
     });
-    for (const row of orphans) await hooks.requeued(toJob(row), { retryAt: null, error: null });
-    if (orphans.length) logger.info('web document jobs resumed after an interrupted run', { jobs: orphans.length });
+    if (expired) logger.info('web document jobs resumed after an interrupted run', { jobs: expired });
   }
 
   return {
@@ -240,7 +329,11 @@ export function createJobRunner(opts: JobRunnerOptions) {
     get running(): boolean {
       return running;
     },
-    /** Jobs a crash left `processing` go back to the queue; then work starts. */
+    /** This runner's lease owner id. */
+    get instanceId(): string {
+      return owner;
+    },
+    /** Starts claiming jobs (on SQLite, those of an interrupted run first). */
     start(): void {
       if (running) return;
       running = true;
@@ -251,6 +344,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
           started = true;
           timer = setInterval(() => { tick().catch(logFailure('ingest job poll failed')); }, pollMs);
           timer.unref();
+          heartbeat = setInterval(() => { renew().catch(logFailure('ingest job lease renewal failed')); }, Math.floor(leaseMs / 3));
+          heartbeat.unref();
           pumpSoon();
         });
     },
@@ -261,7 +356,9 @@ export function createJobRunner(opts: JobRunnerOptions) {
       await startup;
       started = false;
       if (timer) clearInterval(timer);
+      if (heartbeat) clearInterval(heartbeat);
       timer = null;
+      heartbeat = null;
       const settling = [...active.values()].map((a) => {
         a.controller.abort('stop');
         return a.settled;

@@ -6,7 +6,7 @@ import { parseInput } from '../../http/validate.js';
 import type { DocumentPart, DocumentProgress, DocumentRecord, KnowledgeStore } from '../store.js';
 import { IngestError, crawlSite, fetchSinglePage } from './crawler.js';
 import { FetchError, createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
-import { createJobRunner, type IngestJob, type JobKind } from './jobs.js';
+import { createJobRunner, type IngestJob, type JobKind, type JobLease } from './jobs.js';
 import { normalizeUrl } from './urls.js';
 
 /**
@@ -71,12 +71,16 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?', [id],
   );
 
+  /** A document state write, only while the job's lease is this instance's (issue 15: a taken-over job writes nothing). */
+  const setState = (lease: JobLease, documentId: string, state: Parameters<KnowledgeStore['setDocumentState']>[1]): Promise<void> =>
+    store.write(async (w) => { if (await lease.held(w.tx)) await w.setDocumentState(documentId, state, nowIso(ctx)); });
+
   /**
    * Progress writes of one job, at most one per `progressEvery` ms (the last one always lands).
    * Writes are chained, and `cancel` waits for the one in flight: a late progress write must
    * not mark the document `processing` again after its content is stored.
    */
-  function progressWriter(documentId: string) {
+  function progressWriter(documentId: string, lease: JobLease) {
     let last = 0;
     let pending: DocumentProgress | null = null;
     let timer: NodeJS.Timeout | null = null;
@@ -88,7 +92,7 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       const progress = pending;
       pending = null;
       inflight = inflight
-        .then(() => store.setDocumentState(documentId, { status: 'processing', progress }, nowIso(ctx)))
+        .then(() => setState(lease, documentId, { status: 'processing', progress }))
         .catch((err: unknown) => { ctx.logger.error('progress write failed', { documentId, error: String(err) }); });
     };
     return {
@@ -107,16 +111,21 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     };
   }
 
-  async function perform(job: IngestJob, signal: AbortSignal): Promise<'done' | 'gone'> {
+  /** Before the content is swapped in: a job taken over by another instance stops here. */
+  async function stillHeld(lease: JobLease, signal: AbortSignal, url: string): Promise<void> {
+    if (signal.aborted || !await lease.held(ctx.storage)) throw new FetchError('fetch cancelled', 'aborted', url);
+  }
+
+  async function perform(job: IngestJob, signal: AbortSignal, lease: JobLease): Promise<'done' | 'gone'> {
     const doc = await docRow(job.documentId);
     if (!doc?.url) return 'gone';
     const options = (await store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
     const at = () => nowIso(ctx);
     const f = getFetcher();
     if (job.kind === 'fetch') {
-      await store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } }, at());
+      await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } });
       const page = await fetchSinglePage(f, doc.url, signal);
-      if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
+      await stillHeld(lease, signal, doc.url);
       const title = options.title ?? page.title ?? doc.title;
       await ctx.storage.run('UPDATE documents SET format = ? WHERE id = ?', [page.sourceFormat, job.documentId]);
       await store.replaceDocumentContent(job.documentId, {
@@ -126,8 +135,8 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       return 'done';
     }
     const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
-    const progress = progressWriter(job.documentId);
-    await store.setDocumentState(job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } }, at());
+    const progress = progressWriter(job.documentId, lease);
+    await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } });
     try {
       const result = await crawlSite({
         startUrl: doc.url, maxPages: crawl.maxPages, maxDepth: crawl.maxDepth, fetcher: f, signal,
@@ -135,7 +144,7 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
         onProgress: (p) => progress.update(p),
       });
       await progress.cancel();
-      if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', doc.url);
+      await stillHeld(lease, signal, doc.url);
       if (!result.pages.length) {
         const p = result.progress;
         throw new IngestError(`No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`, false);
