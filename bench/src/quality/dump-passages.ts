@@ -14,12 +14,12 @@ const [fileArg, outArg] = process.argv.slice(2);
 const file = outArg ? (fileArg as string) : SHARED_SAMPLE_FILE;
 const out = outArg ?? fileArg ?? '/tmp/parley-tuning-passages.json';
 const corpus = await openQualityCorpus(file);
-const rows = corpus.questions.filter((q) => corpus.halfOf(q) === 'tuning').map((q) => {
-  const chunks = corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+const rows = await Promise.all(corpus.questions.filter((q) => corpus.halfOf(q) === 'tuning').map(async (q) => {
+  const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
   const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
   const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
   return { ...q, goldTop: corpus.paragraphsOf(chunks)[0] === q.paragraph, passages };
-});
+}));
 fs.writeFileSync(out, JSON.stringify(rows));
 process.stdout.write(`${rows.length} tuning questions → ${out}\n`);
 corpus.close();

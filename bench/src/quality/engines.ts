@@ -25,7 +25,8 @@ export interface Engine<R = unknown> {
   name: string;
   /** What was configured, for the report. */
   setup: string;
-  query(question: string, limit: number): R;
+  /** Parley's retriever answers with a promise (the async storage port); the libraries do not. */
+  query(question: string, limit: number): R | Promise<R>;
   ids(result: R, limit: number): number[];
 }
 

@@ -43,7 +43,7 @@ export async function collectSamples(file: string, half: 'tuning' | 'heldOut'): 
   const samples: Sample[] = [];
   try {
     for (const q of corpus.questions.filter((x) => corpus.halfOf(x) === half)) {
-      const chunks = corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+      const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
       const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
       const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
       const request = { question: q.question, passages, history: [], systemPrompt: '', variables: {}, language: defaults.language, maxResponseLength: defaults.maxResponseLength, model: defaults.model } as unknown as AnswerRequest;

@@ -24,10 +24,10 @@ import { createChatService } from '../../../server/src/chat/service.js';
 import { createConversationStore } from '../../../server/src/conversations/store.js';
 import { migrate } from '../../../server/src/db/migrate.js';
 import { openDb, type Db } from '../../../server/src/db/open.js';
-import { createWriteBatcher } from '../../../server/src/db/write-batcher.js';
 import { createRetriever, type RetrievedChunk } from '../../../server/src/knowledge/retrieval.js';
 import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
 import { systemClock } from '../../../server/src/lib/clock.js';
+import type { Storage } from '../../../server/src/storage/port.js';
 import { createSqliteStorage } from '../../../server/src/storage/sqlite.js';
 import { createWebhookEvents } from '../../../server/src/webhooks/events.js';
 import { round, summarize } from '../stats.js';
@@ -74,6 +74,8 @@ export function splitArticles(titles: readonly string[]): Half[] {
 /** A knowledge base holding every paragraph of a SQuAD file as one document, and the chat service over it. */
 export interface QualityCorpus {
   db: Db;
+  /** The same database through the storage port (what the server's modules take). */
+  storage: Storage;
   dataset: SquadDataset;
   paragraphs: FlatParagraph[];
   questions: FlatQuestion[];
@@ -104,19 +106,20 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const at = new Date().toISOString();
   const organizationId = 'org_quality';
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Quality', 'enterprise', ?)").run(organizationId, at);
-  const store = createKnowledgeStore(db);
-  const kb = store.createKb(organizationId, { name: 'Quality corpus', description: null }, at);
+  const storage = createSqliteStorage(db);
+  const store = createKnowledgeStore(storage);
+  const kb = await store.createKb(organizationId, { name: 'Quality corpus', description: null }, at);
   const paragraphOfDocument = new Map<string, number>();
   const t0 = performance.now();
-  db.transaction(() => {
+  await store.write(async (w) => { // one transaction, as before
     for (const p of paragraphs) {
-      const doc = store.addDocument(kb.id, { title: p.title, content: p.context, format: 'text', url: null }, at);
+      const doc = await w.addDocument(kb.id, { title: p.title, content: p.context, format: 'text', url: null }, at);
       paragraphOfDocument.set(doc.id, p.index);
     }
-  })();
+  });
   const ingestMs = performance.now() - t0;
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  const retriever = createRetriever(db);
+  const retriever = createRetriever(storage);
   const kbs = [{ id: kb.id, priority: 5 }];
   const paragraphsOf = (hits: readonly RetrievedChunk[]): number[] => [...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number))];
 
@@ -131,17 +134,16 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
 
   // The chat service exactly as the server runs it, with an assistant of default settings
   // except the threshold: 0 keeps the answer text of every question.
-  const storage = createSqliteStorage(db);
   const assistants = createAssistantStore(storage);
   const config = assistantConfigSchema.parse({ name: 'Quality', knowledgeBases: kbs, confidenceThreshold: 0 });
   const assistant = await assistants.create(organizationId, 'api', config, at);
   const chat = createChatService({
-    db, clock: systemClock, retriever, conversations: createConversationStore(db), providers: { extractive: createExtractiveProvider() },
-    writes: createWriteBatcher(db), webhooks: createWebhookEvents(storage, systemClock),
+    storage, clock: systemClock, retriever, conversations: createConversationStore(storage), providers: { extractive: createExtractiveProvider() },
+    webhooks: createWebhookEvents(storage, systemClock),
   });
   const ask = async (question: string) => chat.chat({ assistant, message: question, sessionId: null, metadata: {}, channel: 'api' });
   return {
-    db, dataset, paragraphs, questions, halfOf: (q) => halves[q.article] as Half, retriever, paragraphsOf, plainFts, ask, kbs, ingestMs, chunks,
+    db, storage, dataset, paragraphs, questions, halfOf: (q) => halves[q.article] as Half, retriever, paragraphsOf, plainFts, ask, kbs, ingestMs, chunks,
     close: () => { db.close(); fs.rmSync(dir, { recursive: true, force: true }); },
   };
 }
@@ -223,7 +225,7 @@ export async function runQualityBench(opts: QualityOptions = {}) {
       ids: (hits, limit) => paragraphsOf(hits).slice(0, limit),
     };
     // The same retriever forced onto SQLite FTS5 (what bases too big for memory use).
-    const fts = createRetriever(corpus.db, { memoryIndexMaxChunks: 0 });
+    const fts = createRetriever(corpus.storage, { memoryIndexMaxChunks: 0 });
     const parleyFts: Engine<RetrievedChunk[]> = {
       name: 'Parley FTS5',
       setup: 'createRetriever(db, { memoryIndexMaxChunks: 0 }): the FTS5 path',
@@ -235,14 +237,14 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     // Warm-up that yields to the event loop, so a retriever that builds its in-memory index in
     // background slices (large files) is done before anything is measured.
     for (const q of questions) {
-      parley.query(q.question, K);
+      await parley.query(q.question, K);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
 
     const asked: Asked[] = [];
     for (const q of questions) {
-      const top = parley.ids(parley.query(q.question, K), K);
-      const ftsTop = parleyFts.ids(parleyFts.query(q.question, K), K);
+      const top = parley.ids(await parley.query(q.question, K), K);
+      const ftsTop = parleyFts.ids(await parleyFts.query(q.question, K), K);
       const plainTop = corpus.plainFts(q.question, K);
       const s = performance.now();
       const reply = await corpus.ask(q.question);
@@ -269,18 +271,18 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     }
     const samples = engines.map(() => [] as number[]);
     const engineRanks = engines.map(() => [] as (number | null)[]);
-    for (const q of questions) for (const e of engines) e.query(q.question, K); // warm-up
+    for (const q of questions) for (const e of engines) await e.query(q.question, K); // warm-up
     for (let r = 0; r < repeats; r++) {
-      questions.forEach((q, qi) => {
+      for (const [qi, q] of questions.entries()) {
         for (let j = 0; j < engines.length; j++) {
           const ei = (j + qi + r) % engines.length;
           const e = engines[ei] as Engine;
           const s = performance.now();
-          const res = e.query(q.question, K);
+          const res = await e.query(q.question, K);
           (samples[ei] as number[]).push(performance.now() - s);
           if (r === 0 && q.answerable) (engineRanks[ei] as (number | null)[]).push(rankOf(e.ids(res, K), q.paragraph));
         }
-      });
+      }
     }
     const engineResults = engines.map((e, i) => {
       const rk = engineRanks[i] as (number | null)[];

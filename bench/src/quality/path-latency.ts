@@ -18,14 +18,14 @@ import { summarize } from '../stats.js';
 const chunks = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000);
 const plain = process.argv.includes('--plain');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-path-'));
-const seeded = seedCorpusDb(path.join(dir, 'path.db'), chunks);
+const seeded = await seedCorpusDb(path.join(dir, 'path.db'), chunks);
 const kbs = [{ id: seeded.knowledgeBaseId, priority: 5 }];
 const provider = createExtractiveProvider();
 
 const parts = { retrieve: [] as number[], answer: [] as number[], confidence: [] as number[] };
 async function ask(retriever: ReturnType<typeof createRetriever>, question: string): Promise<void> {
   const t0 = performance.now();
-  const hits = retriever.retrieve(question, kbs, 6);
+  const hits = await retriever.retrieve(question, kbs, 6);
   const t1 = performance.now();
   const best = hits.reduce((m, c) => Math.max(m, c.score), 0);
   const passages = hits.map((c): Passage => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
@@ -45,7 +45,7 @@ async function ask(retriever: ReturnType<typeof createRetriever>, question: stri
 
 const result: Record<string, unknown> = { chunks, rerank: !plain, questions: seeded.questions.length };
 for (const engine of ['memory', 'fts'] as const) {
-  const retriever = createRetriever(seeded.db, { memoryIndexMaxChunks: engine === 'fts' ? 0 : Number.MAX_SAFE_INTEGER, ...(plain && { rerank: false }) });
+  const retriever = createRetriever(seeded.storage, { memoryIndexMaxChunks: engine === 'fts' ? 0 : Number.MAX_SAFE_INTEGER, ...(plain && { rerank: false }) });
   if (engine === 'memory') {
     retriever.warmUp();
     while (retriever.engine() !== 'memory') await new Promise((r) => setTimeout(r, 20));

@@ -15,11 +15,11 @@ const file = process.argv[2] ?? SHARED_SAMPLE_FILE;
 if (!fs.existsSync(file)) throw new Error(`${file} not found`);
 const corpus = await openQualityCorpus(file);
 const tuning = corpus.questions.filter((q) => q.answerable && corpus.halfOf(q) === 'tuning');
-const passagesOf = tuning.map((q) => {
-  const chunks = corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+const passagesOf = await Promise.all(tuning.map(async (q) => {
+  const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
   const top = Math.max(0, ...chunks.map((c) => c.score));
   return chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
-});
+}));
 const base = { ...WEIGHTS, ...FACTOID };
 const variants: Partial<typeof base>[] = [{}];
 for (const antecedent of [true, false]) for (const second of [0.5, 0.7, 2]) for (const pairChars of [200, 250, 300]) variants.push({ antecedent, second, pairChars });
