@@ -94,19 +94,29 @@ export async function resolveGap(d: FixDeps & { chat: ChatService }, principal: 
   if (gap.status !== 'open') throw new AppError('conflict', `This knowledge gap is already ${gap.status}`);
   const assistant = await d.assistants.get(principal.organizationId, gap.assistantId);
   if (!assistant) throw notFound('Assistant');
+  if (input.as === 'snippet' && !input.knowledgeBaseId) throw new AppError('validation_error', 'knowledgeBaseId: required when as is snippet');
   const before = distinctWordings(await gapQuestions(storage, id, 1000), gap.question);
+  // Claimed before anything is stored, by one conditional UPDATE: of two resolves at once (on
+  // PostgreSQL both read the gap open) one claims it and the other gets a 409, storing nothing.
+  const claimed = await storage.run("UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = NULL WHERE id = ? AND status = 'open'", [at, id]);
+  if (!claimed.changes) throw new AppError('conflict', 'This knowledge gap is already being resolved or was just resolved or dismissed');
   let resolution: Record<string, unknown>;
-  if (input.as === 'template') {
-    const templateIds = await addTemplates(d, principal, assistant, before.map((b) => b.question), input.match ?? 'exact', input.answer, at);
-    resolution = { as: 'template', templateIds };
-  } else {
-    if (!input.knowledgeBaseId) throw new AppError('validation_error', 'knowledgeBaseId: required when as is snippet');
-    const documentId = await addSnippet(d, principal, input.knowledgeBaseId, gap.question, input.answer, at);
-    resolution = { as: 'snippet', knowledgeBaseId: input.knowledgeBaseId, documentId };
+  try {
+    if (input.as === 'template') {
+      const templateIds = await addTemplates(d, principal, assistant, before.map((b) => b.question), input.match ?? 'exact', input.answer, at);
+      resolution = { as: 'template', templateIds };
+    } else {
+      const knowledgeBaseId = input.knowledgeBaseId as string;
+      const documentId = await addSnippet(d, principal, knowledgeBaseId, gap.question, input.answer, at);
+      resolution = { as: 'snippet', knowledgeBaseId, documentId };
+    }
+  } catch (err) {
+    // Nothing was stored (each fix writes in its own transaction): the gap is open again.
+    await storage.run("UPDATE knowledge_gaps SET status = 'open', status_at = ?, status_reason = NULL WHERE id = ? AND status = 'resolved' AND resolution IS NULL",
+      [gap.statusAt, id]);
+    throw err;
   }
-  // Resolved before the replay awaits: a second resolve of the same gap meanwhile gets a 409.
-  await storage.run("UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = ? WHERE id = ?",
-    [at, JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }), id]);
+  await storage.run('UPDATE knowledge_gaps SET resolution = ? WHERE id = ?', [JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }), id]);
   const updated = (await d.assistants.get(principal.organizationId, gap.assistantId)) ?? assistant;
   const after = [];
   for (const b of before) {

@@ -25,8 +25,15 @@ const SQL = {
   bump: `UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?,
       best_confidence = CASE WHEN best_confidence >= ? THEN best_confidence ELSE ? END,
       cause = ?, status = CASE status WHEN 'resolved' THEN 'open' ELSE status END WHERE id = ?`,
+  // An upsert, not a plain insert: on PostgreSQL two turns asking the same new question commit
+  // side by side, neither sees the other's gap, and the second would fail on the unique key
+  // (it waits for the first to commit, then counts itself into that gap, as bump does).
   insert: `INSERT INTO knowledge_gaps (id, organization_id, assistant_id, group_key, question, count, best_confidence, first_asked_at, last_asked_at, cause)
-    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+    ON CONFLICT (assistant_id, group_key) DO UPDATE SET count = knowledge_gaps.count + 1, last_asked_at = excluded.last_asked_at, question = excluded.question,
+      best_confidence = CASE WHEN knowledge_gaps.best_confidence >= excluded.best_confidence THEN knowledge_gaps.best_confidence ELSE excluded.best_confidence END,
+      cause = excluded.cause, status = CASE knowledge_gaps.status WHEN 'resolved' THEN 'open' ELSE knowledge_gaps.status END
+    RETURNING id`,
   question: 'INSERT INTO knowledge_gap_questions (gap_id, question, cause, confidence, message_id, asked_at) VALUES (?, ?, ?, ?, ?, ?)',
   ratedMessage: `SELECT m.seq, m.answered, m.confidence, c.organization_id AS org, c.assistant_id AS "assistantId"
     FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ? AND m.conversation_id = ?`,
@@ -79,9 +86,9 @@ async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<st
     await bump(best.id);
     return best.id;
   }
-  const id = newId('gap');
-  await tx.run(SQL.insert, [id, g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at, cause]);
-  return id;
+  const row = await tx.get<{ id: string }>(SQL.insert, [newId('gap'), g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at, cause]);
+  if (!row) throw new Error('knowledge gap upsert returned no row');
+  return row.id;
 }
 
 /**
