@@ -19,6 +19,7 @@ import { serveDashboard } from './dashboard/serve.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { jsonBody } from './http/json-body.js';
+import { refuseNulInUrl } from './http/nul-url.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { createHybridRetriever } from './knowledge/embeddings/hybrid.js';
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.set('etag', false);
 
   app.use(requestId());
+  app.use(refuseNulInUrl()); // PostgreSQL text cannot hold U+0000 (http/nul-url.ts)
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   // Readiness (API.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
@@ -102,10 +104,11 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
 
   const api = Router();
   api.use(authenticate, limited, json);
+  // Chat first: the busiest route skips matching the others' layers (its two paths are theirs alone).
+  api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(organizationsRouter(ctx));
   api.use(membersRouter(ctx));
   api.use(apiKeysRouter(ctx));
-  api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(conversationsRouter(ctx, conversations, assistants));
   for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants), assistantExtrasRouter(ctx, assistants));
   api.use(providersRouter(ctx));

@@ -80,6 +80,23 @@ describe('JSON bodies: invalid UTF-8', () => {
   });
 });
 
+describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
+  it('refuses \\u0000 in a JSON string or key with 400 naming the field, and %00 in the URL, on either database', async () => {
+    const named = await send('/v1/knowledge-bases', Buffer.from('{"name":"Help","description":"a\\u0000b"}'));
+    expect(named.status).toBe(400);
+    expect(named.body.error).toEqual({ code: 'validation_error', message: '"description" contains a NUL character (U+0000), which text fields cannot hold' });
+    const nested = await send(shop.chatPath, Buffer.from('{"message":"hi","metadata":{"tags":["ok","x\\u0000"]}}'));
+    expect(nested.body).toEqual({ error: { code: 'INVALID_REQUEST', message: '"metadata.tags[1]" contains a NUL character (U+0000), which text fields cannot hold' } });
+    const path = await shop.api.get(`/v1/knowledge-bases/${shop.kbId}%00`);
+    expect(path.status).toBe(400);
+    expect(path.body.error.code).toBe('validation_error');
+    const query = await shop.api.get('/v1/knowledge-bases?q=a%00b');
+    expect(query.body.error).toEqual({ code: 'validation_error', message: 'Query parameter "q" contains a NUL character (%00)' });
+    // An escaped backslash before u0000 is text, not a NUL.
+    expect((await send('/v1/knowledge-bases', Buffer.from('{"name":"a\\\\u0000"}'))).status).toBe(201);
+  });
+});
+
 describe('JSON bodies: Content-Encoding', () => {
   it('refuses a body labelled gzip or deflate that is not (was 500), and inflates one that is', async () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {

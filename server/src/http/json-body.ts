@@ -80,11 +80,42 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined, maxD
   const first = /\S/.exec(text)?.[0];
   if (first !== '{' && first !== '[') throw invalid(MALFORMED); // strict: a top-level object or array
   if (jsonDepth(bytes, maxDepth) > maxDepth) throw invalid(`The JSON request body is nested more than ${maxDepth} levels deep`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalid(MALFORMED);
   }
+  // A raw NUL byte is already malformed JSON; an escaped one can only appear as \u0000.
+  if (text.includes('\\u0000')) {
+    const at = nulPath(value, '');
+    if (at !== null) throw invalid(`"${at}" contains a NUL character (U+0000), which text fields cannot hold`);
+  }
+  return value;
+}
+
+/**
+ * Where a parsed JSON value holds U+0000 in a string or a key, as a field path (`a.b[2]`), or
+ * null. Refused on every route and both databases alike because PostgreSQL text cannot store
+ * it (the statement failed: a 500) while SQLite could. Recursion is safe: depth is checked first.
+ */
+export function nulPath(value: unknown, at: string): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? at : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${at}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const path = at === '' ? key : `${at}.${key}`;
+    if (key.includes('\0')) return path;
+    const found = nulPath(item, path);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** body-parser's typed errors pass on (413, aborted…); anything else while reading was the decompression. */

@@ -152,7 +152,7 @@ export function renderApiMarkdown(doc: Json): string {
     '  which answers the "form 1" `{"error":{"code","message"}}` (`INVALID_REQUEST`, `UNAUTHORIZED`, `FORBIDDEN`,',
     '  `NOT_FOUND`, `PAYLOAD_TOO_LARGE`, `RATE_LIMITED`, `INTERNAL_ERROR`, `UNAVAILABLE`).',
     '- Auth: `Authorization: Bearer <API key or session token>` unless a route says "none".',
-    '- JSON bodies: at most 1 MiB, valid UTF-8, nested at most 32 levels.',
+    '- JSON bodies: at most 1 MiB, valid UTF-8, nested at most 32 levels, no NUL character (\\u0000) in any string or key; no %00 in the URL path or query either (400 `validation_error` naming the field: PostgreSQL text cannot hold U+0000).',
     '',
   ];
   const tags = (doc.tags as Json[]).map((t) => t.name as string);
