@@ -100,6 +100,13 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
    * Reads the session inside the transaction: a parallel first message may have created it.
    */
   async function writeTurn(tx: Tx, input: ChatInput, startedAt: string, turn: NewMessage[], at: string) {
+    // On PostgreSQL two first messages of one session would both read "none" (READ COMMITTED) and
+    // the second insert would fail on (organization_id, session_id): a 500. The lock makes the
+    // second wait for the first to commit; its read then sees the conversation. SQLite's write
+    // transaction already holds the whole database.
+    if (input.sessionId && deps.storage.dialect === 'postgres') {
+      await tx.get('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`${input.assistant.organizationId}:${input.sessionId}`]);
+    }
     const existing = await ownConversation(input, tx);
     if (existing) return { conversation: existing, isNew: false, messages: await conversations.append(tx, existing, turn, at) };
     const a = input.assistant;
