@@ -126,6 +126,11 @@ export class MemoryIndex {
     if (chunk.id > this.lastChunkId) this.lastChunkId = chunk.id;
   }
 
+  /** Whether a chunk is indexed (and not deleted). */
+  has(chunkId: number): boolean {
+    return this.docOfChunk.has(chunkId);
+  }
+
   remove(chunkId: number): void {
     const doc = this.docOfChunk.get(chunkId);
     if (doc === undefined || !this.alive[doc]) return;

@@ -101,7 +101,11 @@ interface ChunkSource { id: number; knowledge_base_id: string; title: string; he
  * current and whose hits are cached does no database work at all.
  *
  * The replica follows the chunks through `chunks.id` (new chunks have higher ids: caught up from
- * the last indexed one) and the change feed (deleted ids; `external` commits rebuild it).
+ * the last indexed one) and the change feed (deleted ids; `external` commits rebuild it). On
+ * PostgreSQL the feed also names the chunks other instances committed, by a commit cursor
+ * (`remote`): the catch-up reads those by id, including any that `id > last` passed over
+ * because their transaction committed late. A question still does no database work while
+ * nothing changed.
  */
 export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   const memoryMax = opts.memoryIndexMaxChunks ?? DEFAULT_MEMORY_INDEX_MAX_CHUNKS;
@@ -187,10 +191,26 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   /** Chunks deleted while a catch-up read was in flight: applied after its rows are added. */
   let removedDuringCatchUp: number[] | null = null;
 
+  const addRows = (index: MemoryIndex, rows: readonly ChunkSource[]): void => {
+    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body });
+  };
   const addChunks = async (index: MemoryIndex, max: number): Promise<number> => {
     const rows = await storage.all<ChunkSource>(chunksAfter, [index.lastChunkId, max]);
-    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body });
+    addRows(index, rows);
     return rows.length;
+  };
+  /**
+   * Chunks the PostgreSQL feed read by its commit cursor (change-feed.ts), not yet in the index:
+   * among them those `id > last` passed over because their transaction committed late. Kept
+   * until the next catch-up reads them (a rebuild reads them anyway).
+   */
+  const pendingAdds = new Set<number>();
+  const chunksByIds = 'SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id = ANY(CAST(string_to_array(?, \',\') AS bigint[]))';
+  const addPending = async (index: MemoryIndex): Promise<void> => {
+    if (!pendingAdds.size) return;
+    const ids = [...pendingAdds];
+    pendingAdds.clear();
+    for (let i = 0; i < ids.length; i += 1_000) addRows(index, await storage.all<ChunkSource>(chunksByIds, [ids.slice(i, i + 1_000).join(',')]));
   };
   function buildInBackground(): void {
     if (building || memoryDisabled) return;
@@ -249,7 +269,9 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
       const index = new MemoryIndex();
       removedDuringCatchUp = [];
       memoryDirty = false;
+      pendingAdds.clear(); // the full read below holds every committed chunk
       await addChunks(index, INLINE_CATCH_UP + 1);
+      await addPending(index); // committed during the read, behind its ids
       for (const id of removedDuringCatchUp) index.remove(id);
       removedDuringCatchUp = null;
       if (memory || memoryDisabled) return memory; // a reset or a background build won meanwhile
@@ -261,7 +283,16 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
     // New chunks have higher ids than every indexed one: catch up from the last.
     removedDuringCatchUp = [];
     memoryDirty = false;
+    if (pendingAdds.size > INLINE_CATCH_UP) {
+      // A bulk import elsewhere: rebuilt in the background, the full-text index answers meanwhile.
+      memory = null;
+      removedDuringCatchUp = null;
+      pendingAdds.clear();
+      buildInBackground();
+      return null;
+    }
     const added = await addChunks(index, INLINE_CATCH_UP);
+    await addPending(index);
     for (const id of removedDuringCatchUp) index.remove(id);
     removedDuringCatchUp = null;
     if (memory !== index) return memory; // reset meanwhile
@@ -282,8 +313,18 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
 
   // Writes through any knowledge store on this database reach this retriever (change-feed.ts).
   feed.subscribe((change: ChunkChange) => {
-    if (change.kind === 'local') invalidate(change.removedChunkIds);
-    else reset();
+    if (change.kind === 'external') reset();
+    else if (change.kind === 'local') invalidate(change.removedChunkIds);
+    else {
+      for (const id of change.removedChunkIds) pendingAdds.delete(id);
+      const before = pendingAdds.size;
+      // With no index built or being built, the first catch-up reads every chunk anyway.
+      if (!memoryDisabled && (memory || building || catchingUp)) {
+        for (const id of change.addedChunkIds) if (!memory?.has(id)) pendingAdds.add(id);
+      }
+      // Most are this instance's own chunks, already caught up: nothing to do for those.
+      if (pendingAdds.size > before || change.removedChunkIds.length) invalidate(change.removedChunkIds);
+    }
   });
   /** Another connection's commit: the replica cannot know what changed, so it is rebuilt. */
   function reset(): void {
@@ -295,6 +336,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
     building = null;
     memoryDirty = false;
     memoryDisabled = memoryMax <= 0;
+    pendingAdds.clear();
   }
   function invalidate(removedChunkIds: readonly number[]): void {
     generation++;

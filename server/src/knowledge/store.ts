@@ -254,8 +254,14 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
    * transaction tells nothing.
    */
   async function write<T>(fn: (w: KnowledgeWriter) => Promise<T>): Promise<T> {
-    const fx: Effects = { removedChunkIds: [], chunksTouched: false };
-    const result = await storage.tx((tx) => fn(writer(tx, fx)));
+    let fx: Effects = { removedChunkIds: [], chunksTouched: false };
+    const result = await storage.tx(async (tx) => {
+      fx = { removedChunkIds: [], chunksTouched: false }; // a retried transaction starts over
+      const value = await fn(writer(tx, fx));
+      // Other instances hear of it from the database, at commit (PostgreSQL; nothing on SQLite).
+      if (fx.chunksTouched) await feed.record(tx, fx.removedChunkIds);
+      return value;
+    });
     if (fx.chunksTouched) {
       feed.publish(fx.removedChunkIds);
       hooks.onIndexChange?.(fx.removedChunkIds);

@@ -17,14 +17,16 @@ const DIALECT_ONLY = {
   /** FTS5 virtual table and its shadow tables: PostgreSQL searches chunks.tsv instead. */
   sqliteTables: /^chunks_fts(_\w+)?$/,
   /** Applied-migration bookkeeping (SQLite keeps it in PRAGMA user_version). */
-  postgresTables: new Set(['schema_migrations']),
+  postgresTables: new Set(['schema_migrations', 'chunk_deletions']),
   /**
    * Full-text search on PostgreSQL: a generated tsvector over title, headings and body (and its
    * GIN index). The webhook fan-out cursor's transaction ids (webhooks/queue.ts, with its index):
    * with several writers seq order is not commit order, so PostgreSQL follows (xact_id, seq).
+   * The chunks' commit cursor (knowledge/change-feed.ts, migration 005): every instance's memory
+   * index follows new chunks by (xact_id, id) and deleted ones by the chunk_deletions table.
    */
-  postgresColumns: new Set(['chunks.tsv', 'webhook_events.xact_id', 'webhook_fanout.last_xact']),
-  postgresIndexes: new Set(['chunks_tsv', 'webhook_events_xact']),
+  postgresColumns: new Set(['chunks.tsv', 'webhook_events.xact_id', 'webhook_fanout.last_xact', 'chunks.xact_id']),
+  postgresIndexes: new Set(['chunks_tsv', 'webhook_events_xact', 'chunks_xact']),
   /**
    * SQLite triggers with no PostgreSQL twin. chunks_ad keeps FTS5 in step with deletes (tsv is
    * generated, so PostgreSQL needs none); chunks_ad_embeddings / chunks_au_embeddings queue the
