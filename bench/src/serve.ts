@@ -12,9 +12,9 @@ import { createContext, listen } from '../../server/src/server.js';
 import { seedCorpusDb } from './seed-corpus.js';
 
 const [file = '/tmp/parley-bench.db', chunksArg = '10000', keysArg = '64'] = process.argv.slice(2);
-const seeded = seedCorpusDb(file, Number(chunksArg));
+const seeded = await seedCorpusDb(file, Number(chunksArg));
 const at = new Date().toISOString();
-const assistant = createAssistantStore(seeded.db).create(seeded.organizationId, 'api', assistantConfigSchema.parse({
+const assistant = await createAssistantStore(seeded.storage).create(seeded.organizationId, 'api', assistantConfigSchema.parse({
   name: 'Bench', knowledgeBases: [{ id: seeded.knowledgeBaseId, priority: 5 }],
 }), at);
 // Many keys: each is held to the enterprise 1,000/min, so load spreads over them.
@@ -24,7 +24,7 @@ const keys = Array.from({ length: Number(keysArg) }, () => insertApiKey(seeded.d
 const chunkCount = (seeded.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
 
 const config = testConfig({ logLevel: 'error' });
-const parley = await listen(createContext({ db: seeded.db, config, logger: createLogger('error') }), 0, '127.0.0.1');
+const parley = await listen(createContext({ storage: seeded.storage, config, logger: createLogger('error') }), 0, '127.0.0.1');
 const bare = express();
 // The baseline is the same kind of route as chat: a JSON POST parsed and answered with JSON.
 bare.post('/bare', express.json(), (req, res) => { res.json({ response: String(req.body?.message ?? ''), sessionId: 'bare' }); });

@@ -11,11 +11,11 @@ import { testConfig } from '../../server/test/test-server.js';
 import { seedCorpusDb } from './seed-corpus.js';
 
 const [file = '/tmp/parley-ttft.db', chunksArg = '10000', openaiBaseUrl = 'http://127.0.0.1:1/v1'] = process.argv.slice(2);
-const seeded = seedCorpusDb(file, Number(chunksArg));
+const seeded = await seedCorpusDb(file, Number(chunksArg));
 const at = new Date().toISOString();
 // Threshold 0: every answer takes the live-streaming path (holding weak answers until their
 // first citation is a policy, not server overhead).
-const assistant = createAssistantStore(seeded.db).create(seeded.organizationId, 'api', assistantConfigSchema.parse({
+const assistant = await createAssistantStore(seeded.storage).create(seeded.organizationId, 'api', assistantConfigSchema.parse({
   name: 'TTFT bench', knowledgeBases: [{ id: seeded.knowledgeBaseId, priority: 5 }], model: { provider: 'openai', name: 'bench-model' }, confidenceThreshold: 0,
 }), at);
 const key = insertApiKey(seeded.db, seeded.organizationId, {
@@ -23,7 +23,7 @@ const key = insertApiKey(seeded.db, seeded.organizationId, {
 }, at).key;
 
 const config = testConfig({ logLevel: 'error', openaiApiKey: 'sk-bench', openaiBaseUrl });
-const parley = await listen(createContext({ db: seeded.db, config, logger: createLogger('error') }), 0, '127.0.0.1');
+const parley = await listen(createContext({ storage: seeded.storage, config, logger: createLogger('error') }), 0, '127.0.0.1');
 process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${parley.port}`, assistantId: assistant.id, key, questions: seeded.questions }) + '\n');
 process.on('SIGTERM', () => process.exit(0));
 process.on('SIGINT', () => process.exit(0));
