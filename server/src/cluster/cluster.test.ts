@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
+import { FEED_POLL_MS } from '../knowledge/change-feed.js';
 import { fakeSite, page, type FakeSite, type Route } from '../knowledge/web/test-support.js';
 import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBase, pollUntil, registerAccount, startCluster, type Cluster, type Instance } from './cluster-harness.js';
 
@@ -127,6 +128,31 @@ describe('webhook outbox across instances', () => {
     }
     console.info(`[cluster] outbox: ${expected} events from both instances delivered ${deliveredMs} ms after the last write`);
   }, 120_000);
+});
+
+describe('the memory index converges across instances (knowledge/change-feed.ts)', () => {
+  // The design (knowledge/change-feed.ts, postgresFeed): LISTEN/NOTIFY wakes every instance at the
+  // writer's commit; a poll every FEED_POLL_MS (2 s) is the backstop. So B answers within the
+  // backstop plus an index catch-up and a chat: FEED_POLL_MS, and 3 s of room for a loaded 2-core machine.
+  it('a document added through A is answered through B within the feed backstop (2 s) plus 3 s', async () => {
+    const kbId = await newKnowledgeBase(c.a, 'Converge');
+    const seed = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: 'Seed', content: 'Parley answers questions about the widget installation.' });
+    expect(seed.status).toBe(201);
+    const assistantId = await newAssistant(c.a, [kbId]);
+    // B builds its index now (a first question), so what follows tests catching up, not a first build.
+    expect((await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'widget installation' })).status).toBe(200);
+    const added = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: 'Zebrafish', content: 'The zebrafish quokka protocol is configured in the settings page under Zebrafish.' });
+    expect(added.status).toBe(201);
+    const t0 = Date.now();
+    // The control: A, which wrote it, answers from it at once.
+    const onA = await c.call(c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'zebrafish quokka protocol' });
+    expect(onA.body.sources?.map((s: { title?: string }) => s.title)).toContain('Zebrafish');
+    const delay = await pollUntil('B answers from the new document', async () => {
+      const res = await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'zebrafish quokka protocol' });
+      return (res.body.sources ?? []).some((s: { title?: string }) => s.title === 'Zebrafish') ? Date.now() - t0 : undefined;
+    }, FEED_POLL_MS + 3_000, 50);
+    console.info(`[cluster] memory index converged on B ${delay} ms after the write on A`);
+  }, 60_000);
 });
 
 describe('kill -9 of one instance under load', () => {
