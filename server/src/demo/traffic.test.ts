@@ -14,7 +14,8 @@ async function demo() {
   return s;
 }
 
-describe('demo traffic (npm run seed:traffic, first npm start)', () => {
+// 200 conversations through the real chat path: ~22 s on PostgreSQL on a loaded 2-core machine.
+describe('demo traffic (npm run seed:traffic, first npm start)', { timeout: 120_000 }, () => {
   it('writes conversations over 90 days through the chat path: channels, gaps, ratings, handoffs in the analytics', async () => {
     const s = await demo();
     const result = await seedPendingDemoTraffic(s.ctx, createAssistantStore(s.ctx.storage), { nowMs: NOW, conversations: 200 });
