@@ -13,7 +13,10 @@ import { createJobRunner, type JobHooks, type JobRunner } from './jobs.js';
 const AT = '2026-01-01T00:00:00.000Z';
 let pg: FreshPostgres | null = null;
 const cleanup: (() => Promise<void>)[] = [];
+const gates: (() => void)[] = [];
 afterEach(async () => {
+  // Open gates first: a runner's stop waits for its running jobs.
+  for (const open of gates.splice(0)) open();
   for (const f of cleanup.splice(0).reverse()) await f();
   await pg?.drop();
   pg = null;
@@ -53,7 +56,16 @@ async function setup() {
       'SELECT status, owner, epoch, attempts FROM ingest_jobs WHERE id = ?', [id]);
     return { status: row!.status, owner: row!.owner, epoch: Number(row!.epoch), attempts: Number(row!.attempts) };
   };
-  return { a, b: other as Storage, runner, enqueue, job };
+  /**
+   * The holder's lease runs out (what a paused process or a long stall does) until `owner` has
+   * taken the job over: expired again each round, since the holder may renew meanwhile.
+   */
+  const takeOver = (id: string, owner: string): Promise<JobState> => until(`${owner} takes the job over`, async () => {
+    await a.run('UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ? AND owner <> ?', [Date.now() - 1, id, owner]);
+    const s = await job(id);
+    return s.owner === owner ? s : undefined;
+  });
+  return { a, b: other as Storage, runner, enqueue, job, takeOver };
 }
 
 async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
@@ -70,6 +82,7 @@ async function until<T>(what: string, f: () => Promise<T | undefined | false>, m
 function gate() {
   let open: () => void = () => undefined;
   const opened = new Promise<void>((r) => { open = r; });
+  gates.push(open);
   return { open, opened };
 }
 
@@ -126,7 +139,7 @@ describe('web document job leases on PostgreSQL (two instances)', () => {
   });
 
   it('a stalled holder\'s expired lease is taken over with epoch + 1, and its later writes are refused', async () => {
-    const { a, b, runner, enqueue, job } = await setup();
+    const { a, b, runner, enqueue, job, takeOver } = await setup();
     await a.run('CREATE TABLE lease_probe (job_id text, writer text)');
     const holdA = gate();
     const holdB = gate();
@@ -148,12 +161,10 @@ describe('web document job leases on PostgreSQL (two instances)', () => {
     }, 60_000);
     const [id] = await enqueue(ra, 1);
     ra.start();
-    rb.start();
     await until('A holds the job', async () => (await job(id!)).owner === ra.instanceId);
     expect(await job(id!)).toMatchObject({ status: 'processing', epoch: 1, attempts: 1 });
-    // A does not renew in time: its lease runs out (what a paused process or a long stall does).
-    await a.run('UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ?', [Date.now() - 1, id!]);
-    const taken = await until('B takes the job over', async () => { const s = await job(id!); return s.owner === rb.instanceId ? s : undefined; });
+    rb.start();
+    const taken = await takeOver(id!, rb.instanceId);
     expect(taken).toMatchObject({ status: 'processing', epoch: 2, attempts: 2 });
     // A wakes up: its document write is refused, and so is its finish.
     holdA.open();
@@ -167,7 +178,7 @@ describe('web document job leases on PostgreSQL (two instances)', () => {
   });
 
   it('a holder whose renewal finds its lease taken over aborts the job and records nothing', async () => {
-    const { a, b, runner, enqueue, job } = await setup();
+    const { a, b, runner, enqueue, job, takeOver } = await setup();
     let reason: unknown = null;
     // Lease 1.5 s: A renews every 500 ms.
     const ra = runner(a, (_j, signal) => new Promise((_resolve, reject) => {
@@ -178,10 +189,8 @@ describe('web document job leases on PostgreSQL (two instances)', () => {
     const [id] = await enqueue(ra, 1);
     ra.start();
     await until('A holds the job', async () => (await job(id!)).owner === ra.instanceId);
-    // Expired and claimed by B before A's next renewal (B starts only now, so it claims at once).
-    await a.run('UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ?', [Date.now() - 1, id!]);
     rb.start();
-    await until('B takes the job over', async () => (await job(id!)).owner === rb.instanceId);
+    expect(await takeOver(id!, rb.instanceId)).toMatchObject({ epoch: 2 });
     await until('A aborted its run', async () => reason !== null, 3_000);
     expect(reason).toBe('lost');
     await new Promise((r) => setTimeout(r, 100));
@@ -190,23 +199,20 @@ describe('web document job leases on PostgreSQL (two instances)', () => {
     await until('B finishes it', async () => (await job(id!)).status === 'done');
   });
 
-  it('the job of an instance that died is claimed by a live one once its lease expires', async () => {
-    const { a, b, runner, enqueue, job } = await setup();
+  it('the job of an instance that died is claimed by a live one once its lease expires, not before', async () => {
+    const { b, runner, enqueue, job } = await setup();
     const performed: string[] = [];
-    // Hangs until aborted; A "dies" below.
-    const ra = runner(a, (_j, signal) => new Promise((_resolve, reject) => { signal.addEventListener('abort', () => reject(new Error('aborted'))); }), 600);
-    const [id] = await enqueue(ra, 1);
-    ra.start();
-    await until('A holds the job', async () => (await job(id!)).owner === ra.instanceId);
-    // A dies without a word: its row stays as it was (a runner stopped cleanly would hand it back).
-    const deadOwner = ra.instanceId;
-    await a.run("UPDATE ingest_jobs SET owner = 'inst_dead' WHERE id = ? AND owner = ?", [id!, deadOwner]);
     const rb = runner(b, async (j) => { performed.push(j.id); return 'done'; }, 600);
-    const t0 = Date.now();
+    const [id] = await enqueue(rb, 1);
+    // What a holder killed with -9 leaves: its row as it last renewed it, for 800 ms more.
+    const expires = Date.now() + 800;
+    await b.run("UPDATE ingest_jobs SET status = 'processing', owner = 'inst_dead', epoch = 1, attempts = 1, lease_expires_at = ? WHERE id = ?", [expires, id!]);
     rb.start();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(performed).toEqual([]);
     await until('B finishes it', async () => (await job(id!)).status === 'done', 5_000);
     expect(performed).toEqual([id]);
-    expect(Date.now() - t0).toBeLessThan(2_000);
-    expect((await job(id!)).epoch).toBe(2);
+    expect(Date.now()).toBeGreaterThanOrEqual(expires);
+    expect(await job(id!)).toMatchObject({ epoch: 2, attempts: 2 });
   });
 });

@@ -116,8 +116,12 @@ const SQL = {
   prune: "DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
 };
 
-/** Due: queued and past its backoff, or running under a lease nobody renewed (a dead or stalled holder). */
-const DUE = "((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND lease_expires_at <= ?))";
+/**
+ * Due: queued and past its backoff, or running under a lease nobody renewed (a dead or stalled
+ * holder) held by another runner: this runner's own late lease is renewed by its heartbeat, not
+ * claimed again (the job is still running here).
+ */
+const DUE = "((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND lease_expires_at <= ? AND (owner IS NULL OR owner <> ?)))";
 
 /**
  * Claims the next due job with a fresh lease (epoch + 1). Ids sort by creation time: the tie-break
@@ -172,7 +176,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
         pumpAgain = false;
         while (running && active.size < concurrency) {
           const now = clock.now();
-          const row = await storage.get<JobRow>(claimSql(storage), [owner, now + leaseMs, iso(now), now, now, now, now]);
+          const row = await storage.get<JobRow>(claimSql(storage), [owner, now + leaseMs, iso(now), now, now, owner, now, now, owner]);
           if (!row) break;
           const lease = leaseOf(row.id, Number(row.epoch));
           if (!running) {

@@ -51,6 +51,8 @@ export interface UrlSourceTuning {
   retryDelaysMs?: number[];
   /** Least time between two progress writes of one job (250 ms). */
   progressIntervalMs?: number;
+  /** Lease of a running job (30 s): how long a job of a dead instance waits before another takes it (jobs.ts). */
+  leaseMs?: number;
 }
 
 export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning: UrlSourceTuning = {}) {
@@ -160,6 +162,7 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   const runner = createJobRunner({
     storage: ctx.storage, clock: ctx.clock, logger: ctx.logger,
     concurrency: tuning.concurrency ?? 2, pollMs: tuning.pollMs ?? 1000, retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
+    ...(tuning.leaseMs ? { leaseMs: tuning.leaseMs } : {}),
     hooks: {
       perform,
       classify(err) {
