@@ -183,18 +183,20 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
     }
     let blocked = false;
     for (;;) {
-      const c = chunksAt;
-      const d = deletionsAt;
-      const [a, r] = await Promise.all([
+      const c: Cursor | null = chunksAt;
+      const d: Cursor | null = deletionsAt;
+      if (!c || !d) return false; // reset meanwhile
+      const [a, r]: Array<{ rows: FeedRow[]; blocked: boolean }> = await Promise.all([
         storage.all<FeedRow>(NEW_CHUNKS, [c.xact, c.id]).then(readyPart),
         storage.all<FeedRow>(DELETED_CHUNKS, [d.xact, d.id]).then(readyPart),
       ]);
       if (chunksAt !== c || deletionsAt !== d) return false; // reset meanwhile
-      const added = a.rows;
-      const removed = r.rows;
+      if (!a || !r) return false;
+      const added: FeedRow[] = a.rows;
+      const removed: FeedRow[] = r.rows;
       blocked = a.blocked || r.blocked;
-      const lastAdded = added.at(-1);
-      const lastRemoved = removed.at(-1);
+      const lastAdded: FeedRow | undefined = added.at(-1);
+      const lastRemoved: FeedRow | undefined = removed.at(-1);
       if (lastAdded) chunksAt = { xact: lastAdded.xact, id: lastAdded.id };
       if (lastRemoved) deletionsAt = { xact: lastRemoved.xact, id: lastRemoved.id };
       if (added.length || removed.length) tell({ kind: 'remote', addedChunkIds: added.map((r) => r.id), removedChunkIds: removed.map((r) => r.id) });
