@@ -37,12 +37,12 @@ describe('analytics', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/analytics?range=90d');
     await openAnalytics(page);
-    const total = countConversations(server);
+    const total = await countConversations(server);
     expect(total).toBeGreaterThan(300);
     const shown = (n: number) => n.toLocaleString('en');
     await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(shown(total));
     await expect(card(page, 'Human handoffs').locator('strong').textContent())
-      .resolves.toBe(shown(countConversations(server, "channel_group != 'playground' AND handoff_requested_at IS NOT NULL")));
+      .resolves.toBe(shown(await countConversations(server, "channel_group != 'playground' AND handoff_requested_at IS NOT NULL")));
     await expectAccessible(page, 'analytics');
 
     // The playground is left out until ticked; the choice goes to the URL.

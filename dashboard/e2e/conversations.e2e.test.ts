@@ -41,7 +41,7 @@ describe('conversations', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/conversations');
     const shown = (n: number) => `${n.toLocaleString('en')} conversations`;
-    await page.getByRole('status').filter({ hasText: shown(countConversations(server)) }).waitFor();
+    await page.getByRole('status').filter({ hasText: shown(await countConversations(server)) }).waitFor();
     await expectAccessible(page, 'conversations');
 
     // Fell back, on the API, Slack and Teams: a few pages of the seeded traffic.
@@ -52,7 +52,7 @@ describe('conversations', () => {
       await page.waitForURL(new RegExp(`channel=(?!.*${other.toLowerCase()})`));
     }
     expect(new URL(page.url()).searchParams.get('channel')).toBe('api,slack,teams');
-    const expected = countConversations(server, "channel_group IN ('api', 'slack', 'teams') AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.answered = 0)");
+    const expected = await countConversations(server, "channel_group IN ('api', 'slack', 'teams') AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.answered = 0)");
     expect(expected).toBeGreaterThan(0);
     await page.getByRole('status').filter({ hasText: expected === 1 ? '1 conversation' : shown(expected) }).waitFor();
     const listed: string[] = [];
@@ -78,7 +78,7 @@ describe('conversations', () => {
     // The navigation link starts again without filters.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' }).click();
     await page.waitForURL(/\/dashboard\/conversations$/);
-    await page.getByRole('status').filter({ hasText: shown(countConversations(server)) }).waitFor();
+    await page.getByRole('status').filter({ hasText: shown(await countConversations(server)) }).waitFor();
     await page.getByLabel('Search in messages').fill('embed the chat widget on my website');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/q=embed/);

@@ -43,14 +43,14 @@ describe('human takeover', () => {
     const agent = await newPage(browser);
     await signIn(agent.page, server, undefined, '/dashboard/handoffs');
     await agent.page.getByRole('heading', { name: 'Needs a human', level: 1 }).waitFor();
-    const before = pending();
+    const before = await pending();
     const nav = agent.page.getByRole('navigation', { name: 'Main' });
     const badge = (n: number) => nav.getByRole('link', { name: /Needs a human/ }).getByLabel(`${n} waiting`);
     if (before > 0) await badge(before).waitFor();
     await agent.page.getByRole('status').filter({ hasText: `${before} waiting` }).or(agent.page.getByRole('heading', { name: 'Nobody is waiting' })).waitFor();
 
     const sessionId = await visitorAsksForHuman(visitor.page);
-    expect(pending()).toBe(before + 1);
+    expect(await pending()).toBe(before + 1);
     // The queue reloads when asked (the nav count polls on its own every 30 s).
     await agent.page.getByRole('button', { name: 'Refresh' }).click();
     await badge(before + 1).waitFor();

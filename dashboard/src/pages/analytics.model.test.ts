@@ -14,7 +14,7 @@ let traffic: Traffic;
 beforeAll(async () => {
   server = await startTestServer();
   // Each filter change reads nine routes; a test makes more calls a minute than the free plan allows.
-  server.db.prepare("UPDATE organizations SET plan = 'enterprise'").run();
+  await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   traffic = await writeTraffic(server);
 });
 afterAll(async () => { await server?.close(); });

@@ -69,13 +69,14 @@ export async function seedDemoTraffic(server: DemoTestServer, conversations: num
     import('../../../server/src/demo/traffic.js'),
     import('../../../server/src/assistants/service.js'),
   ]);
-  const r = await seedTraffic(server.ctx, createAssistantStore(server.db), {
+  const r = await seedTraffic(server.ctx, createAssistantStore(server.ctx.storage), {
     organizationId: server.organizationId, assistantId: server.assistantId, nowMs: server.ctx.clock.now(), conversations, days, seed,
   });
   return r.conversations;
 }
 
 /** Conversations of the organization by channel, straight from the database (the tests' oracle). */
-export function countConversations(server: DemoTestServer, where = "channel_group != 'playground'"): number {
-  return (server.db.prepare(`SELECT count(*) AS n FROM conversations WHERE organization_id = ? AND ${where}`).get(server.organizationId) as { n: number }).n;
+export async function countConversations(server: DemoTestServer, where = "channel_group != 'playground'"): Promise<number> {
+  const row = await server.ctx.storage.get<{ n: number }>(`SELECT count(*) AS n FROM conversations WHERE organization_id = ? AND ${where}`, [server.organizationId]);
+  return row?.n ?? 0;
 }

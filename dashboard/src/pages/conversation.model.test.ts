@@ -10,7 +10,7 @@ let server: Server;
 let traffic: Traffic;
 beforeAll(async () => {
   server = await startTestServer();
-  server.db.prepare("UPDATE organizations SET plan = 'enterprise'").run();
+  await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   traffic = await writeTraffic(server);
 });
 afterAll(async () => { await server?.close(); });

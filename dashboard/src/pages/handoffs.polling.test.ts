@@ -11,7 +11,7 @@ import { widgetHandoff } from './analytics.traffic.js';
 let server: Server;
 beforeAll(async () => {
   server = await startTestServer();
-  server.db.prepare("UPDATE organizations SET plan = 'enterprise'").run();
+  await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
 });
 afterAll(async () => { await server?.close(); });
 

@@ -10,7 +10,7 @@ import { createKnowledgeGapsModel, pairReplays } from './knowledge-gaps.model.js
 let server: Server;
 beforeAll(async () => {
   server = await startTestServer();
-  server.db.prepare("UPDATE organizations SET plan = 'enterprise'").run();
+  await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   await writeTraffic(server);
   await chat(server, 'What is the capital of Mongolia?');
 });
