@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Storage, Tx } from '../storage/port.js';
 import type { PostgresStorage } from '../storage/postgres.js';
 import type { SqliteStorage } from '../storage/sqlite.js';
+import { readHorizon } from '../storage/postgres/horizon.js';
 
 /**
  * "Chunks changed": the one seam through which every retriever on a database hears about
@@ -16,8 +17,9 @@ import type { SqliteStorage } from '../storage/sqlite.js';
  * - `external`: someone else committed and what changed is not known (SQLite's other
  *   connections; a PostgreSQL feed that lost track): the replica is rebuilt.
  *
- * SQLite learns of other connections through `PRAGMA data_version`, asked on each question
- * (`poll`). PostgreSQL has a change feed (postgresFeed below): LISTEN/NOTIFY wakes it, a poll
+ * SQLite learns of other connections through `PRAGMA data_version`, asked by a question (`poll`)
+ * at most once per DATA_VERSION_EVERY_MS: a commit by another connection or process is seen by
+ * every question asked that long after it (this process's own writes are told at once). PostgreSQL has a change feed (postgresFeed below): LISTEN/NOTIFY wakes it, a poll
  * every two seconds is the backstop, and what it reads is a cursor that no late commit can pass.
  */
 export type ChunkChange =
@@ -36,7 +38,7 @@ export interface ChunkChangeFeed {
   record(tx: Tx, removedChunkIds: readonly number[]): Promise<void>;
   /** After a commit that added or removed chunks (call it after the commit, never inside). */
   publish(removedChunkIds: readonly number[]): void;
-  /** Looks for commits made elsewhere (cheap: runs on every question); tells listeners `external`. */
+  /** Looks for commits made elsewhere (cheap: runs on every question, SQLite reads at most every DATA_VERSION_EVERY_MS); tells listeners `external`. */
   poll(): void;
 }
 
@@ -53,12 +55,27 @@ export function chunkChangeFeed(storage: Storage): ChunkChangeFeed {
   return feed;
 }
 
-/** True when another connection committed since the last call (SQLite's data_version is per connection). */
+/**
+ * How stale SQLite's view of other connections' commits may be. Reading `PRAGMA data_version` is
+ * a read transaction (lock and unlock system calls, an fstat), which profiling found on every
+ * chat request; once per this many ms costs nothing at any request rate.
+ */
+export const DATA_VERSION_EVERY_MS = 100;
+
+/**
+ * True when another connection committed since the last read (SQLite's data_version is per
+ * connection). Reads at most once per DATA_VERSION_EVERY_MS (a monotonic clock): a call sooner
+ * answers false, and the next read after that finds the commit.
+ */
 function dataVersionProbe(storage: SqliteStorage): () => boolean {
   const stmt = storage.db.prepare('PRAGMA data_version').pluck();
   const read = (): number => (storage.db.open ? stmt.get() as number : 0);
   let seen = read();
+  let readAt = performance.now();
   return () => {
+    const now = performance.now();
+    if (now - readAt < DATA_VERSION_EVERY_MS) return false;
+    readAt = now;
     const v = read();
     if (v === seen) return false;
     seen = v;
@@ -115,13 +132,13 @@ function readyPart(rows: FeedRow[]): { rows: FeedRow[]; blocked: boolean } {
 
 /**
  * Rows after the cursor, in cursor order; `ready` while the row's transaction is below the
- * oldest one still running (every transaction below it has ended, so nothing can appear behind
- * the cursor later: webhooks/queue.ts follows its events the same way). The cursor stops at the
- * first row not ready: committed, but an older transaction (in any database of the server: xids
- * are cluster-wide) is still running and may yet commit rows before it.
+ * commit horizon (storage/postgres/horizon.ts: every transaction of this database below it has
+ * ended, so nothing can appear behind the cursor later; webhooks/queue.ts follows its events the
+ * same way). The cursor stops at the first row not ready: committed, but an older transaction of
+ * this database is still running and may yet commit rows before it.
  */
 const AFTER_CURSOR = (table: string, id: string): string => `SELECT ${id} AS id, CAST(xact_id AS TEXT) AS xact,
-  CASE WHEN xact_id < pg_snapshot_xmin(pg_current_snapshot()) THEN 1 ELSE 0 END AS ready FROM ${table}
+  CASE WHEN xact_id < CAST(? AS xid8) THEN 1 ELSE 0 END AS ready FROM ${table}
   WHERE (xact_id, ${id}) > (CAST(? AS xid8), ?) ORDER BY xact_id, ${id} LIMIT ${FEED_BATCH}`;
 /**
  * Held back by a running transaction: read again this soon, then less often up to the max (an
@@ -158,10 +175,7 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
   let client: pg.Client | null = null;
   let reconnectDelay = RECONNECT_MIN_MS;
 
-  const horizon = async (): Promise<Cursor> => {
-    const row = await storage.get<{ x: string }>('SELECT CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS x');
-    return { xact: row?.x ?? '0', id: 0 };
-  };
+  const horizon = async (): Promise<Cursor> => ({ xact: await readHorizon(storage), id: 0 });
 
   /** True when the last read stopped at a row held back by a running transaction. */
   async function readOnce(): Promise<boolean> {
@@ -186,9 +200,10 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
       const c: Cursor | null = chunksAt;
       const d: Cursor | null = deletionsAt;
       if (!c || !d) return false; // reset meanwhile
+      const h = await readHorizon(storage);
       const [a, r]: Array<{ rows: FeedRow[]; blocked: boolean }> = await Promise.all([
-        storage.all<FeedRow>(NEW_CHUNKS, [c.xact, c.id]).then(readyPart),
-        storage.all<FeedRow>(DELETED_CHUNKS, [d.xact, d.id]).then(readyPart),
+        storage.all<FeedRow>(NEW_CHUNKS, [h, c.xact, c.id]).then(readyPart),
+        storage.all<FeedRow>(DELETED_CHUNKS, [h, d.xact, d.id]).then(readyPart),
       ]);
       if (chunksAt !== c || deletionsAt !== d) return false; // reset meanwhile
       if (!a || !r) return false;

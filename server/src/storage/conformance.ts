@@ -71,6 +71,46 @@ export function describeStorageConformance(name: string, make: () => Promise<Sto
       expect(await s.get('SELECT n FROM conformance_items WHERE id = ?', ['counter'])).toEqual({ n: 50 });
     });
 
+    it('runs work registered with beforeCommit last, in order, inside the transaction', async () => {
+      const order: string[] = [];
+      const result = await s.tx(async (tx) => {
+        tx.beforeCommit(async () => {
+          order.push('first');
+          // Sees the function's writes, and may register more (run after, still before the commit).
+          const seen = await tx.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', ['d1']);
+          await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['d2', (seen?.n ?? 0) + 1]);
+          tx.beforeCommit(async () => { order.push('third'); });
+        });
+        tx.beforeCommit(async () => { order.push('second'); });
+        await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['d1', 1]);
+        order.push('body');
+        return 'value';
+      });
+      expect(result).toBe('value');
+      expect(order).toEqual(['body', 'first', 'second', 'third']);
+      expect(await s.all('SELECT id, n FROM conformance_items ORDER BY id')).toEqual([{ id: 'd1', n: 1 }, { id: 'd2', n: 2 }]);
+    });
+
+    it('rolls the whole transaction back when beforeCommit work fails, and skips it when the body fails', async () => {
+      const failed = await s.tx(async (tx) => {
+        tx.beforeCommit(async () => { throw new Error('late boom'); });
+        await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['e1', 1]);
+      }).catch((e: unknown) => e);
+      expect(String((failed as Error).message)).toContain('late boom');
+      let ran = false;
+      await s.tx(async (tx) => {
+        tx.beforeCommit(async () => { ran = true; });
+        throw new Error('body boom');
+      }).catch(() => undefined);
+      expect(ran).toBe(false);
+      // Next to a transaction that commits (SQLite: in the same group commit), nothing of either is lost or kept wrongly.
+      await Promise.allSettled([
+        s.tx(async (tx) => { tx.beforeCommit(async () => { await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['e2', 2]); }); }),
+        s.tx(async (tx) => { await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['e3', 3]); tx.beforeCommit(async () => { throw new Error('x'); }); }),
+      ]);
+      expect(await s.all('SELECT id FROM conformance_items ORDER BY id')).toEqual([{ id: 'e2' }]);
+    });
+
     it('refuses a transaction handle used after its transaction ended', async () => {
       let leaked: Parameters<Parameters<Storage['tx']>[0]>[0] | null = null;
       await s.tx(async (tx) => { leaked = tx; });

@@ -41,6 +41,13 @@ export interface Queryable {
  */
 export interface Tx extends Queryable {
   readonly inTransaction: true;
+  /**
+   * Runs `work` in this transaction after the function given to `tx()` has returned, just before
+   * the commit, in the order registered; its failure rolls the transaction back like any other.
+   * For writes to rows that every transaction updates (counters): on PostgreSQL a row lock is held
+   * from the write to the commit, so taking it last keeps the other transactions' wait short.
+   */
+  beforeCommit(work: () => Promise<void>): void;
 }
 
 export interface TxOptions {

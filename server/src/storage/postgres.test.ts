@@ -83,11 +83,76 @@ describe('postgres storage', () => {
     await s.close();
   });
 
+  it('keeps idle pooled connections for minutes, not pg-pool\'s 10 s, unless told', async () => {
+    const s = await make();
+    const quick = await make({ idleTimeoutMs: 50 });
+    await Promise.all([s.get('SELECT 1 AS one'), quick.get('SELECT 1 AS one')]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(s.pool.idleCount).toBeGreaterThan(0);
+    expect(quick.pool.idleCount).toBe(0);
+    expect(s.pool.options.idleTimeoutMillis).toBe(300_000);
+    await quick.close();
+    await s.close();
+  });
+
   it('runs statements unprepared when asked (a pooler that cannot carry prepared statements)', async () => {
     const s = await make({ preparedStatements: false });
     await s.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['u', 1]);
     expect(await s.get('SELECT n FROM conformance_items WHERE id = ?', ['u'])).toEqual({ n: 1 });
     expect(await s.get('SELECT COUNT(*) AS n FROM pg_prepared_statements')).toEqual({ n: 0 });
+    await s.close();
+  });
+
+  it('runs statements sent at once inside a transaction in order, and all or none of them', async () => {
+    const s = await make({ poolSize: 1 });
+    // BEGIN, the first statement and those sent with it leave together (pipelined).
+    const rows = await s.tx(async (tx) => {
+      await Promise.all([1, 2, 3].map((n) => tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`k${n}`, n])));
+      const [, , read] = await Promise.all([
+        tx.run('UPDATE conformance_items SET n = n * 10'),
+        tx.run("UPDATE conformance_items SET note = 'x' WHERE n >= 20"),
+        tx.all('SELECT id, n, note FROM conformance_items ORDER BY id'),
+      ]);
+      return read;
+    });
+    expect(rows).toEqual([{ id: 'k1', n: 10, note: null }, { id: 'k2', n: 20, note: 'x' }, { id: 'k3', n: 30, note: 'x' }]);
+    // One of a batch fails: the batch before it and the statements after it are rolled back.
+    const failed = await s.tx(async (tx) => {
+      await Promise.all([
+        tx.run("INSERT INTO conformance_items (id, n) VALUES ('k4', 4)"),
+        tx.run("INSERT INTO conformance_items (id, n) VALUES ('k1', 1)"),
+        tx.run("INSERT INTO conformance_items (id, n) VALUES ('k5', 5)"),
+      ]);
+    }).catch((e: unknown) => e);
+    expect((failed as { code?: string }).code).toBe('23505');
+    expect(await s.all('SELECT id FROM conformance_items ORDER BY id')).toEqual([{ id: 'k1' }, { id: 'k2' }, { id: 'k3' }]);
+    // The connection is fine for the next transaction; one without statements just returns.
+    expect(await s.tx(async () => 'nothing to do')).toBe('nothing to do');
+    expect(await s.tx(async (tx) => tx.get('SELECT COUNT(*) AS n FROM conformance_items'))).toEqual({ n: 3 });
+    // Rows written in the first statement of a transaction that then throws are rolled back too.
+    await expect(s.tx(async (tx) => { await tx.run("INSERT INTO conformance_items (id, n) VALUES ('k6', 6)"); throw new Error('changed my mind'); })).rejects.toThrow(/changed my mind/);
+    expect(await s.get("SELECT COUNT(*) AS n FROM conformance_items WHERE id = 'k6'")).toEqual({ n: 0 });
+    await s.close();
+  });
+
+  it('survives a schema change under its prepared statements (another instance migrating)', async () => {
+    // One connection, so the second run meets the statement prepared by the first.
+    const s = await make({ poolSize: 1 });
+    const other = createPostgresStorage(scratch.url, { poolSize: 1 });
+    await s.run("INSERT INTO conformance_items (id, n) VALUES ('a', 1)");
+    const read = () => s.all('SELECT * FROM conformance_items');
+    const readInTx = () => s.tx(async (tx) => tx.all('SELECT * FROM conformance_items WHERE n > ?', [0]));
+    expect(await read()).toEqual([{ id: 'a', n: 1, flag: null, note: null }]);
+    expect(await readInTx()).toEqual([{ id: 'a', n: 1, flag: null, note: null }]);
+    // The result type of both prepared plans changes: PostgreSQL refuses to run them as they are.
+    await other.run('ALTER TABLE conformance_items ADD COLUMN extra text');
+    expect(await read()).toEqual([{ id: 'a', n: 1, flag: null, note: null, extra: null }]);
+    expect(await readInTx()).toEqual([{ id: 'a', n: 1, flag: null, note: null, extra: null }]);
+    await other.run('ALTER TABLE conformance_items ALTER COLUMN extra TYPE bigint USING NULL');
+    expect(await read()).toEqual([{ id: 'a', n: 1, flag: null, note: null, extra: null }]);
+    await other.run('UPDATE conformance_items SET extra = 7');
+    expect(await readInTx()).toEqual([{ id: 'a', n: 1, flag: null, note: null, extra: 7 }]);
+    await other.close();
     await s.close();
   });
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
 import type { RunResult, SqlParams, SqlValue, Storage, Tx } from './port.js';
@@ -22,6 +23,13 @@ export interface PostgresStorageOptions {
   statementTimeoutMs?: number;
   /** A session left idle inside a transaction (a leaked handle) is ended by the server (default 60 s). */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * A pooled connection idle this long is closed (default 5 min; pg-pool's own default is 10 s).
+   * A new connection costs PostgreSQL a backend start, cold catalog caches and every statement
+   * prepared again: after a lull of ten seconds the next burst paid about twice the backend CPU
+   * per chat. The pool never holds more than `poolSize`, which the connection budget counts anyway.
+   */
+  idleTimeoutMs?: number;
   /** How long a caller waits for a free connection before failing (default 10 s). */
   connectTimeoutMs?: number;
   /** Refuse storage use inside its own transaction (reentry-guard.ts; default: under tests only). */
@@ -35,6 +43,8 @@ export interface PostgresStorageOptions {
    * (PgBouncer in transaction mode before 1.21).
    */
   preparedStatements?: boolean;
+  /** Send a transaction's BEGIN with its first statement (pg pipeline mode; default true). */
+  pipeline?: boolean;
   /** Errors of idle pooled connections (a server restart): logged, the pool reconnects. */
   onIdleError?: (err: Error) => void;
 }
@@ -98,26 +108,50 @@ type Runner = Pick<pg.ClientBase, 'query'>;
 /**
  * Statements run as named prepared statements: each connection parses and plans a text once
  * (measured on loopback under load: 0.76-1.05 ms per query instead of 1.45-1.8 ms). Names are
- * process-wide and never reused for another text; past the limit (dynamic SQL such as IN lists of
- * every length) new texts run unnamed, so no connection holds more than this many.
+ * process-wide (pg-statements.ts), capped at 500 texts so dynamic SQL cannot grow them.
  */
-const PREPARED_LIMIT = 500;
-const preparedNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < PREPARED_LIMIT) {
-    name = `parley_${preparedNames.size + 1}`;
-    preparedNames.set(text, name);
-  }
-  return name;
-}
+const statementNames = new StatementNames(500);
 
-function execute(on: Runner, prepared: boolean, sql: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
+/**
+ * One statement. A prepared plan made stale by a schema change (another instance's migration)
+ * gets a new name; outside a transaction the statement then simply runs again (nothing ran the
+ * first time). Inside one, the transaction is already aborted: `transaction()` runs it again.
+ */
+async function execute(on: Runner, prepared: boolean, retryStale: boolean, sql: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
   const q = toQuery(sql, params);
-  return on.query({ text: q.text, values: q.values, name: prepared ? statementName(q.text) : undefined });
+  const name = prepared ? statementNames.nameFor(q.text) : undefined;
+  try {
+    return await on.query({ text: q.text, values: q.values, name });
+  } catch (err) {
+    if (name === undefined || !isStalePlan(err)) throw err;
+    statementNames.replace(q.text, name);
+    if (!retryStale) throw err;
+    return on.query({ text: q.text, values: q.values, name: statementNames.nameFor(q.text) });
+  }
 }
 
-interface TxState { live: boolean; failed: unknown }
+interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>> }
+
+type Corkable = { cork?: () => void; uncork?: () => void };
+
+/**
+ * Holds a connection's writes of this tick and sends them in one write when the tick's work is
+ * done: statements issued together (BEGIN and the first statement of a transaction, or
+ * statements a caller sends at once with Promise.all) leave in one syscall instead of one each.
+ * On loopback under load a socket write was the largest single cost of a chat on PostgreSQL
+ * (writev: a quarter of the Node CPU). pg corks around each statement itself; corks nest.
+ */
+function corkThisTick(client: pg.PoolClient, corked: { now: boolean }): void {
+  if (corked.now) return;
+  const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  stream.cork();
+  corked.now = true;
+  process.nextTick(() => {
+    corked.now = false;
+    stream.uncork?.();
+  });
+}
 
 /**
  * Storage on a pg pool. Statements outside a transaction take any free connection; `tx(fn)` holds
@@ -136,11 +170,15 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
     ...base,
     max: opts.poolSize ?? base.max ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? base.connectionTimeoutMillis ?? 10_000,
+    idleTimeoutMillis: opts.idleTimeoutMs ?? base.idleTimeoutMillis ?? 300_000,
     // Sent in the startup packet: every connection of the pool gets them, reconnects included.
     application_name: opts.applicationName ?? base.application_name ?? 'parley',
     statement_timeout: opts.statementTimeoutMs ?? 30_000,
     idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 60_000,
     types,
+    // Statements sent without waiting for the previous answer (a transaction's BEGIN with its
+    // first statement); each still has its own Sync, so one failing does not swallow the next.
+    pipeline: opts.pipeline ?? true,
   });
   // An idle connection dropped by the server emits here; unhandled, it would crash the process.
   pool.on('error', (err) => opts.onIdleError?.(err));
@@ -168,13 +206,24 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
   }
 
   const prepared = opts.preparedStatements ?? true;
-  const all = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T[]> => (await execute(on, prepared, sql, params)).rows as T[];
+  // Pooled statements (on the pool) run again after a stale plan; a transaction's (on its client) do not.
+  const all = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T[]> => (await execute(on, prepared, on === pool, sql, params)).rows as T[];
   const get = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T | undefined> => (await all<T>(on, sql, params))[0];
-  const run = async (on: Runner, sql: string, params?: SqlParams): Promise<RunResult> => ({ changes: (await execute(on, prepared, sql, params)).rowCount ?? 0 });
+  const run = async (on: Runner, sql: string, params?: SqlParams): Promise<RunResult> => ({ changes: (await execute(on, prepared, on === pool, sql, params)).rowCount ?? 0 });
 
   function handle(client: pg.PoolClient, state: TxState): Tx {
+    const corked = { now: false };
     const guard = async <T>(op: () => Promise<T>): Promise<T> => {
       if (!state.live) throw new Error(ENDED);
+      corkThisTick(client, corked);
+      if (!state.begun) {
+        // BEGIN goes out with the transaction's first statement, in one write, without waiting for
+        // its answer (the pool's connections are pipelined): one round trip less per transaction.
+        // The statement cannot run without the BEGIN before it having succeeded: the only ways
+        // for BEGIN to fail (connection lost, protocol error) fail what follows it too.
+        state.begun = true;
+        client.query('BEGIN').catch((err: unknown) => { state.failed ??= err; });
+      }
       try {
         return await op();
       } catch (err) {
@@ -188,31 +237,41 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
       all: (sql, params) => guard(() => all(client, sql, params)),
       get: (sql, params) => guard(() => get(client, sql, params)),
       run: (sql, params) => guard(() => run(client, sql, params)),
+      beforeCommit: (work) => {
+        if (!state.live) throw new Error(ENDED);
+        state.deferred.push(work);
+      },
     };
   }
 
   async function attempt<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
-    const state: TxState = { live: true, failed: undefined };
+    const state: TxState = { live: true, failed: undefined, begun: false, deferred: [] };
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
       let value: T;
       try {
-        value = await insideTx.run(state, () => fn(handle(client, state)));
+        value = await insideTx.run(state, async () => {
+          const v = await fn(handle(client, state));
+          // Work registered by deferred work runs too (shift, not a snapshot of the list).
+          for (let w = state.deferred.shift(); w; w = state.deferred.shift()) await w();
+          return v;
+        });
       } finally {
         state.live = false;
       }
       if (state.failed !== undefined) {
         throw new Error(`a statement failed inside this transaction, so PostgreSQL rolled it back: ${String((state.failed as Error).message ?? state.failed)}`, { cause: state.failed });
       }
+      // Nothing ran: there is no transaction to end.
+      if (!state.begun) return value;
       const res = await client.query('COMMIT');
       // COMMIT of an aborted transaction answers ROLLBACK instead of failing.
       if (res.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back at COMMIT');
       return value;
     } catch (err) {
       try {
-        await client.query('ROLLBACK');
+        if (state.begun) await client.query('ROLLBACK');
       } catch (rollbackErr) {
         // The connection is unusable (server gone, protocol error): do not hand it out again.
         broken = rollbackErr as Error;
@@ -228,8 +287,10 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
       try {
         return await attempt(fn);
       } catch (err) {
-        const code = (err as { code?: string }).code ?? ((err as { cause?: { code?: string } }).cause?.code);
-        if (n >= maxAttempts || !code || !RETRYABLE.has(code)) throw err;
+        const dbErr = (err as { code?: string }).code !== undefined ? err : (err as { cause?: unknown }).cause;
+        const code = (dbErr as { code?: string } | undefined)?.code;
+        // A stale prepared plan has its new name by now: the next attempt prepares it afresh.
+        if (n >= maxAttempts || !code || !(RETRYABLE.has(code) || isStalePlan(dbErr))) throw err;
         // Two transactions that deadlocked would meet again if both retried at once.
         await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
       }

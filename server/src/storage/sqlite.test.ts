@@ -36,6 +36,33 @@ describe('sqlite storage', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('close() waits for the transactions in flight, across batches and slow ones, and loses none of their writes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storage-'));
+    const file = path.join(dir, 'c.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
+    const s = createSqliteStorage(db, { maxBatch: 8 });
+    const settled: string[] = [];
+    // 40 writes queued in one turn (five batches of 8), one of them holding its transaction open
+    // over a timer, and one queued by a caller resumed by an earlier commit.
+    const writes = Array.from({ length: 40 }, (_, i) => s.tx(async (tx) => {
+      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`c${i}`, i]);
+      if (i === 20) await new Promise((r) => setTimeout(r, 50));
+    }).then(() => { settled.push(`c${i}`); }));
+    const chained = writes[39]!.then(() => s.tx(async (tx) => { await tx.run("INSERT INTO conformance_items (id, n) VALUES ('late', 99)"); })
+      .then(() => { settled.push('late'); }));
+    await s.close();
+    expect(db.open).toBe(false);
+    expect(settled).toHaveLength(41);
+    await Promise.all([...writes, chained]);
+    const reopened = new Database(file, { readonly: true });
+    expect(reopened.prepare('SELECT COUNT(*) AS c FROM conformance_items').get()).toEqual({ c: 41 });
+    reopened.close();
+    await s.close(); // a second close is a no-op
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('refuses storage calls and nested tx() from inside its own transaction, instead of deadlocking', async () => {
     const s = make();
     await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/use the Tx handle/);

@@ -38,6 +38,8 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   let scheduled = false;
   let open = false;
   let waiting: Array<() => void> = [];
+  /** `close()` calls waiting for the queue to drain (nothing queued, no transaction open). */
+  let drained: Array<() => void> = [];
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const savepoint = db.prepare('SAVEPOINT job');
@@ -95,8 +97,9 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     }
   }
 
-  function handle(): { tx: Tx; close(): void } {
+  function handle(): { tx: Tx; deferred: Array<() => Promise<void>>; close(): void } {
     let live = true;
+    const deferred: Array<() => Promise<void>> = [];
     const guard = <T>(op: () => T): Promise<T> => {
       if (!live) return Promise.reject(new Error('transaction handle used after its transaction ended'));
       try { return Promise.resolve(op()); } catch (err) { return Promise.reject(err); }
@@ -107,15 +110,24 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       all: (sql, params) => guard(() => direct.all(sql, params)),
       get: (sql, params) => guard(() => direct.get(sql, params)),
       run: (sql, params) => guard(() => direct.run(sql, params)),
+      beforeCommit: (work) => {
+        if (!live) throw new Error('transaction handle used after its transaction ended');
+        deferred.push(work);
+      },
     };
-    return { tx, close: () => { live = false; } };
+    return { tx, deferred, close: () => { live = false; } };
   }
 
   async function runJob(job: Job, inSavepoint: boolean): Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }> {
     const h = handle();
     if (inSavepoint) savepoint.run();
     try {
-      const value = await insideTx.run(true, () => job.fn(h.tx));
+      const value = await insideTx.run(true, async () => {
+        const v = await job.fn(h.tx);
+        // Work registered by deferred work runs too (shift, not a snapshot of the list).
+        for (let w = h.deferred.shift(); w; w = h.deferred.shift()) await w();
+        return v;
+      });
       if (inSavepoint) release.run();
       return { ok: true, value };
     } catch (err) {
@@ -152,6 +164,9 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       waiting = [];
       for (const resume of run) resume();
       if (queue.length) schedule();
+      // After this turn's microtasks: the callers resumed by this commit run first, and what they
+      // queue keeps close() waiting (it checks the queue again when woken).
+      else if (drained.length) setImmediate(settleDrained);
     }
     batch.forEach((job, i) => {
       const o = outcomes[i];
@@ -159,6 +174,13 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       else if (o?.ok) job.resolve(o.value);
       else job.reject(o?.err);
     });
+  }
+
+  /** Wakes the `close()` calls once the last queued transaction is over. */
+  function settleDrained(): void {
+    const wake = drained;
+    drained = [];
+    for (const resolve of wake) resolve();
   }
 
   function schedule(): void {
@@ -182,9 +204,13 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         schedule();
       });
     },
+    /**
+     * Closes the connection once every transaction queued so far (and any they queue meanwhile)
+     * has committed or rolled back: their callers' promises settle before it closes.
+     */
     async close(): Promise<void> {
-      while (queue.length || open) await new Promise((r) => setImmediate(r));
-      db.close();
+      while (queue.length || open) await new Promise<void>((resolve) => { drained.push(resolve); });
+      if (db.open) db.close();
     },
   };
   return storage;

@@ -54,7 +54,7 @@ async function queueOrder(): Promise<string[]> {
 
 /**
  * Fans out until `n` deliveries exist: the cursor waits for the oldest write transaction still
- * running on the whole server, which another test file's may briefly be.
+ * running in this database (storage/postgres/horizon.ts), which the test's own may briefly be.
  */
 async function fanOutUntil(outbox: ReturnType<typeof createOutbox>, n: number): Promise<string[]> {
   for (let i = 0; i < 200; i++) {

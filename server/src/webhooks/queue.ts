@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
+import { readHorizon } from '../storage/postgres/horizon.js';
 
 /**
  * The part of the outbox that differs between dialects: which new events the fan-out may take,
@@ -14,7 +15,7 @@ import type { Queryable, Storage, Tx } from '../storage/port.js';
  *   transaction holding seq 7 may commit after another's seq 8 was fanned out, and `seq > last`
  *   would then skip 7 for good. The cursor is `(xact_id, seq)` instead (the writing
  *   transaction's id, `pg_current_xact_id()` by column default), and only rows whose transaction
- *   id is below `pg_snapshot_xmin(pg_current_snapshot())` are read: every transaction below that
+ *   id is below the commit horizon (`storage/postgres/horizon.ts`) are read: every transaction below that
  *   has ended, so no row can appear behind the cursor later. The cursor row is locked with
  *   `FOR UPDATE SKIP LOCKED`: one instance fans out at a time (deliveries are then created in
  *   cursor order, which is each endpoint's delivery order); the others skip the step.
@@ -94,9 +95,10 @@ export function postgresQueue(storage: Storage, clock: { now(): number }, owner 
       const cursor = await tx.get<{ last_seq: number; last_xact: string }>(
         'SELECT last_seq, CAST(last_xact AS TEXT) AS last_xact FROM webhook_fanout WHERE id = 1 FOR UPDATE SKIP LOCKED');
       if (!cursor) return null;
+      const horizon = await readHorizon(tx);
       return tx.all<EventRow>(`SELECT ${EVENT_COLUMNS}, CAST(xact_id AS TEXT) AS xact FROM webhook_events
-        WHERE (xact_id, seq) > (CAST(? AS xid8), ?) AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY xact_id, seq LIMIT ?`, [cursor.last_xact, cursor.last_seq, limit]);
+        WHERE (xact_id, seq) > (CAST(? AS xid8), ?) AND xact_id < CAST(? AS xid8)
+        ORDER BY xact_id, seq LIMIT ?`, [cursor.last_xact, cursor.last_seq, horizon, limit]);
     },
     async moveCursor(tx, last) {
       await tx.run('UPDATE webhook_fanout SET last_seq = ?, last_xact = CAST(? AS xid8) WHERE id = 1', [last.seq, last.xact ?? '0']);

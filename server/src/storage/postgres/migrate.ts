@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PostgresStorage } from '../postgres.js';
+import { withAdvisoryLock } from './advisory-lock.js';
 
 /**
  * PostgreSQL migrations: `migrations/NNN_name.sql`, applied in order above the highest version
@@ -30,46 +31,33 @@ export function readPostgresMigrations(dir = migrationsDir): Migration[] {
 }
 
 export async function migratePostgres(storage: PostgresStorage, opts: { dir?: string } = {}): Promise<{ applied: string[] }> {
-  // One connection for the lock and every migration: a session lock belongs to its connection.
-  const client = await storage.pool.connect();
+  // One connection for the lock and every migration (a session lock belongs to its connection),
+  // with no statement timeout while it waits or migrates (advisory-lock.ts).
   const applied: string[] = [];
-  let broken: Error | undefined;
-  try {
-    // The pool's statement timeout would cancel a long migration, or the wait for another
-    // instance's; restored (to the connection's default) before the client goes back.
-    await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version     integer PRIMARY KEY,
-        name        text NOT NULL,
-        applied_at  timestamptz NOT NULL DEFAULT now()
-      )`);
-      const done = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
-      const current = done.rows[0]?.v ?? 0;
-      for (const m of readPostgresMigrations(opts.dir)) {
-        if (m.version <= current) continue;
-        await client.query('BEGIN');
-        try {
-          // No parameters: the simple protocol, which runs a file of several statements.
-          await client.query(m.sql);
-          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch((e: Error) => { broken = e; });
-          throw new Error(`PostgreSQL migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
-        }
-        applied.push(m.name);
+  await withAdvisoryLock(storage.pool, MIGRATION_LOCK_KEY, async (client) => {
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version     integer PRIMARY KEY,
+      name        text NOT NULL,
+      applied_at  timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    const current = done.rows[0]?.v ?? 0;
+    for (const m of readPostgresMigrations(opts.dir)) {
+      if (m.version <= current) continue;
+      await client.query('BEGIN');
+      try {
+        // No parameters: the simple protocol, which runs a file of several statements.
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+        await client.query('COMMIT');
+      } catch (err) {
+        // A failed ROLLBACK means a broken connection: the unlock after it fails too, and the
+        // helper then destroys the connection (its lock goes with its session).
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw new Error(`PostgreSQL migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
       }
-    } finally {
-      // A broken connection has lost its session, and with it the lock.
-      if (!broken) {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-        await client.query('RESET statement_timeout');
-      }
+      applied.push(m.name);
     }
-  } finally {
-    client.release(broken);
-  }
+  });
   return { applied };
 }
