@@ -14,8 +14,12 @@ export interface CopyReport {
   ok: boolean;
 }
 
-/** SQLite-only objects with no PostgreSQL twin (PostgreSQL derives full text from chunks.tsv). */
-const SQLITE_ONLY = /^(sqlite_|chunks_fts)/;
+/**
+ * SQLite-only objects with no PostgreSQL twin (PostgreSQL derives full text from chunks.tsv;
+ * sqlite-vec's `chunk_vectors` and its shadow tables exist once embeddings were on, and
+ * PostgreSQL keeps vectors its own way: its instances embed the chunks again).
+ */
+const SQLITE_ONLY = /^(sqlite_|chunks_fts|chunk_vectors($|_))/;
 /** PostgreSQL bind parameters per statement are capped at 65,535. */
 const MAX_PARAMS = 30_000;
 

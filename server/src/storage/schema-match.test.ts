@@ -16,8 +16,12 @@ import type { Queryable } from './port.js';
 const DIALECT_ONLY = {
   /** FTS5 virtual table and its shadow tables: PostgreSQL searches chunks.tsv instead. */
   sqliteTables: /^chunks_fts(_\w+)?$/,
-  /** Applied-migration bookkeeping (SQLite keeps it in PRAGMA user_version). */
-  postgresTables: new Set(['schema_migrations', 'chunk_deletions']),
+  /**
+   * Applied-migration bookkeeping (SQLite keeps it in PRAGMA user_version); the chunk feed's
+   * deletions (005); dense vectors as plain rows with their model state and the backlog's
+   * leases (006, knowledge/embeddings/postgres-store.ts: SQLite keeps vectors in sqlite-vec).
+   */
+  postgresTables: new Set(['schema_migrations', 'chunk_deletions', 'embedding_index_state', 'chunk_dense_vectors', 'embedding_claims']),
   /**
    * Full-text search on PostgreSQL: a generated tsvector over title, headings and body (and its
    * GIN index). The webhook fan-out cursor's transaction ids (webhooks/queue.ts, with its index):

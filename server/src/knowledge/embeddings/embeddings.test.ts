@@ -6,14 +6,12 @@ import { startFakeEmbedder, type FakeEmbedder } from '../../../test/fake-embeddi
 import { startFakeOpenAi, type FakeProvider } from '../../../test/fake-openai.js';
 import { setupShop } from '../../../test/fixtures.js';
 import { client, registerAccount } from '../../../test/http.js';
-import { freshPostgresStorage } from '../../../test/postgres.js';
-import { startServer, testConfig, type TestServer } from '../../../test/test-server.js';
-import { createLogger } from '../../lib/logger.js';
-import { createContext } from '../../server.js';
+import { startServer, type TestServer } from '../../../test/test-server.js';
 import type { Config } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import { openDb } from '../../db/open.js';
 import { createRetriever } from '../retrieval.js';
+import type { SqliteStorage } from '../../storage/sqlite.js';
 import type { EmbeddingsConfig } from './config.js';
 
 /** BM25 has no word of it ("reimbursed" is no form of "refund"); the fake's vectors relate them. */
@@ -41,10 +39,17 @@ function embeddingsConfig(overrides: Partial<EmbeddingsConfig> = {}): Embeddings
   };
 }
 
-async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof openDb>; embeddings?: Partial<EmbeddingsConfig> | null } = {}): Promise<TestServer> {
+async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof openDb>; embeddings?: Partial<EmbeddingsConfig> | null; projectDatabase?: boolean } = {}): Promise<TestServer> {
   const embeddings = opts.embeddings === null ? null : embeddingsConfig(opts.embeddings);
-  // Dense vectors are sqlite-vec: these cases run on a SQLite database of their own whatever
-  // PARLEY_TEST_DATABASE says (PostgreSQL refuses embeddings at start, tested below).
+  if (opts.projectDatabase) {
+    // The project's database (PARLEY_TEST_DATABASE): sqlite-vec on SQLite, PostgreSQL's
+    // vectors-in-memory backend (postgres-store.ts, replica.ts) on PostgreSQL.
+    const server = await startServer({ config: { embeddings, ...opts.config } });
+    servers.push(server);
+    return server;
+  }
+  // Cases that read sqlite-vec's tables (or SQLite's id reuse) run on a SQLite database of their
+  // own whatever PARLEY_TEST_DATABASE says; PostgreSQL's own cases are in postgres.test.ts.
   const db = opts.db ?? openDb(':memory:');
   const server = await startServer({ config: { embeddings, ...opts.config }, db });
   if (!opts.db) {
@@ -65,40 +70,48 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 
 const backlogDone = (s: TestServer) => until('the backlog is embedded', async () => {
   const st = await s.ctx.embeddings!.status();
-  return st.ready && st.pending === 0;
+  return st.ready && st.pending === 0 && st.searchable === st.embedded;
 });
 
 const search = (api: ReturnType<typeof client>, kbId: string, query: string, limit = 5) =>
   api.post(`/v1/knowledge-bases/${kbId}/search`, { query, limit });
 
+/** The SQLite connection under a test server, for the sqlite-vec tables only SQLite has. */
+function sqliteDb(s: TestServer) {
+  if (s.ctx.storage.dialect !== 'sqlite') throw new Error('a SQLite-only check ran on PostgreSQL');
+  return (s.ctx.storage as SqliteStorage).db;
+}
+
 const vectorRows = (s: TestServer, chunkIds: number[]): number =>
-  (s.db.prepare('SELECT count(*) AS n FROM chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(chunkIds)) as { n: number }).n;
+  (sqliteDb(s).prepare('SELECT count(*) AS n FROM chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(chunkIds)) as { n: number }).n;
+
+/**
+ * Vectors still held for these chunks, either backend: SQLite's vec0 rows; PostgreSQL's rows and
+ * this instance's in-memory copy (a chunk counts when either still has it).
+ */
+async function vectorsHeld(s: TestServer, chunkIds: number[]): Promise<number> {
+  if (s.ctx.storage.dialect === 'sqlite') return vectorRows(s, chunkIds);
+  const rows = await s.ctx.storage.all<{ chunk_id: number }>(`SELECT chunk_id FROM chunk_dense_vectors WHERE chunk_id IN (${chunkIds.map(() => '?').join(', ')})`, chunkIds);
+  const inDb = new Set(rows.map((r) => r.chunk_id));
+  const replica = s.ctx.embeddings!.postgres!.replica;
+  return chunkIds.filter((id) => inDb.has(id) || replica.has(id)).length;
+}
+
+const chunkIdsWhere = async (s: TestServer, where: string, value: string): Promise<number[]> =>
+  (await s.ctx.storage.all<{ id: number }>(`SELECT id FROM chunks WHERE ${where} = ? ORDER BY id`, [value])).map((r) => r.id);
 
 const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-embeddings-')), 'parley.db');
-
-describe('dense retrieval on PostgreSQL', () => {
-  it('is refused at start with a message that says why (pgvector is not built)', async () => {
-    const pg = await freshPostgresStorage();
-    try {
-      const config = testConfig({ embeddings: embeddingsConfig() });
-      expect(() => createContext({ storage: pg.storage, config, logger: createLogger('silent') }))
-        .toThrow(/EMBEDDINGS_MODEL is set, but dense retrieval needs the SQLite database \(sqlite-vec\); on PostgreSQL \(pgvector\) it is not built yet/);
-    } finally {
-      await pg.drop();
-    }
-  });
-});
 
 describe('dense retrieval (embeddings)', () => {
   it('is off by default: no extension loaded, no vector table, search and deletes work', async () => {
     const server = await start({ embeddings: null });
     expect(server.ctx.embeddings ?? null).toBeNull();
-    expect(() => server.db.prepare('SELECT vec_version()').get()).toThrow(/no such function/);
+    expect(() => sqliteDb(server).prepare('SELECT vec_version()').get()).toThrow(/no such function/);
     const shop = await setupShop(server.url);
     const hits = await search(shop.api, shop.kbId, 'How long do refunds take?');
     expect(hits.status).toBe(200);
     expect(hits.body.data[0].text).toContain('Refunds go back');
-    expect(server.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").get()).toBeUndefined();
+    expect(sqliteDb(server).prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").get()).toBeUndefined();
     expect((await search(shop.api, shop.kbId, PARAPHRASE)).body.data).toEqual([]);
     const docs = await shop.api.get(`/v1/knowledge-bases/${shop.kbId}/documents`);
     expect((await shop.api.del(`/v1/knowledge-bases/${shop.kbId}/documents/${docs.body.data[0].id}`)).status).toBe(200);
@@ -107,13 +120,13 @@ describe('dense retrieval (embeddings)', () => {
   it('embeds new documents in the background and finds by meaning what BM25 misses, through search and chat', async () => {
     const llm: FakeProvider = await startFakeOpenAi({ apiKey: null });
     try {
-      const server = await start({ config: { openaiApiKey: 'sk-test', openaiBaseUrl: `${llm.url}/v1` } });
+      const server = await start({ config: { openaiApiKey: 'sk-test', openaiBaseUrl: `${llm.url}/v1` }, projectDatabase: true });
       const before = fake.requests.length;
       const shop = await setupShop(server.url, { model: { provider: 'openai', name: 'gpt-test' } });
       await backlogDone(server);
       const status = await server.ctx.embeddings!.status();
       expect(status).toMatchObject({ model: 'fake-embed', dimension: 64, ready: true, pending: 0 });
-      expect(status.embedded).toBe((server.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n);
+      expect(status.embedded).toBe((await server.ctx.storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks'))?.n);
 
       // The wire format, exactly.
       const sent = fake.requests.slice(before);
@@ -162,7 +175,7 @@ describe('dense retrieval (embeddings)', () => {
   });
 
   it('never returns another knowledge base or organization, nor a deleted chunk', async () => {
-    const server = await start();
+    const server = await start({ projectDatabase: true });
     const shop = await setupShop(server.url);
     const other = await shop.api.post('/v1/knowledge-bases', { name: 'Staff' });
     const staffKb = other.body.data.id as string;
@@ -172,7 +185,8 @@ describe('dense retrieval (embeddings)', () => {
     await rival.api.post(`/v1/knowledge-bases/${rivalKb}/documents`, { title: 'Rival refunds', content: 'Refunds refunds refunds: reimbursement in store credit.' });
     await backlogDone(server);
 
-    const chunkKb = (id: string) => (server.db.prepare('SELECT knowledge_base_id AS kb FROM chunks WHERE id = ?').get(Number(id)) as { kb: string }).kb;
+    const kbOf = new Map((await server.ctx.storage.all<{ id: number; kb: string }>('SELECT id, knowledge_base_id AS kb FROM chunks')).map((r) => [r.id, r.kb]));
+    const chunkKb = (id: string) => kbOf.get(Number(id));
     const mine = (await search(shop.api, shop.kbId, PARAPHRASE, 20)).body.data as { chunkId: string; documentId: string; text: string }[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((h) => chunkKb(h.chunkId) === shop.kbId)).toBe(true);
@@ -182,18 +196,19 @@ describe('dense retrieval (embeddings)', () => {
 
     // Deleting a document: its chunks stop matching at once, their vectors go with the next sweep.
     const refunds = mine.find((h) => h.text.includes('Refunds go back'))!;
-    const docChunks = (server.db.prepare('SELECT id FROM chunks WHERE document_id = ?').all(refunds.documentId) as { id: number }[]).map((r) => r.id);
-    expect(vectorRows(server, docChunks)).toBe(docChunks.length);
+    const docChunks = await chunkIdsWhere(server, 'document_id', refunds.documentId);
+    expect(await vectorsHeld(server, docChunks)).toBe(docChunks.length);
     expect((await shop.api.del(`/v1/knowledge-bases/${shop.kbId}/documents/${refunds.documentId}`)).status).toBe(200);
     const after = (await search(shop.api, shop.kbId, PARAPHRASE, 20)).body.data as { documentId: string }[];
     expect(after.some((h) => h.documentId === refunds.documentId)).toBe(false);
-    await until('the deleted chunks lose their vectors', () => vectorRows(server, docChunks) === 0);
+    await until('the deleted chunks lose their vectors', async () => await vectorsHeld(server, docChunks) === 0);
 
     // Deleting a knowledge base takes its vectors too.
-    const staffChunks = (server.db.prepare('SELECT id FROM chunks WHERE knowledge_base_id = ?').all(staffKb) as { id: number }[]).map((r) => r.id);
+    const staffChunks = await chunkIdsWhere(server, 'knowledge_base_id', staffKb);
+    expect(await vectorsHeld(server, staffChunks)).toBe(staffChunks.length);
     expect((await shop.api.del(`/v1/knowledge-bases/${staffKb}`)).status).toBe(200);
-    await until('the deleted base loses its vectors', () => vectorRows(server, staffChunks) === 0);
-    expect(server.db.prepare('SELECT count(*) AS n FROM chunk_vector_garbage').get()).toEqual({ n: 0 });
+    await until('the deleted base loses its vectors', async () => await vectorsHeld(server, staffChunks) === 0);
+    if (server.ctx.storage.dialect === 'sqlite') expect(sqliteDb(server).prepare('SELECT count(*) AS n FROM chunk_vector_garbage').get()).toEqual({ n: 0 });
   });
 
   it('never pairs a vector with a new chunk that took a deleted chunk\'s id', async () => {
@@ -203,12 +218,12 @@ describe('dense retrieval (embeddings)', () => {
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Keep', content: 'Shipping takes three days.' });
     const last = (await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refund rules', content: 'A refund is paid in ten days.' })).body.data.id as string;
     await backlogDone(server);
-    const oldId = (server.db.prepare('SELECT max(id) AS id FROM chunks').get() as { id: number }).id;
+    const oldId = (sqliteDb(server).prepare('SELECT max(id) AS id FROM chunks').get() as { id: number }).id;
 
     await server.ctx.embeddings!.worker.stop(); // hold the backlog: the new chunk stays without a vector
     await account.api.del(`/v1/knowledge-bases/${kb}/documents/${last}`);
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Opening hours', content: 'The shop opens at nine.' });
-    expect((server.db.prepare('SELECT max(id) AS id FROM chunks').get() as { id: number }).id).toBe(oldId); // SQLite re-used the id
+    expect((sqliteDb(server).prepare('SELECT max(id) AS id FROM chunks').get() as { id: number }).id).toBe(oldId); // SQLite re-used the id
     expect(vectorRows(server, [oldId])).toBe(1); // the old vector is still in the table…
     const hits = (await search(account.api, kb, PARAPHRASE, 10)).body.data as { chunkId: string }[];
     expect(hits.map((h) => Number(h.chunkId))).not.toContain(oldId); // …but is never used for the new chunk
@@ -220,7 +235,7 @@ describe('dense retrieval (embeddings)', () => {
   });
 
   it('answers from BM25 alone while the embeddings endpoint fails at question time', async () => {
-    const server = await start();
+    const server = await start({ projectDatabase: true });
     const shop = await setupShop(server.url);
     await backlogDone(server);
     fake.fallback = { kind: 'error', status: 503, message: 'overloaded' };
@@ -281,7 +296,7 @@ describe('dense retrieval (embeddings)', () => {
   });
 
   it('isolates and skips an input the endpoint refuses, but never skips for a configuration error', async () => {
-    const server = await start();
+    const server = await start({ projectDatabase: true });
     const account = await registerAccount(server.url, 'Poison');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Fine', content: 'Refunds take five days.' });
@@ -293,7 +308,7 @@ describe('dense retrieval (embeddings)', () => {
     expect((await server.ctx.embeddings!.status()).pending).toBe(1);
 
     // A model the endpoint does not know: every request fails the same way; it backs off, skips nothing.
-    const wrong = await start({ embeddings: { model: 'no-such-model' } });
+    const wrong = await start({ embeddings: { model: 'no-such-model' }, projectDatabase: true });
     const other = await registerAccount(wrong.url, 'Wrong');
     const kb2 = (await other.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
     for (const title of ['A', 'B', 'C']) await other.api.post(`/v1/knowledge-bases/${kb2}/documents`, { title, content: `${title} text.` });

@@ -1,15 +1,20 @@
 import { load as loadSqliteVec } from 'sqlite-vec';
 import type { RetryPolicy } from '../../answer/providers/http-retry.js';
 import type { Storage } from '../../storage/port.js';
+import type { PostgresStorage } from '../../storage/postgres.js';
 import type { SqliteStorage } from '../../storage/sqlite.js';
+import type { RetrievedChunk } from '../retrieval.js';
+import { sqliteBacklog, type Backlog } from './backlog.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { createEmbeddingClient } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
 import type { DenseSide } from './hybrid.js';
 import { createQueryEmbedder } from './query-embedder.js';
-import { createVectorIndex } from './vector-index.js';
-import { createBacklogWorker } from './worker.js';
+import { createPostgresVectorStore, type PostgresVectorStore } from './postgres-store.js';
+import { createVectorReplica } from './replica.js';
+import { createVectorIndex, type VectorHit, type VectorIndex } from './vector-index.js';
+import { createBacklogWorker, type BacklogWorker } from './worker.js';
 
 /** Knobs with sensible defaults; tests shorten the waits. Not read from the environment. */
 export interface EmbeddingsTuning {
@@ -22,6 +27,10 @@ export interface EmbeddingsTuning {
   queryTimeoutMs: number;
   queryCooldownMs: number;
   queryCacheSize: number;
+  /** PostgreSQL: how long a claimed batch is held without renewal (renewed every third of it). */
+  leaseMs: number;
+  /** PostgreSQL: how often each instance reads the vectors others stored. */
+  vectorPollMs: number;
 }
 
 export const DEFAULT_TUNING: EmbeddingsTuning = {
@@ -35,27 +44,100 @@ export const DEFAULT_TUNING: EmbeddingsTuning = {
   queryTimeoutMs: 5_000,
   queryCooldownMs: 30_000,
   queryCacheSize: 512,
+  // Longer than a batch normally takes (timeout 60 s, retries): renewal keeps a slow one held.
+  leaseMs: 120_000,
+  vectorPollMs: 1_000,
 };
 
 /**
- * Dense retrieval, when an embedding model is configured: loads sqlite-vec into the connection,
- * opens (or, after a model change, empties) the vector index, and builds the backlog worker
- * (started and stopped with the server by `listen`) and the query side used by the hybrid
- * retriever. Without configuration none of this exists and the extension is never loaded.
+ * Dense retrieval, when an embedding model is configured. The backend follows the database:
+ *
+ * - SQLite: loads sqlite-vec into the connection, opens (or, after a model change, empties) the
+ *   vec0 index (vector-index.ts).
+ * - PostgreSQL: vectors as plain rows (postgres-store.ts, migration 006), a backlog shared by the
+ *   instances under leases, and an exact in-memory copy per instance for the questions
+ *   (replica.ts). No extension needed; pgvector is the future path for large corpora.
+ *
+ * Either way it builds the backlog worker (started and stopped with the server by `listen`) and
+ * the query side used by the hybrid retriever. Without configuration none of this exists.
  */
 export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }) {
   const { config, logger } = opts;
-  if (opts.storage.dialect !== 'sqlite') {
-    throw new Error('EMBEDDINGS_MODEL is set, but dense retrieval needs the SQLite database (sqlite-vec); on PostgreSQL (pgvector) it is not built yet');
-  }
-  const storage = opts.storage as SqliteStorage;
   const tuning: EmbeddingsTuning = { ...DEFAULT_TUNING, ...config.tuning };
+  const clock = opts.clock ?? systemClock;
+  const side = opts.storage.dialect === 'sqlite'
+    ? sqliteSide(opts.storage as SqliteStorage, config, logger)
+    : postgresSide(opts.storage as PostgresStorage, config, logger, tuning, clock, () => worker.wake());
+  const client = createEmbeddingClient(config);
+  const queries = createQueryEmbedder({
+    client, logger, clock, timeoutMs: tuning.queryTimeoutMs, cooldownMs: tuning.queryCooldownMs, cacheSize: tuning.queryCacheSize,
+  });
+  const inner = createBacklogWorker({
+    index: side.backlog, opened: side.opened, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
+    backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, idleSweepMs: tuning.idleSweepMs, idlePass: side.shared, onReset: () => queries.clear(),
+  });
+  // The PostgreSQL replica lives with the worker: started and stopped with the server.
+  const worker: BacklogWorker = {
+    start(): void {
+      side.start();
+      inner.start();
+    },
+    async stop(): Promise<void> {
+      side.stop();
+      await inner.stop();
+    },
+    wake: () => inner.wake(),
+    get stats() {
+      return inner.stats;
+    },
+  };
+  const dense: DenseSide = {
+    get ready() {
+      return side.ready;
+    },
+    embedQuery: (q) => queries.embed(q),
+    search: async (v, kbIds, k) => side.search(v, kbIds, k),
+    hydrate: (ids, kbIds) => side.hydrate(ids, kbIds),
+  };
+  return {
+    config, index: side.index, worker, queries, dense,
+    /** PostgreSQL only: the vectors store (leases, state) and this instance's in-memory copy. */
+    postgres: side.postgres,
+    /** The knowledge changed (documents added or removed): the worker looks for work. */
+    wake: (): void => worker.wake(),
+    /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
+    async status() {
+      const embedded = await side.embeddedCount();
+      // `searchable`: vectors the question side holds (PostgreSQL: this instance's in-memory copy, which follows the table).
+      return { model: config.model, dimension: side.backlog.dimension, ready: side.ready, embedded, searchable: side.postgres ? side.postgres.replica.size : embedded, pending: await side.pendingCount(), worker: inner.stats };
+    },
+  };
+}
+
+/** What createEmbeddings needs of a backend. */
+interface Side {
+  backlog: Backlog;
+  opened: Promise<unknown>;
+  /** Several instances share the backlog: an idle worker still looks for work (expired leases) every sweep. */
+  shared: boolean;
+  readonly ready: boolean;
+  search(v: Float32Array, kbIds: readonly string[], k: number): VectorHit[] | Promise<VectorHit[]>;
+  hydrate(ids: readonly number[], kbIds: readonly string[]): Promise<Map<number, RetrievedChunk>>;
+  embeddedCount(): Promise<number>;
+  pendingCount(): Promise<number>;
+  start(): void;
+  stop(): void;
+  /** SQLite's vec0 index (tests and measure.ts read it). */
+  index: VectorIndex | null;
+  postgres: { store: PostgresVectorStore; replica: ReturnType<typeof createVectorReplica> } | null;
+}
+
+function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Logger): Side {
   try {
     loadSqliteVec(storage.db);
   } catch (err) {
     throw new Error(`EMBEDDINGS_MODEL is set but the sqlite-vec extension could not be loaded (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
-  const client = createEmbeddingClient(config);
   const index = createVectorIndex(storage, { model: config.model, dimensions: config.dimensions ?? null });
   // Opened in the background: queries use the index once it is open (`ready`), the worker starts after.
   const opened = (async () => {
@@ -63,29 +145,58 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
     if (state === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
     logger.info('dense retrieval on', { model: config.model, baseUrl: config.baseUrl, dimension: index.dimension, vectors: await index.embeddedCount() });
   })();
-  const queries = createQueryEmbedder({
-    client, logger, clock: opts.clock ?? systemClock, timeoutMs: tuning.queryTimeoutMs, cooldownMs: tuning.queryCooldownMs, cacheSize: tuning.queryCacheSize,
-  });
-  const worker = createBacklogWorker({
-    index, opened, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
-    backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, idleSweepMs: tuning.idleSweepMs, onReset: () => queries.clear(),
-  });
-  const dense: DenseSide = {
+  return {
+    backlog: sqliteBacklog(index), opened, shared: false,
     get ready() {
       return index.ready;
     },
-    embedQuery: (q) => queries.embed(q),
     search: (v, kbIds, k) => index.search(v, kbIds, k),
     hydrate: (ids, kbIds) => index.hydrate(ids, kbIds),
+    embeddedCount: () => index.embeddedCount(),
+    pendingCount: () => index.pendingCount(),
+    start: () => undefined,
+    stop: () => undefined,
+    index, postgres: null,
   };
+}
+
+function postgresSide(storage: PostgresStorage, config: EmbeddingsConfig, logger: Logger, tuning: EmbeddingsTuning, clock: Clock, wakeWorker: () => void): Side {
+  const identity = { model: config.model, dimensions: config.dimensions ?? null };
+  let replica: ReturnType<typeof createVectorReplica> | null = null;
+  const store = createPostgresVectorStore(storage, { identity, clock, leaseMs: tuning.leaseMs, onWrite: () => replica?.wake() });
+  replica = createVectorReplica(storage, store, { pollMs: tuning.vectorPollMs, logger, onChunksAdded: wakeWorker });
+  const r = replica;
+  const opened = (async () => {
+    const state = await store.open();
+    if (state === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
+    logger.info('dense retrieval on (PostgreSQL, vectors searched in memory)', { model: config.model, baseUrl: config.baseUrl, dimension: store.backlog.dimension, vectors: await store.embeddedCount() });
+  })();
+  let retiredLogged = false;
+  let running = false;
   return {
-    config, index, worker, queries, dense,
-    /** The knowledge changed (documents added or removed): the worker looks for work. */
-    wake: (): void => worker.wake(),
-    /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
-    async status() {
-      return { model: config.model, dimension: index.dimension, ready: index.ready, embedded: await index.embeddedCount(), pending: await index.pendingCount(), worker: worker.stats };
+    backlog: store.backlog, opened, shared: true,
+    get ready() {
+      if (store.retired && !retiredLogged) {
+        retiredLogged = true;
+        logger.warn('another instance configured another embedding model: this one answers from BM25 alone until restarted with it', { model: config.model });
+      }
+      return r.ready && !store.retired;
     },
+    search: (v, kbIds, k) => r.search(v, kbIds, k),
+    hydrate: (ids, kbIds) => store.hydrate(ids, kbIds),
+    embeddedCount: () => store.embeddedCount(),
+    pendingCount: () => store.pendingCount(),
+    // The replica reads once the state is open (its first read would otherwise see the old model),
+    // unless the server stopped meanwhile.
+    start: () => {
+      running = true;
+      void opened.then(() => { if (running) r.start(); }, () => undefined);
+    },
+    stop: () => {
+      running = false;
+      r.stop();
+    },
+    index: null, postgres: { store, replica: r },
   };
 }
 

@@ -36,7 +36,7 @@ async function latencyAndThroughput(): Promise<void> {
 
   const t0 = performance.now();
   embeddings.worker.start();
-  while (await embeddings.index.embeddedCount() < chunks) await new Promise((r) => setTimeout(r, 20));
+  while ((await embeddings.status()).embedded < chunks) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - t0) / 1000;
   console.log(`backlog: ${chunks} chunks in ${seconds.toFixed(1)} s = ${Math.round(chunks / seconds)} chunks/s (batches of 64, fake in-process)`);
   await embeddings.worker.stop();
@@ -65,7 +65,7 @@ async function latencyAndThroughput(): Promise<void> {
   const hit = await time((q) => hybrid.retrieve(q, kbs, 6), qs);
   const embedOnly = await time((q) => embeddings.queries.embed(`x ${q}`), qs);
   const vectors = await Promise.all(qs.slice(0, 50).map((q) => embeddings.queries.embed(q)));
-  const knnOnly = await time(async (q) => embeddings.index.search(vectors[qs.indexOf(q) % 50] as Float32Array, [knowledgeBaseId], 20), qs);
+  const knnOnly = await time(async (q) => embeddings.dense.search(vectors[qs.indexOf(q) % 50] as Float32Array, [knowledgeBaseId], 20), qs);
   console.log(`queries at ${chunks} chunks (${qs.length} questions, limit 6; BM25 engine: ${bm25.engine()}):`);
   console.log(`  BM25 alone                     ${fmt(lexical)}`);
   console.log(`  embeddings off (wrapper)       ${fmt(offPath)}`);

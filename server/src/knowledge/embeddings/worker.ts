@@ -2,10 +2,12 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { ProviderError, type RetryPolicy } from '../../answer/providers/http-retry.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EmbeddingClient } from './client.js';
-import type { PendingChunk, VectorIndex } from './vector-index.js';
+import type { Backlog, Batch } from './backlog.js';
+import type { PendingChunk } from './vector-index.js';
 
 export interface BacklogOptions {
-  index: VectorIndex;
+  /** Where chunks are taken from and vectors stored (backlog.ts: SQLite, or PostgreSQL with leases). */
+  index: Backlog;
   /** Settles once the index is open (the worker's first pass waits for it). */
   opened?: Promise<unknown>;
   client: EmbeddingClient;
@@ -21,6 +23,11 @@ export interface BacklogOptions {
   backoffMaxMs: number;
   /** While idle, vectors of deleted chunks are collected this often (deletes also wake it). */
   idleSweepMs: number;
+  /**
+   * Another instance may leave work behind (its leases expire when it dies): an idle worker
+   * makes a pass every sweep, not only when woken. PostgreSQL; SQLite has one server per file.
+   */
+  idlePass?: boolean;
   /** Called after the model answered with another dimension and the index was rebuilt. */
   onReset?: () => void;
 }
@@ -88,8 +95,8 @@ export function createBacklogWorker(opts: BacklogOptions) {
   }
 
   /** One batch: embed, then store (creating or rebuilding the index on the first vectors). */
-  async function embedBatch(chunks: PendingChunk[]): Promise<'ok' | 'rebuilt'> {
-    const { vectors } = await client.embed(chunks.map((c) => c.input), { timeoutMs: opts.timeoutMs, retry: opts.retry, signal: abort.signal });
+  async function embedBatch(batch: Batch): Promise<'ok' | 'rebuilt'> {
+    const { vectors } = await client.embed(batch.chunks.map((c) => c.input), { timeoutMs: opts.timeoutMs, retry: opts.retry, signal: abort.signal });
     const dim = (vectors[0] as Float32Array).length;
     let rebuilt = false;
     if (index.dimension === null) {
@@ -101,7 +108,7 @@ export function createBacklogWorker(opts: BacklogOptions) {
       opts.onReset?.();
       rebuilt = true;
     }
-    embeddedThisRun += await index.write(chunks.map((c, i) => ({ ...c, vector: vectors[i] as Float32Array })));
+    embeddedThisRun += await index.write(batch, vectors);
     return rebuilt ? 'rebuilt' : 'ok';
   }
 
@@ -111,8 +118,8 @@ export function createBacklogWorker(opts: BacklogOptions) {
     for (;;) {
       if (stopped) return;
       await index.collectGarbage();
-      const { chunks: found, scannedTo, done } = await index.pendingAfter(cursor, batchSize);
-      const chunks = found.filter((c) => !skipped.has(c.id));
+      const { batch, scannedTo, done } = await index.take(cursor, batchSize, skipped);
+      const { chunks } = batch;
       if (!chunks.length) {
         cursor = scannedTo;
         if (done) return;
@@ -120,13 +127,15 @@ export function createBacklogWorker(opts: BacklogOptions) {
         continue;
       }
       try {
-        const result = await embedBatch(chunks);
+        const result = await embedBatch(batch);
         worked = true;
         noteSuccess();
         // Batches shrunk by timeouts grow back after a run of successes.
         if (batchSize < opts.batchSize && ++successes % 8 === 0) batchSize = Math.min(opts.batchSize, batchSize * 2);
         cursor = result === 'rebuilt' ? 0 : scannedTo;
       } catch (err) {
+        // Not stored: its chunks go back at once (another instance may take them meanwhile).
+        await index.release(batch).catch(() => undefined);
         if (stopped) return;
         const e = err instanceof ProviderError ? err : null;
         // A 400/413/422 after the endpoint has worked is about these inputs (one too long for the
@@ -173,7 +182,9 @@ export function createBacklogWorker(opts: BacklogOptions) {
       state = 'idle';
       await sleep(opts.idleSweepMs, true);
       state = 'working';
-      if (!stopped) await index.collectGarbage();
+      if (stopped) continue;
+      await index.collectGarbage();
+      if (opts.idlePass) dirty = true;
     }
   }
 

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
+import type { Queryable, Tx } from '../../storage/port.js';
+import type { PostgresStorage } from '../../storage/postgres.js';
+import { CHUNK_COLUMNS } from '../full-text.js';
+import type { RetrievedChunk } from '../retrieval.js';
+import type { Backlog, Batch } from './backlog.js';
+import { embeddingInput, type PendingChunk, type VectorIdentity } from './vector-index.js';
+
+/**
+ * Dense vectors on PostgreSQL, without any extension (migration 006): plain rows of float32
+ * bytes, read by every instance into its in-memory index (replica.ts), and the backlog shared by
+ * the instances' workers under leases.
+ *
+ * - Identity: `embedding_index_state` names the model the vectors belong to and a `generation`.
+ *   An instance starting with another model (or dimensions) empties the vectors and claims and
+ *   takes a new generation, in one transaction holding the state row; vectors of an older
+ *   generation are never written (a write holds the row FOR SHARE and checks it). A running
+ *   instance whose model is no longer the stored one retires: it stops embedding and answers
+ *   from BM25 alone (a rolling deploy: the instances that started last decide the model).
+ * - Leases: a worker claims a batch in one transaction: the chunks after its cursor without a
+ *   vector, locked FOR UPDATE SKIP LOCKED (two claimers at once take different chunks), then an
+ *   upsert into `embedding_claims` that takes a chunk only if it has no live claim (expired ones
+ *   are taken over). The claim carries a token new for each batch; the vectors are stored only
+ *   for chunks whose claim still carries it, and the claim ends with the write. So a stalled
+ *   instance whose lease was taken over stores nothing over the new holder's work. A held lease
+ *   is renewed every third of its length while the batch is being embedded.
+ * - Lock order is chunks, then claims (as a chunk delete cascades), so a delete never deadlocks
+ *   with a write.
+ * - Chunk ids are never reused on PostgreSQL (identity): a vector row belongs to its chunk for
+ *   good, and goes with it (ON DELETE CASCADE).
+ */
+
+export interface StoredState { generation: number; model: string | null; dimensions: number | null; dim: number | null }
+export interface VectorRow { chunk_id: number; knowledge_base_id: string; vector: Buffer }
+export interface CursorRow extends VectorRow { xact: string; ready: number }
+
+interface Lease { token: string; renew: NodeJS.Timeout | null }
+interface ChunkRow { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
+interface HydratedRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null }
+
+/** Float32 little-endian bytes of a vector, and back (copied: a Buffer from pg may be unaligned). */
+export const bytesOf = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+export function vectorOf(b: Buffer): Float32Array {
+  const copy = new Uint8Array(b.byteLength);
+  copy.set(b);
+  return new Float32Array(copy.buffer);
+}
+
+/** Ids as one text parameter (the port binds scalars): `CAST(string_to_array(?, ',') AS bigint[])`. */
+const idList = (ids: readonly number[]): string => ids.join(',');
+const IDS = "CAST(string_to_array(?, ',') AS bigint[])";
+
+const SQL = {
+  state: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1',
+  stateForUpdate: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR UPDATE',
+  stateForShare: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR SHARE',
+  newGeneration: 'UPDATE embedding_index_state SET generation = generation + 1, model = ?, dimensions = ?, dim = ? WHERE id = 1 RETURNING generation',
+  setDim: 'UPDATE embedding_index_state SET dim = ? WHERE id = 1',
+  dropVectors: 'DELETE FROM chunk_dense_vectors',
+  dropClaims: 'DELETE FROM embedding_claims',
+  // The chunks of the next batch: no vector, no live claim; locked so that concurrent claimers skip them.
+  candidates: `SELECT c.id, c.knowledge_base_id, c.title, c.headings, c.body FROM chunks c
+    WHERE c.id > ? AND NOT (c.id = ANY(${IDS}))
+      AND NOT EXISTS (SELECT 1 FROM chunk_dense_vectors v WHERE v.chunk_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM embedding_claims l WHERE l.chunk_id = c.id AND l.expires_at > ?)
+    ORDER BY c.id LIMIT ? FOR UPDATE OF c SKIP LOCKED`,
+  // Takes a chunk unless a live claim holds it (one committed since the candidates' snapshot included).
+  claim: `INSERT INTO embedding_claims (chunk_id, owner, token, expires_at) SELECT unnest(${IDS}), ?, ?, ?
+    ON CONFLICT (chunk_id) DO UPDATE SET owner = excluded.owner, token = excluded.token, expires_at = excluded.expires_at
+    WHERE embedding_claims.expires_at <= ?
+    RETURNING chunk_id`,
+  renew: 'UPDATE embedding_claims SET expires_at = ? WHERE token = ?',
+  release: 'DELETE FROM embedding_claims WHERE token = ?',
+  lockChunks: `SELECT id FROM chunks WHERE id = ANY(${IDS}) ORDER BY id FOR KEY SHARE`,
+  endClaims: `DELETE FROM embedding_claims WHERE chunk_id = ANY(${IDS}) AND token = ? RETURNING chunk_id`,
+  countVectors: 'SELECT count(*) AS n FROM chunk_dense_vectors WHERE generation = ?',
+  countPending: 'SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_dense_vectors v WHERE v.chunk_id = c.id)',
+  /** Every vector of a generation, by chunk id (loaded in pages). */
+  page: `SELECT chunk_id, knowledge_base_id, vector FROM chunk_dense_vectors
+    WHERE generation = ? AND chunk_id > ? ORDER BY chunk_id LIMIT ?`,
+  /** After the (xact_id, chunk_id) cursor, flagged ready below the horizon (as the chunk change feed). */
+  afterCursor: `SELECT chunk_id, knowledge_base_id, vector, CAST(xact_id AS TEXT) AS xact,
+      CASE WHEN xact_id < CAST(? AS xid8) THEN 1 ELSE 0 END AS ready
+    FROM chunk_dense_vectors WHERE generation = ? AND (xact_id, chunk_id) > (CAST(? AS xid8), ?)
+    ORDER BY xact_id, chunk_id LIMIT ?`,
+};
+
+export interface PostgresVectorStoreOptions {
+  identity: VectorIdentity;
+  clock: Clock;
+  /** How long a claimed batch is held without renewal (renewed every third of it). */
+  leaseMs: number;
+  /** Called after this instance stored vectors (its replica reads them at once). */
+  onWrite?: () => void;
+}
+
+const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
+
+export function createPostgresVectorStore(storage: PostgresStorage, opts: PostgresVectorStoreOptions) {
+  const { identity, clock, leaseMs } = opts;
+  /** Who claims, in the claims table (for people reading it). */
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  let generation: number | null = null;
+  let dim: number | null = null;
+  /** Another model was configured by an instance that started later: this one stops embedding. */
+  let retired = false;
+
+  const readState = async (q: Queryable, sql = SQL.state): Promise<StoredState> => {
+    const row = await q.get<StoredState>(sql);
+    if (!row) throw new Error('embedding_index_state has no row (PostgreSQL migration 006 not applied?)');
+    return row;
+  };
+
+  /** Throws the vectors away and starts a generation for this instance's model. */
+  async function newGeneration(tx: Tx, dimension: number | null): Promise<void> {
+    const row = await tx.get<{ generation: number }>(SQL.newGeneration, [identity.model, identity.dimensions, dimension]);
+    await tx.run(SQL.dropVectors);
+    await tx.run(SQL.dropClaims);
+    generation = row?.generation ?? null;
+    dim = dimension;
+  }
+
+  /** Follows the stored state: same model, adopt its generation and dimension; another, retire. */
+  function adopt(s: StoredState): boolean {
+    if (!sameIdentity(s, identity)) {
+      retired = true;
+      return false;
+    }
+    generation = s.generation;
+    dim = s.dim;
+    return true;
+  }
+
+  function stopRenewal(batch: Batch): Lease | null {
+    const lease = batch.lease as Lease | undefined;
+    if (!lease) return null;
+    if (lease.renew) clearInterval(lease.renew);
+    lease.renew = null;
+    return lease;
+  }
+
+  const backlog: Backlog = {
+    get dimension() {
+      return dim;
+    },
+
+    async create(dimension) {
+      if (!Number.isInteger(dimension) || dimension < 1 || dimension > 8192) throw new Error(`Unusable embedding dimension ${dimension}`);
+      await storage.tx(async (tx) => {
+        const s = await readState(tx, SQL.stateForUpdate);
+        if (!adopt(s)) return;
+        if (s.dim === dimension) return; // another instance made it first
+        if (s.dim === null) {
+          await tx.run(SQL.setDim, [dimension]);
+          dim = dimension;
+          return;
+        }
+        await newGeneration(tx, dimension); // the model now answers with another dimension
+      });
+    },
+
+    async take(cursor, limit, skipped) {
+      if (retired || generation === null) return { batch: { chunks: [] }, scannedTo: cursor, done: true };
+      const now = clock.now();
+      const token = randomUUID();
+      const { rows, claimed } = await storage.tx(async (tx) => {
+        const found = await tx.all<ChunkRow>(SQL.candidates, [cursor, idList([...skipped]) || '0', now, limit]);
+        if (!found.length) return { rows: found, claimed: new Set<number>() };
+        const got = await tx.all<{ chunk_id: number }>(SQL.claim, [idList(found.map((r) => r.id)), owner, token, now + leaseMs, now]);
+        return { rows: found, claimed: new Set(got.map((r) => r.chunk_id)) };
+      });
+      const chunks: PendingChunk[] = rows.filter((r) => claimed.has(r.id)).map((r) => ({ id: r.id, knowledgeBaseId: r.knowledge_base_id, input: embeddingInput(r) }));
+      const done = rows.length < limit;
+      const scannedTo = rows.length ? (rows.at(-1) as ChunkRow).id : cursor;
+      if (!chunks.length) return { batch: { chunks }, scannedTo, done };
+      const lease: Lease = { token, renew: null };
+      lease.renew = setInterval(() => {
+        storage.run(SQL.renew, [clock.now() + leaseMs, token]).catch(() => undefined);
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      lease.renew.unref();
+      return { batch: { chunks, lease }, scannedTo, done };
+    },
+
+    async write(batch, vectors) {
+      const lease = stopRenewal(batch);
+      if (!lease || !batch.chunks.length) return 0;
+      const ids = batch.chunks.map((c) => c.id);
+      const stored = await storage.tx(async (tx) => {
+        // Held FOR SHARE: a model change (FOR UPDATE) waits for this write, or this one sees it.
+        const s = await readState(tx, SQL.stateForShare);
+        if (s.generation !== generation) {
+          adopt(s);
+          await tx.run(SQL.release, [lease.token]);
+          return 0;
+        }
+        const live = new Set((await tx.all<{ id: number }>(SQL.lockChunks, [idList(ids)])).map((r) => r.id));
+        const held = new Set((await tx.all<{ chunk_id: number }>(SQL.endClaims, [idList(ids), lease.token])).map((r) => r.chunk_id));
+        const values: string[] = [];
+        const params: (string | number | Buffer)[] = [];
+        batch.chunks.forEach((c, i) => {
+          const v = vectors[i] as Float32Array;
+          if (!live.has(c.id) || !held.has(c.id)) return;
+          if (v.length !== s.dim) throw new Error(`Vector of dimension ${v.length} for an index of ${String(s.dim)}`);
+          values.push('(?, ?, ?, ?)');
+          params.push(c.id, c.knowledgeBaseId, s.generation, bytesOf(v));
+        });
+        if (!values.length) return 0;
+        await tx.run(`INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${values.join(', ')}
+          ON CONFLICT (chunk_id) DO UPDATE SET knowledge_base_id = excluded.knowledge_base_id, generation = excluded.generation,
+            vector = excluded.vector, xact_id = pg_current_xact_id()`, params);
+        return values.length;
+      });
+      if (stored) opts.onWrite?.();
+      return stored;
+    },
+
+    async release(batch) {
+      const lease = stopRenewal(batch);
+      if (lease) await storage.run(SQL.release, [lease.token]);
+    },
+
+    // Vectors go with their chunks (ON DELETE CASCADE); claims of deleted chunks too.
+    collectGarbage: async () => 0,
+  };
+
+  return {
+    identity,
+    backlog,
+    owner,
+    get generation(): number | null {
+      return generation;
+    },
+    get retired(): boolean {
+      return retired;
+    },
+
+    /**
+     * Opens the vectors for the configured model: kept when the stored state names it, else
+     * thrown away (another model) for a new generation. Two instances starting at once with the
+     * same new model reset once: the second sees the first's state under the row lock.
+     */
+    async open(): Promise<'ready' | 'empty' | 'reset'> {
+      retired = false;
+      return storage.tx(async (tx) => {
+        const s = await readState(tx, SQL.stateForUpdate);
+        if (sameIdentity(s, identity)) {
+          adopt(s);
+          return 'ready';
+        }
+        const had = s.model !== null || ((await tx.get<{ n: number }>('SELECT count(*) AS n FROM chunk_dense_vectors'))?.n ?? 0) > 0;
+        await newGeneration(tx, null);
+        return had ? 'reset' : 'empty';
+      }, { groupCommit: false });
+    },
+
+    state: (): Promise<StoredState> => readState(storage),
+    /**
+     * The state as another reader saw it (the replica, every poll): an instance that has not
+     * written since another rebuilt the vectors follows the newer generation and dimension, and
+     * one whose model is no longer the stored one retires, without first claiming a batch for
+     * nothing. Generations only grow, so an older read never undoes a newer one.
+     */
+    observe(s: StoredState): void {
+      if (!sameIdentity(s, identity)) {
+        retired = true;
+        return;
+      }
+      if (generation === null || s.generation > generation || (s.generation === generation && dim === null)) {
+        generation = s.generation;
+        dim = s.dim;
+      }
+    },
+    /** Vectors of a generation with chunk id above `after`, by chunk id. */
+    page: (gen: number, after: number, limit: number): Promise<VectorRow[]> => storage.all<VectorRow>(SQL.page, [gen, after, limit]),
+    /** Vectors after the commit cursor, each flagged ready when below `horizon`. */
+    afterCursor: (gen: number, horizon: string, at: { xact: string; id: number }, limit: number): Promise<CursorRow[]> =>
+      storage.all<CursorRow>(SQL.afterCursor, [horizon, gen, at.xact, at.id, limit]),
+
+    /** Chunk rows for ids (score 0, set by the caller); only live chunks of the given bases. */
+    async hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>> {
+      const out = new Map<number, RetrievedChunk>();
+      if (!ids.length || !knowledgeBaseIds.length) return out;
+      const kbs = knowledgeBaseIds.map(() => '?').join(', ');
+      const rows = await storage.all<HydratedRow>(`SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id
+        WHERE c.id = ANY(${IDS}) AND c.knowledge_base_id IN (${kbs})`, [idList(ids), ...knowledgeBaseIds]);
+      for (const r of rows) {
+        out.set(r.id, {
+          chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
+          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0,
+        });
+      }
+      return out;
+    },
+
+    async embeddedCount(): Promise<number> {
+      if (generation === null) return 0;
+      return (await storage.get<{ n: number }>(SQL.countVectors, [generation]))?.n ?? 0;
+    },
+    async pendingCount(): Promise<number> {
+      return (await storage.get<{ n: number }>(SQL.countPending))?.n ?? 0;
+    },
+  };
+}
+
+export type PostgresVectorStore = ReturnType<typeof createPostgresVectorStore>;

@@ -1,0 +1,230 @@
+import type { Logger } from '../../lib/logger.js';
+import type { PostgresStorage } from '../../storage/postgres.js';
+import { readHorizon } from '../../storage/postgres/horizon.js';
+import { chunkChangeFeed, type ChunkChange } from '../change-feed.js';
+import { createMemoryVectors, type MemoryVectors } from './memory-vectors.js';
+import { vectorOf, type PostgresVectorStore, type StoredState, type VectorRow } from './postgres-store.js';
+import type { VectorHit } from './vector-index.js';
+
+/**
+ * The question side of dense retrieval on PostgreSQL: what answers "nearest vectors in these
+ * bases". Today an exact in-memory copy of the stored vectors (VectorReplica below); a pgvector
+ * index would implement the same interface with a KNN query and no copy (docs/deploy-scale-out.md).
+ */
+export interface VectorSearch {
+  /** True when it can answer for the configured model. */
+  readonly ready: boolean;
+  search(query: Float32Array, knowledgeBaseIds: readonly string[], k: number): VectorHit[] | Promise<VectorHit[]>;
+  start(): void;
+  stop(): void;
+}
+
+export interface ReplicaOptions {
+  /** How often the vectors table is read for other instances' writes (this instance's own are read at once). */
+  pollMs: number;
+  logger: Logger;
+  /** Another instance added chunks: the local backlog worker may help embed them. */
+  onChunksAdded?: () => void;
+}
+
+/** Vectors read per statement, at load and from the cursor. */
+const PAGE = 2_000;
+/** Removed chunk ids are remembered this long, so a vector read just before its chunk's deletion is not added back. */
+const TOMBSTONE_MS = 10 * 60_000;
+/** Beyond this many vectors an instance logs that pgvector (or a bigger instance) is due. */
+export const MEMORY_WARN_VECTORS = 250_000;
+
+interface Cursor { xact: string; id: number }
+
+/**
+ * Every instance's copy of the PostgreSQL vectors, exact and in memory (memory-vectors.ts),
+ * kept current the way the BM25 memory index is (change-feed.ts):
+ *
+ * - loaded at start (and after a model change, seen as a new generation in the state row): the
+ *   commit horizon first (storage/postgres/horizon.ts), then every vector of the generation;
+ * - new vectors, from any instance, followed by an (xact_id, chunk_id) cursor read below the
+ *   horizon, so a vector whose transaction took a lower id and committed late is never skipped.
+ *   Read every `pollMs`, and at once after this instance wrote;
+ * - deleted chunks leave by the chunk change feed (chunk_deletions): `remote` and `local`
+ *   removals are dropped from memory; `external` (the feed lost track) reloads.
+ *
+ * Nothing of it runs on the question path: `search` reads memory only.
+ */
+export function createVectorReplica(storage: PostgresStorage, store: PostgresVectorStore, opts: ReplicaOptions): VectorSearch & { wake(): void; has(chunkId: number): boolean; readonly size: number; readonly bytes: number; settled(): Promise<void> } {
+  let mem: MemoryVectors | null = null;
+  /** The generation `mem` holds (null: nothing usable for this model yet). */
+  let loadedGeneration: number | null = null;
+  let cursor: Cursor | null = null;
+  let reloadWanted = true;
+  const tombstones = new Map<number, number>();
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let stopped = false;
+  let warned = false;
+  let failing = false;
+
+  function removed(ids: readonly number[]): void {
+    const now = Date.now();
+    for (const id of ids) {
+      tombstones.set(id, now);
+      mem?.remove(id);
+    }
+  }
+
+  function pruneTombstones(): void {
+    const cutoff = Date.now() - TOMBSTONE_MS;
+    for (const [id, at] of tombstones) {
+      if (at >= cutoff) break; // insertion order is time order
+      tombstones.delete(id);
+    }
+  }
+
+  function add(into: MemoryVectors, rows: readonly VectorRow[]): void {
+    for (const r of rows) {
+      if (tombstones.has(r.chunk_id)) continue;
+      const v = vectorOf(r.vector);
+      if (v.length === into.dimension) into.upsert(r.chunk_id, r.knowledge_base_id, v);
+    }
+  }
+
+  async function load(s: StoredState): Promise<void> {
+    const dim = s.dim as number;
+    // The horizon before the rows: everything below it is committed and in the pages read next;
+    // what commits later (ids above it) is read again by the cursor.
+    const horizon = await readHorizon(storage);
+    const since = Date.now();
+    const next = createMemoryVectors(dim);
+    for (let after = 0; ;) {
+      const rows = await store.page(s.generation, after, PAGE);
+      add(next, rows);
+      if (rows.length < PAGE) break;
+      after = (rows.at(-1) as VectorRow).chunk_id;
+    }
+    // Deletions told while loading: applied to the new copy too.
+    for (const [id, at] of tombstones) if (at >= since - 1_000) next.remove(id);
+    mem = next;
+    loadedGeneration = s.generation;
+    cursor = { xact: horizon, id: 0 };
+    opts.logger.info('dense vectors loaded into memory', { vectors: next.size, dimension: dim, megabytes: Math.round(next.bytes / 1e5) / 10 });
+  }
+
+  async function follow(gen: number): Promise<void> {
+    for (;;) {
+      const at = cursor as Cursor;
+      const horizon = await readHorizon(storage);
+      const rows = await store.afterCursor(gen, horizon, at, PAGE);
+      if (cursor !== at || loadedGeneration !== gen || !mem) return; // reloaded meanwhile
+      const stop = rows.findIndex((r) => !r.ready);
+      const ready = stop < 0 ? rows : rows.slice(0, stop);
+      add(mem, ready);
+      const last = ready.at(-1);
+      if (last) cursor = { xact: last.xact, id: last.chunk_id };
+      if (stop >= 0 || rows.length < PAGE) return;
+    }
+  }
+
+  async function readOnce(): Promise<void> {
+    pruneTombstones();
+    const s = await store.state();
+    store.observe(s);
+    const mine = s.model === store.identity.model && (s.dimensions ?? null) === store.identity.dimensions;
+    if (!mine || s.dim === null) {
+      // Another model's vectors (this instance is retiring), or none yet: nothing to answer from.
+      mem = null;
+      loadedGeneration = null;
+      return;
+    }
+    if (reloadWanted || loadedGeneration !== s.generation || !mem) {
+      reloadWanted = false;
+      await load(s);
+    } else {
+      await follow(s.generation);
+    }
+    if (!warned && mem && mem.size > MEMORY_WARN_VECTORS) {
+      warned = true;
+      opts.logger.warn('many dense vectors held in memory by every instance: consider pgvector (docs/deploy-scale-out.md)', { vectors: mem.size, megabytes: Math.round(mem.bytes / 1e6) });
+    }
+  }
+
+  /** One read at a time; a wake-up during a read runs one more after it. */
+  function read(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    again = false;
+    reading = readOnce()
+      .then(() => {
+        if (failing) opts.logger.info('reading dense vectors works again');
+        failing = false;
+      })
+      .catch((err: unknown) => {
+        // The database is away or closing: the next poll tries again (from a full load, to be
+        // safe). Logged once per outage, not once per poll.
+        reloadWanted = true;
+        if (!stopped && !failing) opts.logger.warn('reading dense vectors failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
+        failing = true;
+      })
+      .finally(() => {
+        reading = null;
+        if (again) void read();
+      });
+    return reading;
+  }
+
+  function onChange(change: ChunkChange): void {
+    if (change.kind === 'external') {
+      reloadWanted = true;
+      void read();
+      return;
+    }
+    removed(change.removedChunkIds);
+    if (change.kind === 'remote' && change.addedChunkIds.length) opts.onChunksAdded?.();
+  }
+
+  return {
+    get ready() {
+      return !!mem && mem.size > 0;
+    },
+    get size() {
+      return mem?.size ?? 0;
+    },
+    get bytes() {
+      return mem?.bytes ?? 0;
+    },
+    has: (chunkId) => mem?.has(chunkId) ?? false,
+    search(query, knowledgeBaseIds, k) {
+      return mem ? mem.search(query, knowledgeBaseIds, k) : [];
+    },
+    start() {
+      stopped = false;
+      if (timer) return;
+      // Subscribed first, loaded after: a deletion committed before the subscription is in the
+      // load, one after it is told (deletions while stopped were not told: loaded again).
+      unsubscribe = chunkChangeFeed(storage).subscribe(onChange);
+      reloadWanted = true;
+      timer = setInterval(() => void read(), opts.pollMs);
+      timer.unref();
+      void read();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+    /** This instance stored vectors: read them now. */
+    wake() {
+      void read();
+    },
+    /** Resolves after a full read from now (tests, and the start log). */
+    async settled() {
+      await read();
+      if (again || reading) await read();
+    },
+  };
+}
