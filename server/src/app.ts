@@ -48,7 +48,7 @@ export interface ParleyApp {
 
 /** Builds the whole HTTP application from its dependencies; no env, no globals. */
 export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning } = {}): ParleyApp {
-  const assistants = createAssistantStore(ctx.storage);
+  const assistants = createAssistantStore(ctx.storage, { now: () => ctx.clock.now() });
   const retriever = createRetriever(ctx.storage, { memoryIndexMaxChunks: ctx.config.retrievalMemoryMaxChunks });
   const knowledge = createKnowledgeStore(ctx.storage, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change, tx) => ctx.webhooks.knowledgeBaseUpdated(tx, change) });
   retriever.warmUp();
@@ -123,9 +123,8 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.use((_req, _res) => { throw new AppError('resource_not_found', 'No such route'); });
   app.use(errorHandler(ctx.logger));
 
-  async function findAssistantAnyOrg(id: string) {
-    const row = await ctx.storage.get<{ organization_id: string }>('SELECT organization_id FROM assistants WHERE id = ?', [id]);
-    return row ? assistants.get(row.organization_id, id) : null;
+  function findAssistantAnyOrg(id: string) {
+    return assistants.recent(null, id);
   }
 
   return {

@@ -100,3 +100,22 @@ describe('limit store selection (REDIS_URL, RATE_LIMIT_STORE)', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://' })).toThrow(/REDIS_URL/);
   });
 });
+
+describe('web job lease and upkeep interval (WEB_JOB_LEASE_MS, UPKEEP_INTERVAL_MS)', () => {
+  it('default to 30 s and 60 s, and take whole milliseconds within their bounds', () => {
+    expect(loadConfig({})).toMatchObject({ webJobLeaseMs: 30_000, upkeepIntervalMs: 60_000 });
+    expect(loadConfig({ WEB_JOB_LEASE_MS: '10000', UPKEEP_INTERVAL_MS: '5000' })).toMatchObject({ webJobLeaseMs: 10_000, upkeepIntervalMs: 5_000 });
+    expect(loadConfig({ WEB_JOB_LEASE_MS: '3000', UPKEEP_INTERVAL_MS: '86400000' })).toMatchObject({ webJobLeaseMs: 3_000, upkeepIntervalMs: 86_400_000 });
+    expect(loadConfig({ WEB_JOB_LEASE_MS: '', UPKEEP_INTERVAL_MS: '' })).toMatchObject({ webJobLeaseMs: 30_000, upkeepIntervalMs: 60_000 }); // empty = unset
+  });
+
+  it('refuse other values, naming the variable and the reason', () => {
+    expect(() => loadConfig({ WEB_JOB_LEASE_MS: '2999' })).toThrow(/^Invalid environment: WEB_JOB_LEASE_MS: must be at least 3000 ms: a live instance that pauses/);
+    expect(() => loadConfig({ WEB_JOB_LEASE_MS: '3600001' })).toThrow(/WEB_JOB_LEASE_MS: must be at most 3600000 ms/);
+    expect(() => loadConfig({ WEB_JOB_LEASE_MS: '30s' })).toThrow(/WEB_JOB_LEASE_MS: must be a number of milliseconds/);
+    expect(() => loadConfig({ UPKEEP_INTERVAL_MS: '1500.5' })).toThrow(/UPKEEP_INTERVAL_MS: must be a whole number of milliseconds/);
+    expect(() => loadConfig({ UPKEEP_INTERVAL_MS: '999' })).toThrow(/UPKEEP_INTERVAL_MS: must be at least 1000 ms/);
+    expect(() => loadConfig({ UPKEEP_INTERVAL_MS: '-5' })).toThrow(/UPKEEP_INTERVAL_MS: must be at least 1000 ms/);
+    expect(() => loadConfig({ UPKEEP_INTERVAL_MS: '86400001' })).toThrow(/UPKEEP_INTERVAL_MS: must be at most 86400000 ms/);
+  });
+});

@@ -41,6 +41,13 @@ export interface Config {
   retrievalMemoryMaxChunks?: number | undefined;
   /** Dense retrieval (knowledge/embeddings): absent or null = off, the default. */
   embeddings?: EmbeddingsConfig | null | undefined;
+  /**
+   * Lease of a running web fetch/crawl job (WEB_JOB_LEASE_MS; default 30 s, renewed every third):
+   * how long a job of a dead or stalled instance waits before another instance takes it over.
+   */
+  webJobLeaseMs?: number | undefined;
+  /** Period of the upkeep round: idle conversations ended, outbox pruned (UPKEEP_INTERVAL_MS; default 60 s). */
+  upkeepIntervalMs?: number | undefined;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -51,6 +58,13 @@ export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgre
 export type LimitsConfig = { store: 'memory' } | { store: 'redis'; url: string; prefix: string };
 
 const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** A duration in whole milliseconds within [min, max]; `why` says what a shorter one would break. */
+const milliseconds = (min: number, max: number, why: string) => z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int({ error: 'must be a whole number of milliseconds' })
+  .min(min, { error: `must be at least ${min} ms: ${why}` })
+  .max(max, { error: `must be at most ${max} ms` });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -84,6 +98,8 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
   EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
+  WEB_JOB_LEASE_MS: milliseconds(3_000, 3_600_000, 'a live instance that pauses longer than a third of it (GC, a busy event loop) would lose its running job to another').default(30_000),
+  UPKEEP_INTERVAL_MS: milliseconds(1_000, 86_400_000, 'every instance runs the upkeep query that often').default(60_000),
 });
 
 export class ConfigError extends Error {}
@@ -125,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     retrievalMemoryMaxChunks: e.RETRIEVAL_MEMORY_MAX_CHUNKS,
     embeddings: embeddings.config,
+    webJobLeaseMs: e.WEB_JOB_LEASE_MS,
+    upkeepIntervalMs: e.UPKEEP_INTERVAL_MS,
   };
 }
 

@@ -1,6 +1,5 @@
 import type { CredentialResolver } from './auth/credentials.js';
 import type { Config } from './config.js';
-import type { Db } from './db/open.js';
 import type { Storage } from './storage/port.js';
 import type { FailureTracker } from './http/auth.js';
 import type { Embeddings } from './knowledge/embeddings/index.js';
@@ -12,8 +11,6 @@ import type { WebhookEvents } from './webhooks/events.js';
 
 /** What every router and service may use: the side effects, passed in (ARCHITECTURE.md §3). */
 export interface AppContext {
-  /** The SQLite connection, for modules not yet on the storage port (issue 15 removes it). */
-  db: Db;
   /** The async storage port (storage/README.md): SQLite or PostgreSQL behind one interface. */
   storage: Storage;
   config: Config;

@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/open.js';
 import type { Storage } from './storage/port.js';
-import { createSqliteStorage, type SqliteStorage } from './storage/sqlite.js';
+import { createSqliteStorage } from './storage/sqlite.js';
 import { BAD_TOKEN_LIMIT } from './http/auth.js';
 import { createEmbeddings } from './knowledge/embeddings/index.js';
 import { createLimitStore } from './limits/index.js';
@@ -20,14 +20,14 @@ import { createWebhookEvents } from './webhooks/events.js';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
+/** `db`: a SQLite connection to wrap in a storage (scripts and benches that open one themselves). */
 export function createContext(parts: { db?: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
   const clock = parts.clock ?? systemClock;
   const limiter = createLimitStore(parts.config.limits, { clock, logger: parts.logger });
   if (!parts.storage && !parts.db) throw new Error('createContext needs a storage (or a SQLite connection)');
   const storage = parts.storage ?? createSqliteStorage(parts.db as Db);
-  const db = parts.db ?? sqliteConnectionOf(storage);
   return {
-    db, storage, config: parts.config, logger: parts.logger, clock,
+    storage, config: parts.config, logger: parts.logger, clock,
     limiter,
     credentials: createCredentialResolver(storage),
     authFailures: limiter.failureTracker('auth', BAD_TOKEN_LIMIT.perIp, BAD_TOKEN_LIMIT.windowMs),
@@ -52,9 +52,10 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  // Upkeep (idle ends, outbox pruning; one instance a round on PostgreSQL): UPKEEP_INTERVAL_MS.
   const timer = setInterval(() => {
     maintain().catch((err: unknown) => ctx.logger.error('maintenance failed', { error: String(err) }));
-  }, 60_000);
+  }, ctx.config.upkeepIntervalMs ?? 60_000);
   timer.unref();
   const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
   webhooks.start();
@@ -128,17 +129,4 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
       await ctx.limiter.close(); // after the last request: its Redis connection, if any
     },
   };
-}
-
-/**
- * The raw SQLite connection for the modules still on better-sqlite3 (issue 15 removes them);
- * on PostgreSQL any use of it fails loudly instead of opening a stray SQLite database.
- */
-function sqliteConnectionOf(storage: Storage): Db {
-  if (storage.dialect === 'sqlite') return (storage as SqliteStorage).db;
-  return new Proxy({} as Db, {
-    get(_t, prop) {
-      throw new Error(`ctx.db.${String(prop)}: this code path still needs SQLite and does not run on PostgreSQL yet`);
-    },
-  });
 }

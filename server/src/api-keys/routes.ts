@@ -73,6 +73,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
     const p = principalOf(res);
     const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
     await revokeApiKey(ctx.storage, p.organizationId, key.id, nowIso(ctx));
+    ctx.credentials.forgetOrganization(p.organizationId); // refused at once here; other instances within the cache TTL
     sendData(res, { id: key.id, revoked: true });
   });
 
@@ -83,6 +84,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
     const missing = key.permissions.filter((perm) => !p.permissions.has(perm));
     if (missing.length) throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
     const rotated = await ctx.storage.tx((tx) => rotateApiKey(tx, p.organizationId, key.id, graceSeconds, ctx.clock.now()));
+    ctx.credentials.forgetOrganization(p.organizationId); // the old key's revocation or grace expiry applies at once here
     if (!rotated) throw notFound('API key');
     sendData(res, { ...withoutRevoked(rotated.record), key: rotated.key, replaces: key.id }, 201);
   });

@@ -55,6 +55,7 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
       if (previous) await deleteAssetIfUnused(tx, current.organizationId, previous);
       return next;
     });
+    store.forgetOrganization(current.organizationId); // chat and the widget see it at once here
     sendData(res, { avatarUrl: updated.avatarUrl }, 201);
   });
 

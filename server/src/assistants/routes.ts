@@ -21,6 +21,15 @@ export async function visibleAssistant(store: AssistantStore, res: Response, id:
   return a;
 }
 
+/** visibleAssistant for chat: from the store's short cache (service.ts, ASSISTANT_CACHE_TTL_MS); frozen. */
+export async function recentVisibleAssistant(store: AssistantStore, res: Response, id: string): Promise<Assistant> {
+  const p = principalOf(res);
+  if (p.assistantId && p.assistantId !== id) throw notFound('Assistant');
+  const a = await store.recent(p.organizationId, id);
+  if (!a) throw notFound('Assistant');
+  return a;
+}
+
 /** Mounted at /assistants, /apps and /integrations: one resource, three names (API.md §6). */
 export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
@@ -65,6 +74,7 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
       await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at: next.updatedAt });
       return next;
     });
+    store.forgetOrganization(current.organizationId); // chat sees the change at once here; other instances within the cache TTL
     sendData(res, { ...updated, warnings });
   });
 
@@ -74,6 +84,7 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
       await store.remove(current.organizationId, current.id, tx);
       await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });
     });
+    store.forgetOrganization(current.organizationId); // its chats 404 at once here; other instances within the cache TTL
     sendData(res, { id: current.id, deleted: true });
   });
 

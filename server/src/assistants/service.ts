@@ -25,6 +25,10 @@ const SQL = {
   byIdLinked: `SELECT a.id, a.organization_id, a.type, a.name, a.config, a.created_at, a.updated_at, l.knowledge_base_id, l.priority
     FROM assistants a LEFT JOIN assistant_knowledge_bases l ON l.assistant_id = a.id
     WHERE a.id = ? AND a.organization_id = ? ORDER BY l.position`,
+  // The same for an id of any organization (the widget knows only the assistant's id).
+  byIdAnyOrgLinked: `SELECT a.id, a.organization_id, a.type, a.name, a.config, a.created_at, a.updated_at, l.knowledge_base_id, l.priority
+    FROM assistants a LEFT JOIN assistant_knowledge_bases l ON l.assistant_id = a.id
+    WHERE a.id = ? ORDER BY l.position`,
   links: 'SELECT knowledge_base_id, priority FROM assistant_knowledge_bases WHERE assistant_id = ? ORDER BY position',
   kbInOrg: 'SELECT id FROM knowledge_bases WHERE id = ? AND organization_id = ?',
   exists: 'SELECT 1 AS found FROM assistants WHERE id = ? AND organization_id = ?',
@@ -47,10 +51,64 @@ function deepFreeze<T>(value: T): T {
 const storedConfig = memoByText((text: string): StoredConfig => deepFreeze(parseJson<StoredConfig>(text, {} as StoredConfig)), 1_000);
 
 /**
+ * How long this process trusts an assistant it read for chat (edited, deleted or relinked through
+ * another instance or straight in the database): the bound on how stale it may be here. Changes
+ * made through this process drop its entries at once (forgetOrganization, called by the routes
+ * after their write commits). The read was ~110 µs of every chat request on SQLite.
+ */
+export const ASSISTANT_CACHE_TTL_MS = 5_000;
+/** Assistants held at most; the oldest read goes first (a burst of distinct ids cannot grow memory). */
+const ASSISTANT_CACHE_MAX = 10_000;
+
+export interface AssistantStoreOptions {
+  /** 0 turns the cache off (every chat request reads its assistant). */
+  cacheTtlMs?: number;
+  /** Milliseconds now; the app's clock, so tests can step past the TTL. */
+  now?: () => number;
+}
+
+interface CachedAssistant { assistant: Assistant; readAtMs: number }
+
+/**
  * Assistants and their knowledge-base links. Writes that must commit with something else (an
  * audit entry, a webhook event) take the caller's `Tx`; reads take any `Queryable`.
  */
-export function createAssistantStore(storage: Storage) {
+export function createAssistantStore(storage: Storage, opts: AssistantStoreOptions = {}) {
+  const ttlMs = opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS;
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, CachedAssistant>();
+  // Bumped by every forget: a read that started before it does not store what it read (it may
+  // predate the change the forget announces).
+  let generation = 0;
+
+  function forgetOrganization(organizationId: string): void {
+    generation += 1;
+    for (const [id, entry] of cache) if (entry.assistant.organizationId === organizationId) cache.delete(id);
+  }
+
+  /** The assistant for chat, from this process's cache when read less than the TTL ago. */
+  async function recent(organizationId: string | null, id: string): Promise<Assistant | null> {
+    const nowMs = now();
+    let entry = cache.get(id);
+    // A clock that went back (tests, NTP) reads again rather than trusting an entry from "later".
+    if (entry && (nowMs - entry.readAtMs >= ttlMs || nowMs < entry.readAtMs)) {
+      cache.delete(id);
+      entry = undefined;
+    }
+    if (!entry) {
+      const started = generation;
+      const assistant = linked(await storage.all<LinkedRow>(SQL.byIdAnyOrgLinked, [id]));
+      if (!assistant) return null;
+      // Frozen: one read serves many requests.
+      entry = { assistant: deepFreeze(assistant), readAtMs: nowMs };
+      if (ttlMs > 0 && started === generation) {
+        if (cache.size >= ASSISTANT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(id, entry);
+      }
+    }
+    return organizationId === null || entry.assistant.organizationId === organizationId ? entry.assistant : null;
+  }
+
   function assemble(row: AssistantRow, links: readonly LinkRow[]): Assistant {
     return {
       id: row.id, organizationId: row.organization_id, type: row.type, name: row.name, ...storedConfig(row.config),
@@ -64,7 +122,10 @@ export function createAssistantStore(storage: Storage) {
   }
 
   async function get(q: Queryable, organizationId: string, id: string): Promise<Assistant | null> {
-    const rows = await q.all<LinkedRow>(SQL.byIdLinked, [id, organizationId]);
+    return linked(await q.all<LinkedRow>(SQL.byIdLinked, [id, organizationId]));
+  }
+
+  function linked(rows: readonly LinkedRow[]): Assistant | null {
     const [row] = rows;
     if (!row) return null;
     return assemble(row, rows.flatMap((r) => (r.knowledge_base_id === null ? [] : [{ knowledge_base_id: r.knowledge_base_id, priority: r.priority as number }])));
@@ -106,13 +167,25 @@ export function createAssistantStore(storage: Storage) {
     get(organizationId: string, id: string, q: Queryable = storage): Promise<Assistant | null> {
       return get(q, organizationId, id);
     },
+    /**
+     * For chat: up to ASSISTANT_CACHE_TTL_MS old unless this process forgot it (frozen: do not
+     * change it). `organizationId` null: any organization's (the widget). Not for read-modify-write.
+     */
+    recent,
+    /**
+     * Drops this process's assistants of an organization: call it after a write that changes one
+     * of them (its row, its config, its knowledge-base links, a linked knowledge base) has
+     * committed, so the next chat reads it again.
+     */
+    forgetOrganization,
     /** `tx`: the caller's transaction (with its audit entry); without it, a transaction of its own. */
     create(organizationId: string, type: AssistantType, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
       return tx ? create(tx, organizationId, type, config, at) : storage.tx((own) => create(own, organizationId, type, config, at));
     },
     /** `tx`: the caller's transaction (with its audit entry and webhook event); without it, a transaction of its own. */
     replace(organizationId: string, id: string, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
-      return tx ? replace(tx, organizationId, id, config, at) : storage.tx((own) => replace(own, organizationId, id, config, at));
+      if (tx) return replace(tx, organizationId, id, config, at);
+      return storage.tx((own) => replace(own, organizationId, id, config, at)).finally(() => forgetOrganization(organizationId));
     },
     async list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): Promise<{ items: Assistant[]; total: number }> {
       // Built in TypeScript rather than `? IS NULL OR …`: PostgreSQL cannot type a parameter that is only tested for NULL.
@@ -127,7 +200,12 @@ export function createAssistantStore(storage: Storage) {
     },
     /** `q`: the caller's transaction (with its audit entry); the storage by default. */
     async remove(organizationId: string, id: string, q: Queryable = storage): Promise<boolean> {
-      return (await q.run('DELETE FROM assistants WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
+      try {
+        return (await q.run('DELETE FROM assistants WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
+      } finally {
+        // Outside a transaction the delete has committed; a caller's transaction forgets again after its commit.
+        if (q === storage) forgetOrganization(organizationId);
+      }
     },
   };
 }

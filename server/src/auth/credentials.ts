@@ -40,28 +40,86 @@ const SQL = {
 } as const;
 
 /**
- * Resolves bearer tokens to principals, reading the credential on every request (no cache: a
- * revocation, a role change or a removal applies at once). One read per request; an API key
- * also writes last_used_at, at most once a minute.
+ * How long this process trusts an API key it read (revoked, expiry moved, plan changed by
+ * another instance): the bound on how stale a key may be here. Changes made through this
+ * process (revoke, rotate, plan) drop its entries at once (forgetOrganization). The key read and
+ * its JSON parsing were the largest single statement of a chat request (issue 14).
  */
-export function createCredentialResolver(q: Queryable) {
-  async function resolveKey(hash: string, nowMs: number): Promise<ResolvedCredential | null> {
+export const CREDENTIAL_CACHE_TTL_MS = 5_000;
+/** Keys held at most; the oldest read goes first (a burst of distinct keys cannot grow memory). */
+const CREDENTIAL_CACHE_MAX = 10_000;
+
+/** An API key as read, resolved once: what a request needs besides the time checks. */
+interface CachedKey {
+  resolved: ResolvedCredential;
+  organizationId: string;
+  expiresAtMs: number | null;
+  lastUsedMs: number | null;
+  readAtMs: number;
+}
+
+export interface CredentialResolverOptions {
+  /** 0 turns the API key cache off (every request reads its key). */
+  cacheTtlMs?: number;
+}
+
+/**
+ * Resolves bearer tokens to principals. User sessions are read on every request (a role change
+ * or a removal applies at once; dashboard traffic is light). API keys, the integration hot path,
+ * are kept for `cacheTtlMs` after a read: a change made through this process applies at once
+ * (its routes call forgetOrganization), one made through another instance within the TTL.
+ * An API key writes last_used_at at most once a minute.
+ */
+export function createCredentialResolver(q: Queryable, opts: CredentialResolverOptions = {}) {
+  const ttlMs = opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS;
+  const keys = new Map<string, CachedKey>();
+  // Bumped by every forget: a read that started before it does not store what it read (it may
+  // predate the change the forget announces).
+  let generation = 0;
+
+  async function readKey(hash: string, nowMs: number): Promise<CachedKey | null> {
+    const started = generation;
     const row = await q.get<KeyRow>(SQL.keyByHash, [hash]);
     if (!row || row.revoked_at !== null) return null;
-    if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) return null;
-    // last_used_at is advisory: writing it at most once a minute keeps the hot path read-only.
-    if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-      await q.run(SQL.touchKey, [isoAt(nowMs), row.id, isoAt(nowMs - LAST_USED_RESOLUTION_MS)]);
-    }
     const plan = PLAN_LIMITS[row.plan];
-    return {
-      principal: {
-        kind: 'api_key', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: null,
-        permissions: new Set(parseJson<Permission[]>(row.permissions, [])), assistantId: row.assistant_id,
-        limits: { perMinute: Math.min(plan.perMinute, row.rate_per_minute ?? Infinity), perDay: Math.min(plan.perDay, row.rate_per_day ?? Infinity) },
+    // Frozen: one resolved key serves many requests.
+    const entry: CachedKey = {
+      resolved: {
+        principal: Object.freeze({
+          kind: 'api_key', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: null,
+          permissions: new Set(parseJson<Permission[]>(row.permissions, [])), assistantId: row.assistant_id,
+          limits: Object.freeze({ perMinute: Math.min(plan.perMinute, row.rate_per_minute ?? Infinity), perDay: Math.min(plan.perDay, row.rate_per_day ?? Infinity) }),
+        }),
+        allowedIps: parseJson<string[]>(row.allowed_ips, []).flatMap((r) => parseIpRule(r) ?? []),
       },
-      allowedIps: parseJson<string[]>(row.allowed_ips, []).flatMap((r) => parseIpRule(r) ?? []),
+      organizationId: row.organization_id,
+      expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+      lastUsedMs: row.last_used_at === null ? null : Date.parse(row.last_used_at),
+      readAtMs: nowMs,
     };
+    if (ttlMs > 0 && started === generation) {
+      if (keys.size >= CREDENTIAL_CACHE_MAX) keys.delete(keys.keys().next().value as string);
+      keys.set(hash, entry);
+    }
+    return entry;
+  }
+
+  async function resolveKey(hash: string, nowMs: number): Promise<ResolvedCredential | null> {
+    let entry = keys.get(hash);
+    // A clock that went back (tests, NTP) reads again rather than trusting an entry from "later".
+    if (entry && (nowMs - entry.readAtMs >= ttlMs || nowMs < entry.readAtMs)) {
+      keys.delete(hash);
+      entry = undefined;
+    }
+    entry ??= (await readKey(hash, nowMs)) ?? undefined;
+    if (!entry) return null;
+    if (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs) return null;
+    // last_used_at is advisory: writing it at most once a minute keeps the hot path read-only.
+    if (entry.lastUsedMs === null || nowMs - entry.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+      entry.lastUsedMs = nowMs;
+      await q.run(SQL.touchKey, [isoAt(nowMs), entry.resolved.principal.credentialId, isoAt(nowMs - LAST_USED_RESOLUTION_MS)]);
+    }
+    return entry.resolved;
   }
 
   async function resolveSession(hash: string, nowMs: number, via: PresentedVia): Promise<ResolvedCredential | null> {
@@ -83,6 +141,14 @@ export function createCredentialResolver(q: Queryable) {
   }
 
   return {
+    /**
+     * Drops this process's keys of an organization: call it after a write that changes one of
+     * its keys (revoke, rotate) or its plan has committed, so the next request reads it again.
+     */
+    forgetOrganization(organizationId: string): void {
+      generation += 1;
+      for (const [hash, entry] of keys) if (entry.organizationId === organizationId) keys.delete(hash);
+    },
     resolve(token: string, nowMs: number, via: PresentedVia = {}): Promise<ResolvedCredential | null> {
       const hash = hashToken(token);
       return token.startsWith('sk_') ? resolveKey(hash, nowMs) : resolveSession(hash, nowMs, via);

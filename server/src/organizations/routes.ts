@@ -25,6 +25,7 @@ export function organizationsRouter(ctx: AppContext): Router {
     // Only the caller's own organization exists for it: any other id is "not found".
     if (req.params.id !== p.organizationId) throw notFound('Organization');
     const org = await updateOrganization(ctx.storage, p.organizationId, input);
+    ctx.credentials.forgetOrganization(p.organizationId); // the keys' limits follow the plan at once here
     if (!org) throw notFound('Organization');
     sendData(res, org);
   });
