@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
 import { csvCell } from './routes.js';
+import { serverPerTest } from './test-server.js';
 
-let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
-beforeEach(async () => {
-  clock = createFakeClock(Date.parse('2026-05-01T10:00:00Z'));
-  server = await startServer({ clock });
-});
-afterEach(async () => { await server.close(); });
+const env = serverPerTest('2026-05-01T10:00:00Z');
 
 async function seedTraffic() {
-  const shop = await setupShop(server.url);
+  const shop = await setupShop(env.server.url);
   const a1 = await shop.api.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 'c1', metadata: { userId: 'ann', source: 'web' } });
   await shop.api.post(shop.chatPath, { message: 'Which football team won in 1998?', sessionId: 'c1' });
-  clock.set(Date.parse('2026-05-03T10:00:00Z'));
+  env.clock.set(Date.parse('2026-05-03T10:00:00Z'));
   const b1 = await shop.api.post(shop.chatPath, { message: 'How long does shipping take?', sessionId: 'c2', metadata: { userId: 'bob', source: 'slack' } });
   await shop.api.post('/v1/conversations/c1/feedback', { messageId: a1.body.messageId, rating: 'up' });
   await shop.api.post('/v1/conversations/c2/feedback', { messageId: b1.body.messageId, rating: 'down' });

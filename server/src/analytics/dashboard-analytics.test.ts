@@ -1,36 +1,29 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
 import { channelOf, CHANNELS } from './channel.js';
 import { addToHistogram, bucketValue, MAX_BUCKETS, percentileOf } from './timeseries.js';
+import { serverPerTest } from './test-server.js';
 
-let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
-beforeEach(async () => {
-  clock = createFakeClock(Date.parse('2026-05-01T10:15:00Z'));
-  server = await startServer({ clock });
-});
-afterEach(async () => { await server.close(); });
+const env = serverPerTest('2026-05-01T10:15:00Z');
 
 const SITE = 'https://www.shop.example';
 
 /** A web assistant (widget allowed from SITE, handoff on) with traffic over two days and four channels. */
 async function seed() {
-  const shop = await setupShop(server.url, { type: 'web', widget: { allowedOrigins: [SITE] }, fallback: { handoff: { enabled: true } } });
-  const site = client(server.url);
+  const shop = await setupShop(env.server.url, { type: 'web', widget: { allowedOrigins: [SITE] }, fallback: { handoff: { enabled: true } } });
+  const site = client(env.server.url);
   const widget = (p: string, body: unknown) => site.post(`/v1/widget/${shop.assistantId}${p}`, body, { headers: { origin: SITE } });
   // Day 1, 10:xx: API (answered, rated up) + a fallback in the same conversation.
   const a1 = await shop.api.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 'api-1', metadata: { userId: 'ann' } });
   await shop.api.post(shop.chatPath, { message: 'Which football team won in 1998?', sessionId: 'api-1' });
   await shop.api.post('/v1/conversations/api-1/feedback', { messageId: a1.body.messageId, rating: 'up' });
   // Day 1, 12:xx: Slack, answered, rated down.
-  clock.set(Date.parse('2026-05-01T12:30:00Z'));
+  env.clock.set(Date.parse('2026-05-01T12:30:00Z'));
   const s1 = await shop.api.post(shop.chatPath, { message: 'How long does shipping take?', sessionId: 'slack-1', metadata: { source: 'slack', userId: 'bob' } });
   await shop.api.post('/v1/conversations/slack-1/feedback', { messageId: s1.body.messageId, rating: 'down' });
   // Day 2, 09:xx: the widget, a fallback, then the user asks for a human.
-  clock.set(Date.parse('2026-05-02T09:05:00Z'));
+  env.clock.set(Date.parse('2026-05-02T09:05:00Z'));
   const w = await widget('/chat', { message: 'Do you sell gift cards?' });
   const widgetSession = w.body.data.sessionId as string;
   await widget('/handoff', { sessionId: widgetSession, email: 'cy@example.com' });
@@ -41,9 +34,9 @@ async function seed() {
 
 describe('channel of a conversation', () => {
   it('is the same in TypeScript and in the stored virtual column', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     const cases: [string, string | null][] = [['api', null], ['app', null], ['widget', null], ['api', 'Slack'], ['api', 'discord'], ['widget', 'teams'], ['api', 'playground'], ['api', 'web']];
-    const storage = server.ctx.storage;
+    const storage = env.server.ctx.storage;
     for (const [i, [channel, source]] of cases.entries()) {
       await storage.run(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
         VALUES (?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, [`conv_t${i}`, shop.organization.id, shop.assistantId, `s${i}`, channel, source]);
@@ -85,7 +78,7 @@ describe('GET /v1/analytics/timeseries', () => {
     const p95 = await ts(`metric=response_ms_p95&interval=day&${range}`);
     expect(p95[0]?.value).toEqual(expect.any(Number));
     // The stored answers' own response times, read back through the histogram (±5 %).
-    const times = (await server.ctx.storage.all<{ ms: number }>("SELECT m.response_ms AS ms FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.channel_group != 'playground' AND m.created_at < '2026-05-02' AND m.response_ms IS NOT NULL ORDER BY ms")).map((r) => r.ms);
+    const times = (await env.server.ctx.storage.all<{ ms: number }>("SELECT m.response_ms AS ms FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.channel_group != 'playground' AND m.created_at < '2026-05-02' AND m.response_ms IS NOT NULL ORDER BY ms")).map((r) => r.ms);
     const exact = times[Math.ceil(times.length * 0.95) - 1] as number;
     expect(Math.abs((p95[0]?.value as number) - exact)).toBeLessThanOrEqual(Math.max(0.5, exact * 0.05) + 0.05);
   });
@@ -176,7 +169,7 @@ describe('conversations for the dashboard', () => {
     expect(d.messages[1].sources[0]).toMatchObject({ title: 'Account help', text: expect.stringContaining('Reset password'), score: expect.any(Number), chunkId: expect.any(Number) });
     expect(d.messages[3]).toMatchObject({ fellBack: true, sources: [] });
     expect((await shop.keyApi.get('/v1/conversations/nope')).status).toBe(404);
-    const other = await setupShop(server.url);
+    const other = await setupShop(env.server.url);
     expect((await other.keyApi.get('/v1/conversations/api-1')).status).toBe(404);
 
     const queue = await shop.keyApi.get('/v1/handoffs');
@@ -191,8 +184,8 @@ describe('conversations for the dashboard', () => {
 
 describe('assistant audit log', () => {
   it('records who changed which fields, in the transaction of the change', async () => {
-    const shop = await setupShop(server.url);
-    clock.set(Date.parse('2026-05-03T08:00:00Z'));
+    const shop = await setupShop(env.server.url);
+    env.clock.set(Date.parse('2026-05-03T08:00:00Z'));
     await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { systemPrompt: 'Be brief.', templates: [{ trigger: 'hi', match: 'exact', response: 'Hello' }] });
     await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { systemPrompt: 'Be brief.' }); // no change: no entry
     const res = await shop.api.get(`/v1/assistants/${shop.assistantId}/audit`);
@@ -206,7 +199,7 @@ describe('assistant audit log', () => {
     expect(org.body.data.map((e: { action: string }) => e.action)).toEqual(['deleted', 'created', 'updated']);
     expect((await shop.api.get(`/v1/audit?assistantId=${shop.assistantId}&to=2026-05-02`)).body.data.map((e: { action: string }) => e.action)).toEqual(['created']);
     expect((await shop.api.get('/v1/audit?from=nope')).status).toBe(400);
-    const other = await setupShop(server.url);
+    const other = await setupShop(env.server.url);
     expect((await other.api.get(`/v1/assistants/${shop.assistantId}/audit`)).status).toBe(404);
     expect((await other.api.get('/v1/audit')).body.data.map((e: { assistantId: string }) => e.assistantId)).not.toContain(shop.assistantId);
     // A deleted assistant keeps its log.

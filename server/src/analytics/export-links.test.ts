@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
 import { EXPORT_LINK_TTL_MS } from './export-links.js';
+import { serverPerTest } from './test-server.js';
 
-let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
-beforeEach(async () => {
-  clock = createFakeClock(Date.parse('2026-05-01T10:00:00Z'));
-  server = await startServer({ clock });
-});
-afterEach(async () => { await server.close(); });
+const env = serverPerTest('2026-05-01T10:00:00Z');
 
 /** Five conversations: ann's two (one with a fallback), bob's one, two without a user. */
 async function seed() {
-  const shop = await setupShop(server.url);
+  const shop = await setupShop(env.server.url);
   const turns: [string, string, string | null][] = [
     ['c1', 'How do I reset my password?', 'ann'], ['c2', 'How long does shipping take?', 'bob'], ['c3', 'Do you sell gift cards?', null],
     ['c4', 'Which football team won in 1998?', 'ann'], ['c5', 'How do I reset my password?', null],
   ];
   for (const [i, [sessionId, message, userId]] of turns.entries()) {
-    clock.set(Date.parse('2026-05-01T10:00:00Z') + i * 600_000);
+    env.clock.set(Date.parse('2026-05-01T10:00:00Z') + i * 600_000);
     await shop.api.post(shop.chatPath, { message, sessionId, ...(userId && { metadata: { userId } }) });
   }
   await shop.api.post(shop.chatPath, { message: 'And how long is the refund window?', sessionId: 'c4' });
@@ -36,11 +29,11 @@ describe('POST /v1/analytics/conversations/export-links + GET /v1/exports/:token
     const shop = await seed();
     const made = await shop.api.post('/v1/analytics/conversations/export-links', { format: 'jsonl', userId: 'ann', sort: 'startedAt', order: 'asc' });
     expect(made.status).toBe(201);
-    expect(made.body.data.url).toMatch(new RegExp(`^${server.url}/v1/exports/exp_[A-Za-z0-9_-]{43}$`));
-    expect(made.body.data.expiresAt).toBe(new Date(clock.now() + EXPORT_LINK_TTL_MS).toISOString());
+    expect(made.body.data.url).toMatch(new RegExp(`^${env.server.url}/v1/exports/exp_[A-Za-z0-9_-]{43}$`));
+    expect(made.body.data.expiresAt).toBe(new Date(env.clock.now() + EXPORT_LINK_TTL_MS).toISOString());
     // Only the hash is stored.
     const token = (made.body.data.url as string).split('/').pop()!;
-    expect(JSON.stringify(await server.ctx.storage.all('SELECT * FROM export_links'))).not.toContain(token);
+    expect(JSON.stringify(await env.server.ctx.storage.all('SELECT * FROM export_links'))).not.toContain(token);
 
     const file = await follow(made.body.data.url);
     expect(file.status).toBe(200);
@@ -65,7 +58,7 @@ describe('POST /v1/analytics/conversations/export-links + GET /v1/exports/:token
     const body = { format: 'csv', fellBack: 'true', from: '2026-05-01', to: '2026-05-01' };
     const late = await shop.api.post('/v1/analytics/conversations/export-links', body);
     const inTime = await shop.api.post('/v1/analytics/conversations/export-links', body);
-    clock.advance(EXPORT_LINK_TTL_MS - 1);
+    env.clock.advance(EXPORT_LINK_TTL_MS - 1);
     const ok = await follow(inTime.body.data.url);
     expect(ok.status).toBe(200);
     const lines = ok.text.trim().split('\r\n');
@@ -73,31 +66,31 @@ describe('POST /v1/analytics/conversations/export-links + GET /v1/exports/:token
     const listed = (await shop.api.get('/v1/analytics/conversations?fellBack=true&from=2026-05-01&to=2026-05-01')).body.data.map((c: { sessionId: string }) => c.sessionId);
     expect(listed.length).toBeGreaterThan(0);
     expect([...new Set(lines.slice(1).map((l) => l.split(',')[0]))]).toEqual(listed);
-    clock.advance(1);
+    env.clock.advance(1);
     expect((await follow(late.body.data.url)).status).toBe(404);
-    expect((await follow(`${server.url}/v1/exports/exp_${'A'.repeat(43)}`)).status).toBe(404);
-    expect((await follow(`${server.url}/api/v1/exports/nonsense`)).status).toBe(404);
+    expect((await follow(`${env.server.url}/v1/exports/exp_${'A'.repeat(43)}`)).status).toBe(404);
+    expect((await follow(`${env.server.url}/api/v1/exports/nonsense`)).status).toBe(404);
   });
 
   it('is bound to the caller: a revoked key\'s or a removed member\'s link is a 404, another organization\'s filters never leak', async () => {
     const shop = await seed();
     const keyed = await shop.keyApi.post('/v1/analytics/conversations/export-links', { format: 'jsonl' });
     expect(keyed.status).toBe(201);
-    const keyId = (await server.ctx.storage.get<{ id: string }>('SELECT api_key_id AS id FROM export_links WHERE api_key_id IS NOT NULL'))?.id as string;
+    const keyId = (await env.server.ctx.storage.get<{ id: string }>('SELECT api_key_id AS id FROM export_links WHERE api_key_id IS NOT NULL'))?.id as string;
     expect((await shop.api.del(`/v1/api-keys/${keyId}`)).status).toBe(200);
     expect((await follow(keyed.body.data.url)).status).toBe(404);
     // A member removed after making a link cannot use it.
     const invitation = await shop.api.post(`/v1/organizations/${shop.organization.id}/invitations`, { role: 'viewer' });
-    const viewer = await client(server.url).post(`/v1/invitations/${invitation.body.data.token}/accept`, { email: 'vi@example.com', password: 'correct horse battery' });
+    const viewer = await client(env.server.url).post(`/v1/invitations/${invitation.body.data.token}/accept`, { email: 'vi@example.com', password: 'correct horse battery' });
     expect(viewer.status).toBe(201);
-    const viewerApi = client(server.url, viewer.body.data.token as string);
+    const viewerApi = client(env.server.url, viewer.body.data.token as string);
     const kept = await viewerApi.post('/v1/analytics/conversations/export-links', { format: 'csv' });
     const dropped = await viewerApi.post('/v1/analytics/conversations/export-links', { format: 'csv' });
     expect((await follow(kept.body.data.url)).status).toBe(200);
     expect((await shop.api.del(`/v1/organizations/${shop.organization.id}/members/${viewer.body.data.user.id}`)).status).toBe(200);
     expect((await follow(dropped.body.data.url)).status).toBe(404);
     // Another organization's link exports its own (empty) list, never this shop's.
-    const other = await setupShop(server.url);
+    const other = await setupShop(env.server.url);
     const theirs = await other.api.post('/v1/analytics/conversations/export-links', { format: 'jsonl' });
     expect((await follow(theirs.body.data.url)).text).toBe('');
   });

@@ -27,6 +27,7 @@ export async function addTemplates(d: FixDeps, principal: Principal, assistant: 
     await d.ctx.webhooks.deploymentUpdated(tx, assistant, next);
     await recordAssistantChange(tx, { principal, assistantId: assistant.id, action: 'updated', fields: ['templates'], at });
   });
+  d.assistants.forgetOrganization(assistant.organizationId); // chat answers with the new templates at once here
   return added.map((t) => t.id);
 }
 

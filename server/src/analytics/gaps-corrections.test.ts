@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
+import { serverPerTest } from './test-server.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ clock: createFakeClock(Date.parse('2026-05-01T10:00:00Z')) });
-});
-afterEach(async () => { await server.close(); });
+const env = serverPerTest('2026-05-01T10:00:00Z');
 
 interface Gap { id: string; question: string; count: number; cause: string; status: string }
 
 describe('POST /v1/corrections', () => {
   it('saves a corrected answer as a template that a later identical question gets, linked to the conversation', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     const first = await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?', sessionId: 'g-1' });
     expect(first.body.response).not.toMatch(/e-gift/);
     const res = await shop.api.post('/v1/corrections', { sessionId: 'g-1', messageId: first.body.messageId, answer: 'Yes: e-gift cards from 10 to 200 euros, on the Gifts page.', asTemplate: { match: 'exact' } });
@@ -29,7 +24,7 @@ describe('POST /v1/corrections', () => {
   });
 
   it('saves a snippet in a knowledge base that retrieval then answers from', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     const first = await shop.api.post(shop.chatPath, { message: 'What are your opening hours for the phone line?', sessionId: 'h-1' });
     const res = await shop.api.post('/v1/corrections', {
       sessionId: 'h-1', messageId: first.body.messageId, answer: 'The phone line is open Monday to Friday from 9 am to 6 pm.', asSnippet: { knowledgeBaseId: shop.kbId },
@@ -43,14 +38,14 @@ describe('POST /v1/corrections', () => {
   });
 
   it('refuses bad input, other organizations\' messages and missing permissions', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     const first = await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?', sessionId: 'g-1' });
     const body = { sessionId: 'g-1', messageId: first.body.messageId, answer: 'Yes.', asTemplate: { match: 'exact' } };
     expect((await shop.api.post('/v1/corrections', { ...body, asTemplate: undefined })).body.error.message).toMatch(/^asTemplate: /);
     expect((await shop.api.post('/v1/corrections', { ...body, answer: ' ' })).status).toBe(400);
     expect((await shop.api.post('/v1/corrections', { ...body, messageId: 'msg_nope' })).status).toBe(404);
     expect((await shop.api.post('/v1/corrections', { ...body, asTemplate: undefined, asSnippet: { knowledgeBaseId: 'kb_nope' } })).status).toBe(404);
-    const other = await setupShop(server.url);
+    const other = await setupShop(env.server.url);
     expect((await other.api.post('/v1/corrections', body)).status).toBe(404);
     // The shop's key reads and chats but may not change assistants or knowledge.
     expect((await shop.keyApi.post('/v1/corrections', body)).status).toBe(403);
@@ -59,7 +54,7 @@ describe('POST /v1/corrections', () => {
 
 describe('knowledge gaps: detail, resolve, dismiss', () => {
   it('groups questions with a cause, shows them with the closest passages, and resolving replays them', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?', sessionId: 'a' });
     await shop.api.post(shop.chatPath, { message: 'Gift cards: do you sell them?', sessionId: 'b' });
     await shop.api.post(shop.chatPath, { message: 'Which football team won in 1998?', sessionId: 'c' });
@@ -106,11 +101,11 @@ describe('knowledge gaps: detail, resolve, dismiss', () => {
   });
 
   it('resolves as a snippet in a knowledge base, and keeps gaps to their organization', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     await shop.api.post(shop.chatPath, { message: 'Do you sell gift cards?' });
     const [gap] = (await shop.api.get('/v1/analytics/knowledge-gaps')).body.data as Gap[];
     expect(gap).toMatchObject({ question: 'Do you sell gift cards?', status: 'open' });
-    const other = await setupShop(server.url);
+    const other = await setupShop(env.server.url);
     expect((await other.api.get(`/v1/analytics/knowledge-gaps/${gap?.id}`)).status).toBe(404);
     expect((await other.api.post(`/v1/analytics/knowledge-gaps/${gap?.id}/resolve`, { answer: 'x', as: 'snippet', knowledgeBaseId: other.kbId })).status).toBe(404);
     expect((await shop.api.post(`/v1/analytics/knowledge-gaps/${gap?.id}/resolve`, { answer: 'x', as: 'snippet' })).body.error.message).toMatch(/^knowledgeBaseId: /);
@@ -124,7 +119,7 @@ describe('knowledge gaps: detail, resolve, dismiss', () => {
 
 describe('GET /v1/analytics/sources', () => {
   it('lists documents never cited, most cited and cited in answers rated down', async () => {
-    const shop = await setupShop(server.url);
+    const shop = await setupShop(env.server.url);
     const a = await shop.api.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 's1' });
     await shop.api.post(shop.chatPath, { message: 'How do I reset my password please?', sessionId: 's2' });
     await shop.api.post(shop.chatPath, { message: 'How long does standard shipping take?', sessionId: 's3' });

@@ -1,36 +1,29 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
+import { serverPerTest } from './test-server.js';
 
-let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
-beforeEach(async () => {
-  clock = createFakeClock(Date.parse('2026-05-01T10:00:00Z'));
-  server = await startServer({ clock });
-});
-afterEach(async () => { await server.close(); });
+const env = serverPerTest('2026-05-01T10:00:00Z');
 
 const SITE = 'https://www.shop.example';
 
 describe('GET /v1/handoffs', () => {
   it('orders by when the user asked for a human, oldest first, with the email and note left with the request', async () => {
-    const shop = await setupShop(server.url, { type: 'web', widget: { allowedOrigins: [SITE] }, fallback: { handoff: { enabled: true } } });
-    const widget = (p: string, body: unknown) => client(server.url).post(`/v1/widget/${shop.assistantId}${p}`, body, { headers: { origin: SITE } });
+    const shop = await setupShop(env.server.url, { type: 'web', widget: { allowedOrigins: [SITE] }, fallback: { handoff: { enabled: true } } });
+    const widget = (p: string, body: unknown) => client(env.server.url).post(`/v1/widget/${shop.assistantId}${p}`, body, { headers: { origin: SITE } });
     // Three conversations start 10:00, 10:10, 10:20; they ask for a human at 11:30, 10:40 and 11:00.
     const sessions: string[] = [];
     for (const minutes of [0, 10, 20]) {
-      clock.set(Date.parse('2026-05-01T10:00:00Z') + minutes * 60_000);
+      env.clock.set(Date.parse('2026-05-01T10:00:00Z') + minutes * 60_000);
       const res = await widget('/chat', { message: 'Do you sell gift cards?' });
       sessions.push(res.body.data.sessionId as string);
     }
     const [early, middle, late] = sessions as [string, string, string];
-    clock.set(Date.parse('2026-05-01T10:40:00Z'));
+    env.clock.set(Date.parse('2026-05-01T10:40:00Z'));
     expect((await widget('/handoff', { sessionId: middle, email: 'mo@example.com', note: 'Order 1234 never arrived' })).status).toBe(200);
-    clock.set(Date.parse('2026-05-01T11:00:00Z'));
+    env.clock.set(Date.parse('2026-05-01T11:00:00Z'));
     expect((await widget('/handoff', { sessionId: late })).status).toBe(200);
-    clock.set(Date.parse('2026-05-01T11:30:00Z'));
+    env.clock.set(Date.parse('2026-05-01T11:30:00Z'));
     expect((await widget('/handoff', { sessionId: early, email: 'ed@example.com' })).status).toBe(200);
 
     const queue = await shop.keyApi.get('/v1/handoffs');

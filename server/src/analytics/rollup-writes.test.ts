@@ -5,16 +5,27 @@ import { createUsageRecorder } from '../answer/usage.js';
 import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
 import { migrate } from '../db/migrate.js';
 import { openDb, type Db } from '../db/open.js';
+import type { Queryable, Storage } from '../storage/port.js';
 import { createSqliteStorage } from '../storage/sqlite.js';
+import { freshPostgresStorage, testDatabase } from '../../test/postgres.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { CHANNELS } from './channel.js';
 import type { ConversationFilter } from './filters.js';
-import { latencyBucket, rebuildRollups, type ModelUsage } from './rollup-writes.js';
+import { rebuildRollups } from './rollup-rebuild.js';
+import { latencyBucket, type ModelUsage } from './rollup-writes.js';
 import { computeMetrics } from './service.js';
 import { bucketValue, computeTimeseries } from './timeseries.js';
 
+/** The SQLite connection of the migration 024 test (SQLite's own history). */
 let db: Db | undefined;
-afterEach(() => { db?.close(); db = undefined; });
+/** Closes (SQLite) or empties (PostgreSQL) the database `open()` gave. */
+let closeOpened: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  db?.close();
+  db = undefined;
+  await closeOpened?.();
+  closeOpened = undefined;
+});
 
 const ORG = 'org_r';
 const ASSISTANTS = ['asst_r1', 'asst_r2'];
@@ -27,27 +38,39 @@ const USAGES: (ModelUsage | null)[] = [
   { provider: 'anthropic', model: 'claude-b', promptTokens: 300, completionTokens: 45, providerMs: 1234.5 },
 ];
 
-function open(): Db {
-  const d = openDb(':memory:');
-  migrate(d);
-  d.prepare("INSERT INTO organizations (id, name, created_at) VALUES (?, 'R', '2026-01-01T00:00:00.000Z')").run(ORG);
-  for (const id of ASSISTANTS) {
-    d.prepare("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, 'api', ?, '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")
-      .run(id, ORG, id);
+/** A fresh database of the project (SQLite in memory, or PostgreSQL) with the organization and its assistants. */
+async function open(): Promise<Storage> {
+  await closeOpened?.();
+  let storage: Storage;
+  if (testDatabase === 'postgres') {
+    const pg = await freshPostgresStorage();
+    storage = pg.storage;
+    closeOpened = () => pg.drop();
+  } else {
+    const d = openDb(':memory:');
+    migrate(d);
+    const sqlite = createSqliteStorage(d);
+    storage = sqlite;
+    closeOpened = () => sqlite.close();
   }
-  return d;
+  await storage.run("INSERT INTO organizations (id, name, created_at) VALUES (?, 'R', '2026-01-01T00:00:00.000Z')", [ORG]);
+  for (const id of ASSISTANTS) {
+    await storage.run("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, 'api', ?, '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+      [id, ORG, id]);
+  }
+  return storage;
 }
 
 /** Every rollup row that counts something, in a stable order (rows a change brought back to zero are equal to no row). */
-function snapshot(d: Db) {
+async function snapshot(q: Queryable) {
   const fix = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, ...('provider_ms_sum' in r && { provider_ms_sum: Math.round(Number(r.provider_ms_sum) * 1000) / 1000 }) }));
   return {
-    hourly: d.prepare(`SELECT * FROM analytics_hourly WHERE conversations != 0 OR messages != 0 OR answered != 0 OR unanswered != 0 OR up != 0 OR down != 0 OR handoffs != 0
-      ORDER BY organization_id, hour, assistant_id, channel`).all(),
-    hourlyUsage: fix(d.prepare('SELECT * FROM analytics_hourly_usage WHERE answers != 0 ORDER BY organization_id, hour, assistant_id, channel, provider, model').all() as Record<string, unknown>[]),
-    dailyUsage: fix(d.prepare('SELECT * FROM analytics_daily_usage WHERE answers != 0 ORDER BY organization_id, day, assistant_id, channel, provider, model').all() as Record<string, unknown>[]),
-    latencyHourly: d.prepare('SELECT * FROM analytics_latency_hourly WHERE count != 0 ORDER BY organization_id, metric, hour, assistant_id, channel, bucket').all(),
-    latencyDaily: d.prepare('SELECT * FROM analytics_latency_daily WHERE count != 0 ORDER BY organization_id, metric, day, assistant_id, channel, bucket').all(),
+    hourly: await q.all(`SELECT * FROM analytics_hourly WHERE conversations <> 0 OR messages <> 0 OR answered <> 0 OR unanswered <> 0 OR up <> 0 OR down <> 0 OR handoffs <> 0
+      ORDER BY organization_id, hour, assistant_id, channel`),
+    hourlyUsage: fix(await q.all('SELECT * FROM analytics_hourly_usage WHERE answers <> 0 ORDER BY organization_id, hour, assistant_id, channel, provider, model')),
+    dailyUsage: fix(await q.all('SELECT * FROM analytics_daily_usage WHERE answers <> 0 ORDER BY organization_id, day, assistant_id, channel, provider, model')),
+    latencyHourly: await q.all('SELECT * FROM analytics_latency_hourly WHERE count <> 0 ORDER BY organization_id, metric, hour, assistant_id, channel, bucket'),
+    latencyDaily: await q.all('SELECT * FROM analytics_latency_daily WHERE count <> 0 ORDER BY organization_id, metric, day, assistant_id, channel, bucket'),
   };
 }
 
@@ -57,10 +80,9 @@ function snapshot(d: Db) {
  * usage), human replies, ratings set and changed, handoffs asked (and asked again later), usage
  * rewritten. Times wander over three days, so hours and days both split.
  */
-async function randomWrites(d: Db, seed: number, steps: number) {
+async function randomWrites(storage: Storage, seed: number, steps: number) {
   const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-  const storage = createSqliteStorage(d);
   const store = createConversationStore(storage);
   const recordUsage = createUsageRecorder(storage);
   const conversations: Conversation[] = [];
@@ -110,38 +132,68 @@ async function randomWrites(d: Db, seed: number, steps: number) {
   }
 }
 
-describe('analytics rollups written by the code (migration 024)', () => {
+describe('analytics rollups written by the code (migration 024), on the project\'s database', () => {
   it('equal a recomputation from the stored rows after a random mix of writes', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
-      db = open();
-      await randomWrites(db, seed, 400);
-      const kept = snapshot(db);
+      const storage = await open();
+      await randomWrites(storage, seed, 400);
+      const kept = await snapshot(storage);
       expect(kept.hourly.length, `seed ${seed}`).toBeGreaterThan(20);
       expect(kept.hourlyUsage.length, `seed ${seed}`).toBeGreaterThan(5);
-      rebuildRollups(db);
-      expect(snapshot(db), `seed ${seed}`).toEqual(kept);
-      db.close();
-      db = undefined;
+      // The rebuild starts from nothing: what it writes is its own recomputation.
+      for (const table of ['analytics_hourly', 'analytics_hourly_usage', 'analytics_daily_usage', 'analytics_latency_hourly', 'analytics_latency_daily']) {
+        await storage.run(`DELETE FROM ${table}`);
+      }
+      await rebuildRollups(storage);
+      expect(await snapshot(storage), `seed ${seed}`).toEqual(kept);
     }
+  }, 180_000); // 2,000 writes, each its own transaction: a few seconds on SQLite, longer on a busy PostgreSQL
+
+  it('are added up per row within a transaction and written at its commit, not before', async () => {
+    const storage = await open();
+    const store = createConversationStore(storage);
+    const at = '2026-03-02T10:15:00.000Z';
+    const c = await storage.tx((tx) => store.create(tx, { organizationId: ORG, assistantId: 'asst_r1', sessionId: 's-late', channel: 'api', metadata: {} }, at));
+    const hourRow = (q: Queryable) => q.get<{ conversations: number; messages: number; answered: number }>(
+      "SELECT conversations, messages, answered FROM analytics_hourly WHERE organization_id = ? AND assistant_id = ? AND hour = '2026-03-02T10'", [ORG, 'asst_r1']);
+    expect(await hourRow(storage)).toEqual({ conversations: 1, messages: 0, answered: 0 });
+    const turn = [
+      { role: 'user' as const, content: 'q', metadata: null },
+      { role: 'assistant' as const, content: 'a', metadata: null, answered: true, responseMs: 12.5, confidence: 0.9, usage: null },
+    ];
+    const seenInside = await storage.tx(async (tx) => {
+      await store.append(tx, c.id, turn, at);
+      await store.append(tx, c.id, turn, at);
+      return hourRow(tx); // the transaction's own view: its additions are not written yet
+    });
+    expect(seenInside).toEqual({ conversations: 1, messages: 0, answered: 0 });
+    expect(await hourRow(storage)).toEqual({ conversations: 1, messages: 4, answered: 2 });
+    const latency = await storage.all<{ count: number }>("SELECT count FROM analytics_latency_hourly WHERE organization_id = ? AND metric = 'response' AND hour = '2026-03-02T10'", [ORG]);
+    expect(latency).toEqual([{ count: 2 }]); // one row, both answers' times added
+    // A transaction that fails after its additions leaves the rollups as they were.
+    await storage.tx(async (tx) => {
+      await store.append(tx, c.id, turn, at);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    expect(await hourRow(storage)).toEqual({ conversations: 1, messages: 4, answered: 2 });
   });
 
   it('give the exact totals, and p95 and per-hour p50 within ±5 %', async () => {
-    db = open();
-    await randomWrites(db, 42, 600);
+    const storage = await open();
+    await randomWrites(storage, 42, 600);
     // No date range: messages then count the same whether by the hour they were written
     // (rollups) or by their conversation (the exact scan), and the rollups read the daily tables.
     const filter: ConversationFilter = {
       org: ORG, from: null, to: null, assistantId: null, userId: null, source: null, q: null,
       channels: JSON.stringify(CHANNELS), rating: null, fellBack: null, handoff: null, sort: 'startedAt', order: 'desc',
     };
-    const storage = createSqliteStorage(db);
     const rolled = await computeMetrics(storage, filter);
     // A content filter matching every message takes the exact path (it leaves out conversations without messages: counted apart).
     const exact = await computeMetrics(storage, { ...filter, q: '%' });
-    const count = (sql: string) => (db as Db).prepare(sql).pluck().get() as number;
+    const count = async (sql: string) => (await storage.get<{ n: number }>(sql))?.n;
     expect(rolled.totalMessages).toBeGreaterThan(100);
-    expect(rolled.totalConversations).toBe(count('SELECT count(*) FROM conversations'));
-    expect(rolled.handoffs).toBe(count('SELECT count(*) FROM conversations WHERE handoff_requested_at IS NOT NULL'));
+    expect(rolled.totalConversations).toBe(await count('SELECT count(*) AS n FROM conversations'));
+    expect(rolled.handoffs).toBe(await count('SELECT count(*) AS n FROM conversations WHERE handoff_requested_at IS NOT NULL'));
     const same = (m: typeof rolled) => ({
       totalMessages: m.totalMessages, satisfaction: m.satisfaction, coverage: m.knowledgeBaseCoverage, unanswered: m.unansweredCount, usage: { ...m.usage, p95ProviderMs: 0 },
     });
@@ -155,7 +207,7 @@ describe('analytics rollups written by the code (migration 024)', () => {
     const to = Date.parse('2026-03-03T17:59:59.999Z');
     // Per hour: the p50 of each hour's stored response times against the rollup's.
     const series = await computeTimeseries(storage, { org: ORG, assistantId: null, channels: JSON.stringify(CHANNELS), from, to, interval: 'hour', metric: 'response_ms_p50' });
-    const times = db.prepare(`SELECT substr(created_at, 1, 13) AS h, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL ORDER BY response_ms`).all() as { h: string; ms: number }[];
+    const times = await storage.all<{ h: string; ms: number }>('SELECT substr(created_at, 1, 13) AS h, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL ORDER BY response_ms');
     let compared = 0;
     for (const p of series) {
       const inHour = times.filter((t) => t.h === p.t.slice(0, 13)).map((t) => t.ms);
@@ -169,7 +221,7 @@ describe('analytics rollups written by the code (migration 024)', () => {
     expect(compared).toBeGreaterThan(10);
   });
 
-  it('migration 024 keeps what the triggers of 018-022 had counted on an existing install', () => {
+  it('migration 024 keeps what the triggers of 018-022 had counted on an existing install (SQLite\'s own history)', () => {
     // The schema at 023 with its triggers, rows written straight into the tables (the triggers count them).
     const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
     const files = fs.readdirSync(dir).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();

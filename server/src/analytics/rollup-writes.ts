@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../db/open.js';
-import type { Tx } from '../storage/port.js';
+import type { SqlValue, Tx } from '../storage/port.js';
 import { channelOf } from './channel.js';
 
 /**
@@ -13,7 +10,13 @@ import { channelOf } from './channel.js';
  *
  * Every writer of conversations.started_at / handoff_requested_at and of messages (rows,
  * rating, usage) goes through here, with the `Tx` of its write. A bulk load that bypasses it
- * calls rebuildRollups (SQLite).
+ * calls rebuildRollups (rollup-rebuild.ts).
+ *
+ * The additions of one transaction are summed per row and written last, just before its commit
+ * (`Tx.beforeCommit`), all at once and in one order. Every chat adds to the same hour's rows: on
+ * PostgreSQL the first upsert locks its row until the commit, so writing them last keeps the
+ * other chats' wait on that lock short (most active chats were waiting on it), and the one
+ * order keeps two transactions from taking the same rows in opposite orders (a deadlock).
  */
 
 /** The rollup key of a conversation: its organization, assistant and analytics channel. */
@@ -73,39 +76,76 @@ const citationInsert = (rows: number) =>
   `INSERT INTO message_citations (message_id, document_id) VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`;
 
 /**
- * Adds (sign 1) or takes out (sign -1) a message's response time and model usage, in the hour
- * and day it was written. Its counters (messages, answered, ratings) go through addCounters.
+ * One transaction's additions, summed per row until its commit. A key is the statement and the
+ * row's key values; the value, the figures to add (every column after the key).
  */
-async function addTimesAndUsage(tx: Tx, cell: RollupCell, createdAt: string, responseMs: number | null, u: ModelUsage | null, sign: 1 | -1): Promise<void> {
-  const { organizationId: org, assistantId: asst, channel: ch } = cell;
-  const hour = hourOf(createdAt);
-  const day = dayOf(createdAt);
-  if (responseMs !== null) {
-    const b = latencyBucket(responseMs);
-    await tx.run(SQL.latencyHourly, [org, 'response', hour, asst, ch, b, sign]);
-    await tx.run(SQL.latencyDaily, [org, 'response', day, asst, ch, b, sign]);
+class RollupBatch {
+  private readonly rows = new Map<string, { sql: string; key: SqlValue[]; add: number[] }>();
+
+  add(table: keyof typeof SQL, key: SqlValue[], add: number[]): void {
+    const id = JSON.stringify([table, ...key]);
+    const row = this.rows.get(id);
+    if (!row) this.rows.set(id, { sql: SQL[table], key, add: [...add] });
+    else for (let i = 0; i < add.length; i++) row.add[i] = (row.add[i] ?? 0) + (add[i] ?? 0);
   }
-  if (!countsAsModel(u)) return;
-  const figures = [u.provider, u.model ?? '', sign, sign * (u.promptTokens ?? 0), sign * (u.completionTokens ?? 0),
-    sign * Number(u.providerMs !== null), sign * (u.providerMs ?? 0)];
-  await tx.run(SQL.usageHourly, [org, hour, asst, ch, ...figures]);
-  await tx.run(SQL.usageDaily, [org, day, asst, ch, ...figures]);
-  if (u.providerMs !== null) {
-    const b = latencyBucket(u.providerMs);
-    await tx.run(SQL.latencyHourly, [org, 'provider', hour, asst, ch, b, sign]);
-    await tx.run(SQL.latencyDaily, [org, 'provider', day, asst, ch, b, sign]);
+
+  async write(tx: Tx): Promise<void> {
+    // Rows whose additions cancel out (a usage rewritten to the same figures) change nothing.
+    const rows = [...this.rows.entries()].filter(([, r]) => r.add.some((n) => n !== 0)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.rows.clear();
+    // Sent together: PostgreSQL gets them in one write and answers them in order (storage/README.md).
+    await Promise.all(rows.map(([, r]) => tx.run(r.sql, [...r.key, ...r.add])));
   }
 }
 
-async function addCounters(tx: Tx, cell: RollupCell, at: string, c: Counters): Promise<void> {
-  await tx.run(SQL.hourly, [cell.organizationId, hourOf(at), cell.assistantId, cell.channel, c.conversations ?? 0, c.messages ?? 0,
-    c.answered ?? 0, c.unanswered ?? 0, c.up ?? 0, c.down ?? 0, c.handoffs ?? 0]);
+const batches = new WeakMap<Tx, RollupBatch>();
+
+/** The transaction's batch, written before its commit. */
+function batchOf(tx: Tx): RollupBatch {
+  let batch = batches.get(tx);
+  if (!batch) {
+    const created = new RollupBatch();
+    batches.set(tx, created);
+    tx.beforeCommit(() => created.write(tx));
+    batch = created;
+  }
+  return batch;
+}
+
+/**
+ * Adds (sign 1) or takes out (sign -1) a message's response time and model usage, in the hour
+ * and day it was written. Its counters (messages, answered, ratings) go through addCounters.
+ */
+function addTimesAndUsage(tx: Tx, cell: RollupCell, createdAt: string, responseMs: number | null, u: ModelUsage | null, sign: 1 | -1): void {
+  const { organizationId: org, assistantId: asst, channel: ch } = cell;
+  const hour = hourOf(createdAt);
+  const day = dayOf(createdAt);
+  const batch = batchOf(tx);
+  if (responseMs !== null) {
+    const b = latencyBucket(responseMs);
+    batch.add('latencyHourly', [org, 'response', hour, asst, ch, b], [sign]);
+    batch.add('latencyDaily', [org, 'response', day, asst, ch, b], [sign]);
+  }
+  if (!countsAsModel(u)) return;
+  const figures = [sign, sign * (u.promptTokens ?? 0), sign * (u.completionTokens ?? 0), sign * Number(u.providerMs !== null), sign * (u.providerMs ?? 0)];
+  batch.add('usageHourly', [org, hour, asst, ch, u.provider, u.model ?? ''], figures);
+  batch.add('usageDaily', [org, day, asst, ch, u.provider, u.model ?? ''], figures);
+  if (u.providerMs !== null) {
+    const b = latencyBucket(u.providerMs);
+    batch.add('latencyHourly', [org, 'provider', hour, asst, ch, b], [sign]);
+    batch.add('latencyDaily', [org, 'provider', day, asst, ch, b], [sign]);
+  }
+}
+
+function addCounters(tx: Tx, cell: RollupCell, at: string, c: Counters): void {
+  batchOf(tx).add('hourly', [cell.organizationId, hourOf(at), cell.assistantId, cell.channel],
+    [c.conversations ?? 0, c.messages ?? 0, c.answered ?? 0, c.unanswered ?? 0, c.up ?? 0, c.down ?? 0, c.handoffs ?? 0]);
 }
 
 export const rollups = {
   /** A conversation was created (counts in the hour it started). */
   async conversationStarted(tx: Tx, cell: RollupCell, startedAt: string): Promise<void> {
-    await addCounters(tx, cell, startedAt, { conversations: 1 });
+    addCounters(tx, cell, startedAt, { conversations: 1 });
   },
 
   /**
@@ -117,7 +157,7 @@ export const rollups = {
     let conversations = 0;
     if (conversationStartedAt !== undefined) {
       if (hourOf(conversationStartedAt) === hourOf(at)) conversations = 1;
-      else await addCounters(tx, cell, conversationStartedAt, { conversations: 1 });
+      else addCounters(tx, cell, conversationStartedAt, { conversations: 1 });
     }
     if (!messages.length && !conversations) return;
     let answered = 0;
@@ -131,8 +171,8 @@ export const rollups = {
       down += Number(m.rating === 'down');
     }
     // One counters row for the whole append; times and usage per message.
-    await addCounters(tx, cell, at, { conversations, messages: messages.length, answered, unanswered, up, down });
-    for (const m of messages) await addTimesAndUsage(tx, cell, at, m.responseMs, m.usage, 1);
+    addCounters(tx, cell, at, { conversations, messages: messages.length, answered, unanswered, up, down });
+    for (const m of messages) addTimesAndUsage(tx, cell, at, m.responseMs, m.usage, 1);
   },
 
   /** The documents an answer cited (distinct ids), for analytics/sources.ts. */
@@ -144,31 +184,19 @@ export const rollups = {
   /** A message's rating changed (counts in the hour the message was written). */
   async ratingChanged(tx: Tx, cell: RollupCell, createdAt: string, before: 'up' | 'down' | null, after: 'up' | 'down' | null): Promise<void> {
     if (before === after) return;
-    await addCounters(tx, cell, createdAt, { up: Number(after === 'up') - Number(before === 'up'), down: Number(after === 'down') - Number(before === 'down') });
+    addCounters(tx, cell, createdAt, { up: Number(after === 'up') - Number(before === 'up'), down: Number(after === 'down') - Number(before === 'down') });
   },
 
   /** handoff_requested_at moved from `before` to `after` (a repeated request moves the count to its hour). */
   async handoffMoved(tx: Tx, cell: RollupCell, before: string | null, after: string): Promise<void> {
     if (before !== null && hourOf(before) === hourOf(after)) return;
-    if (before !== null) await addCounters(tx, cell, before, { handoffs: -1 });
-    await addCounters(tx, cell, after, { handoffs: 1 });
+    if (before !== null) addCounters(tx, cell, before, { handoffs: -1 });
+    addCounters(tx, cell, after, { handoffs: 1 });
   },
 
   /** A message's usage was rewritten: the old figures out, the new in. */
   async usageChanged(tx: Tx, cell: RollupCell, createdAt: string, before: ModelUsage | null, after: ModelUsage | null): Promise<void> {
-    await addTimesAndUsage(tx, cell, createdAt, null, before, -1);
-    await addTimesAndUsage(tx, cell, createdAt, null, after, 1);
+    addTimesAndUsage(tx, cell, createdAt, null, before, -1);
+    addTimesAndUsage(tx, cell, createdAt, null, after, 1);
   },
 };
-
-const MIGRATION_024 = fileURLToPath(new URL('../db/migrations/024-analytics-rollups-in-code.sql', import.meta.url));
-
-/**
- * Recomputes every counted rollup from the stored rows: migration 024's backfill, the one
- * definition of what the rollups hold. For bulk loads that wrote rows directly (benches,
- * imports) and for tests comparing the incremental writes with a recomputation.
- */
-export function rebuildRollups(db: Db): void {
-  const sql = fs.readFileSync(MIGRATION_024, 'utf8');
-  db.transaction(() => db.exec(sql.slice(sql.indexOf('-- Backfill'))))();
-}
