@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { visibleAssistant } from '../assistants/routes.js';
+import { recentVisibleAssistant } from '../assistants/routes.js';
 import type { AssistantStore } from '../assistants/service.js';
 import type { Channel } from '../conversations/store.js';
 import { principalOf, requirePermission } from '../http/auth.js';
@@ -86,7 +86,7 @@ export function chatRouter(deps: { chat: ChatService; assistants: AssistantStore
   // The integrations endpoint speaks the seed's bare shapes (API.md §2).
   r.post('/integrations/:id/chat', requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(integrationChatSchema, req.body);
-    const assistant = await visibleAssistant(deps.assistants, res, req.params.id as string);
+    const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
     const explain = wantsExplain(res, body.explain);
     await respondToChat({
       req, res, logger: deps.logger, chat: deps.chat, bareErrors: true, stream: wantsStream(req.body, req.headers.accept),
@@ -97,7 +97,7 @@ export function chatRouter(deps: { chat: ChatService; assistants: AssistantStore
 
   r.post('/apps/:id/chat', requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(appChatSchema, req.body);
-    const assistant = await visibleAssistant(deps.assistants, res, req.params.id as string);
+    const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
     const explain = wantsExplain(res, body.explain);
     const shape = (r: ChatResult) => ({ response: r.response, conversation_id: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) });
     await respondToChat({
