@@ -13,6 +13,7 @@ import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { openTestStorage } from './test-support.js';
 import { createSqliteStorage } from '../storage/sqlite.js';
+import { DATA_VERSION_EVERY_MS } from './change-feed.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
@@ -188,8 +189,10 @@ describe('retriever on the memory index', () => {
       expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
       const b = createSqliteStorage(openDb(file));
       const doc = await createKnowledgeStore(b).addDocument(kb.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+      await new Promise((res) => setTimeout(res, DATA_VERSION_EVERY_MS)); // the feed reads data_version at most this often
       expect((await retriever.retrieve('zebra', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
       await createKnowledgeStore(b).deleteDocument(kb.id, doc.id, AT);
+      await new Promise((res) => setTimeout(res, DATA_VERSION_EVERY_MS));
       expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
       await b.close();
       await a.close();

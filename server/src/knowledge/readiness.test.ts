@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCorpus } from '../../../bench/src/corpus.js';
+import { freshPostgresStorage, testDatabase } from '../../test/postgres.js';
 import { startServer } from '../../test/test-server.js';
+import type { Storage } from '../storage/port.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { openTestStorage } from './test-support.js';
@@ -11,7 +13,11 @@ const AT = '2026-01-01T00:00:00.000Z';
 const turn = () => new Promise((r) => setImmediate(r));
 
 async function corpusDb(documents: number) {
-  const storage = await openTestStorage();
+  return seedCorpus(await openTestStorage(), documents);
+}
+
+/** `documents` generated documents in a knowledge base of `org_t` (which must exist). */
+async function seedCorpus<S extends Storage>(storage: S, documents: number): Promise<S> {
   const store = createKnowledgeStore(storage);
   const kb = await store.createKb('org_t', { name: 'kb', description: null }, AT);
   await store.write(async (w) => {
@@ -43,8 +49,12 @@ describe('retrieval readiness', () => {
   });
 
   it('GET /readyz answers 503 {"status":"starting"} before, 200 {"status":"ready"} after; /healthz is liveness throughout', async () => {
-    const storage = await corpusDb(600);
-    const server = await startServer({ db: storage.db });
+    // The project's database (SQLite or PostgreSQL), filled before the server starts.
+    const pg = testDatabase === 'postgres' ? await freshPostgresStorage() : null;
+    const storage = pg ? pg.storage : await openTestStorage();
+    if (pg) await storage.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
+    await seedCorpus(storage, 600);
+    const server = await startServer({ storage });
     try {
       const first = await fetch(`${server.url}/readyz`);
       expect([200, 503]).toContain(first.status);
@@ -57,7 +67,8 @@ describe('retrieval readiness', () => {
       expect(await ready.json()).toEqual({ status: 'ready' });
     } finally {
       await server.close();
-      server.db.close();
+      if (pg) await pg.drop();
+      else await storage.close();
     }
   });
 });

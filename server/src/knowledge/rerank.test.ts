@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stem } from '../answer/text.js';
-import { questionBigrams, rerank } from './rerank.js';
+import { stem, STOPWORDS, tokenize } from '../answer/text.js';
+import { questionBigrams, RERANK_WEIGHTS, rerank, type Rerankable, type RerankWeights, type WeightedTerm } from './rerank.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { openTestStorage } from './test-support.js';
@@ -36,5 +36,63 @@ describe('rerank', () => {
       expect((await engine.retrieve('Where is the Rhine delta?', sel, 2))[0]!.documentId).toBe(answer);
     }
     await storage.close();
+  });
+});
+
+/**
+ * rerank.ts's scoring by its definition, testing every sentence: the best sentence's IDF mass is
+ * the largest in-order sum over the terms in that sentence or in the title/headings.
+ */
+function rerankByDefinition<T extends Rerankable>(terms: readonly WeightedTerm[], bigrams: readonly string[], candidates: readonly T[], weights: RerankWeights): T[] {
+  const stems = (text: string) => tokenize(text).filter((t) => !STOPWORDS.has(t)).map(stem);
+  if (candidates.length < 2 || !terms.length) return [...candidates];
+  const best = Math.max(...candidates.map((c) => c.score));
+  if (!(best > 0)) return [...candidates];
+  const totalIdf = terms.reduce((s, t) => s + t.idf, 0) || 1;
+  const scored = candidates.map((c, order) => {
+    const context = new Set(stems(`${c.title}\n${c.headingPath.join('\n')}`));
+    const sentences = c.text.split(/(?<=[.!?])\s+|\n+/).map(stems).filter((x) => x.length).map((x) => new Set(x));
+    let bestSentence = 0;
+    for (const sentence of sentences) {
+      let mass = 0;
+      for (const t of terms) if (sentence.has(t.stem) || context.has(t.stem)) mass += t.idf;
+      bestSentence = Math.max(bestSentence, mass);
+    }
+    const chunkBigrams = new Set<string>();
+    for (const sentence of c.text.split(/(?<=[.!?])\s+|\n+/).map(stems)) for (let i = 1; i < sentence.length; i++) chunkBigrams.add(`${sentence[i - 1]} ${sentence[i]}`);
+    const pairs = bigrams.length ? bigrams.filter((b) => chunkBigrams.has(b)).length / bigrams.length : 0;
+    return { c, order, combined: c.score / best + weights.sentence * (bestSentence / totalIdf) + weights.bigram * pairs };
+  });
+  scored.sort((x, y) => y.combined - x.combined || x.order - y.order);
+  const top = scored[0]?.combined ?? 1;
+  return scored.map(({ c, combined }) => ({ ...c, score: (best * combined) / top }));
+}
+
+describe('rerank computes its definition exactly', () => {
+  it('same order and bit-identical scores as testing every sentence, on random chunks, titles and questions', () => {
+    let seed = 0x2545f491;
+    const random = () => {
+      seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+      return (seed >>> 0) / 0x100000000;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+    // A small vocabulary, so terms recur across sentences, titles and questions (the hard cases).
+    const words = ['rhine', 'delta', 'river', 'boats', 'sea', 'netherlands', 'flows', 'branches', 'album', 'first', 'band', 'record', 'the', 'of', 'in', 'is'];
+    const sentence = () => `${Array.from({ length: 1 + Math.floor(random() * 9) }, () => pick(words)).join(' ')}${pick(['.', '!', '?', '.\n'])}`;
+    for (let round = 0; round < 400; round++) {
+      const candidates = Array.from({ length: 2 + Math.floor(random() * 10) }, () => ({
+        // Up to 60 sentences: long chunks are where touched sentences pile up.
+        text: Array.from({ length: 1 + Math.floor(random() * 60) }, sentence).join(' '),
+        title: Array.from({ length: Math.floor(random() * 3) }, () => pick(words)).join(' '),
+        headingPath: Array.from({ length: Math.floor(random() * 3) }, () => pick(words)),
+        score: random() * 20,
+      }));
+      const question = Array.from({ length: 1 + Math.floor(random() * 7) }, () => pick(words)).join(' ');
+      const terms = [...new Set(question.split(' ').filter((w) => !STOPWORDS.has(w)).map(stem))].map((s) => ({ stem: s, idf: 0.1 + random() * 5 }));
+      const weights = round % 3 ? RERANK_WEIGHTS : { sentence: random() * 3, bigram: random() };
+      const expected = rerankByDefinition(terms, questionBigrams(question), candidates, weights);
+      const got = rerank(terms, questionBigrams(question), candidates, weights);
+      expect(got.map((c) => [c.text, c.title, c.score])).toEqual(expected.map((c) => [c.text, c.title, c.score]));
+    }
   });
 });

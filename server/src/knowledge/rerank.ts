@@ -72,27 +72,68 @@ const contextStemsOf = memoByText((context: string): ReadonlySet<string> => new 
 /**
  * The IDF mass of `terms` in the chunk's best sentence, a term of the title or headings counting
  * for every sentence. Only sentences holding a term outside the context can beat the others, so
- * only those are summed (in term order, the same floating-point sums as testing every sentence).
+ * only those are summed.
+ *
+ * One pass over the terms, in order, with a running sum per touched sentence: a sentence first
+ * met at term k starts from the context's running mass (the same additions, in the same order,
+ * that summing its terms from zero would make), then gains every later term it holds or the
+ * context holds. So each sum is bit for bit the in-order sum of testing every sentence
+ * (rerank.test.ts compares with that definition), without re-summing every term per touched
+ * sentence or a linear "touched already?" search (both grew with the square of a long chunk's
+ * sentences).
  */
 function bestSentenceMass(a: Analysed, contextStems: ReadonlySet<string>, terms: readonly WeightedTerm[]): number {
-  if (!a.sentences.length) return 0;
-  const touched: number[] = [];
+  const n = a.sentences.length;
+  if (!n) return 0;
+  const scratch = scratchFor(n);
+  const stamp = scratch.nextStamp();
+  const { mass, seen, touched } = scratch;
+  let touchedCount = 0;
+  let contextMass = 0;
   for (const t of terms) {
-    if (contextStems.has(t.stem)) continue;
+    if (contextStems.has(t.stem)) {
+      contextMass += t.idf;
+      for (let j = 0; j < touchedCount; j++) {
+        const i = touched[j] as number;
+        mass[i] = (mass[i] as number) + t.idf;
+      }
+      continue;
+    }
     const holding = a.sentencesOf.get(t.stem);
-    if (holding) for (const i of holding) if (!touched.includes(i)) touched.push(i);
+    if (!holding) continue;
+    for (const i of holding) {
+      if (seen[i] !== stamp) {
+        seen[i] = stamp;
+        mass[i] = contextMass;
+        touched[touchedCount++] = i;
+      }
+      mass[i] = (mass[i] as number) + t.idf;
+    }
   }
   // A sentence holding no term beyond the context scores the context's mass alone.
-  let best = touched.length < a.sentences.length ? sentenceMass(null, contextStems, terms) : 0;
-  for (const i of touched) best = Math.max(best, sentenceMass(a.sentences[i] as ReadonlySet<string>, contextStems, terms));
+  let best = touchedCount < n ? contextMass : 0;
+  for (let j = 0; j < touchedCount; j++) best = Math.max(best, mass[touched[j] as number] as number);
   return best;
 }
 
-/** IDF mass of the terms in one sentence (null: in none) or in the context, summed in term order. */
-function sentenceMass(sentence: ReadonlySet<string> | null, contextStems: ReadonlySet<string>, terms: readonly WeightedTerm[]): number {
-  let mass = 0;
-  for (const t of terms) if ((sentence !== null && sentence.has(t.stem)) || contextStems.has(t.stem)) mass += t.idf;
-  return mass;
+/** Per-sentence working arrays, reused across calls (grown to the longest chunk seen). */
+interface Scratch { mass: Float64Array; seen: Uint32Array; touched: Uint32Array; nextStamp(): number }
+let scratch: Scratch | null = null;
+function scratchFor(sentences: number): Scratch {
+  if (!scratch || scratch.mass.length < sentences) {
+    const size = Math.max(sentences, 2 * (scratch?.mass.length ?? 32));
+    let stamp = 0;
+    const s: Scratch = {
+      mass: new Float64Array(size), seen: new Uint32Array(size), touched: new Uint32Array(size),
+      // A stamp per call marks the sentences touched by that call (no clearing between calls).
+      nextStamp: () => {
+        if (++stamp === 0xffffffff) { s.seen.fill(0); stamp = 1; }
+        return stamp;
+      },
+    };
+    scratch = s;
+  }
+  return scratch;
 }
 
 /** Adjacent pairs of the question's content stems, in question order. */

@@ -62,6 +62,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
   r.delete('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), async (req, res) => {
     const kb = await visibleKb(res, req.params.id as string);
     await store.deleteKb(kb.organizationId, kb.id);
+    assistants.forgetOrganization(kb.organizationId); // its links went with it: chat stops listing it at once here
     sendData(res, { id: kb.id, deleted: true });
   });
 

@@ -79,7 +79,7 @@ export type KnowledgeBaseChange =
 export interface ChunkRow { title: string; headings: string; text: string; anchor: string | null; url: string | null; page: number | null }
 
 /** Chunks every part; ordinals run on across parts so a document's chunks keep their order. */
-function chunkParts(docTitle: string, parts: readonly DocumentPart[]): ChunkRow[] {
+export function chunkParts(docTitle: string, parts: readonly DocumentPart[]): ChunkRow[] {
   const rows: ChunkRow[] = [];
   for (const part of parts) {
     const title = part.title ?? docTitle;

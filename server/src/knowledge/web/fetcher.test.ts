@@ -127,6 +127,26 @@ describe('the address guard at every hop', () => {
     };
   }
 
+  it('a signal already aborted when the request is made fails it as aborted, with no stray socket error', async () => {
+    // The job was stopped between two pages (shutdown, document deleted, lease lost). Destroying the
+    // request before it had an error listener made its "socket hang up" an uncaught exception.
+    const web = await site({ '/': '<p>never fetched</p>' });
+    const f = fetcher();
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown): void => { uncaught.push(err); };
+    process.on('uncaughtException', onUncaught);
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      expect((await failure(f.fetch(`${web.origin}/`, { signal: controller.signal }))).kind).toBe('aborted');
+      await new Promise((r) => setTimeout(r, 50)); // the destroyed request's error comes a tick later
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+    expect(web.requests).toEqual([]);
+  });
+
   it('checks redirects, not just the first URL: to a name resolving privately, to a literal, to localhost', async () => {
     const web = await site({
       '/ok': 'public page',

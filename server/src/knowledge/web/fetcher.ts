@@ -165,16 +165,17 @@ export function createFetcher(opts: FetcherOptions): Fetcher {
       });
       const remaining = Math.max(1, deadline - Date.now());
       const timer = setTimeout(() => fail(new FetchError(`${url} did not answer within ${timeoutMs / 1000} s`, 'timeout', url)), remaining);
+      // The error listener first: failing destroys the request, and its "socket hang up" would
+      // otherwise be an uncaught exception (a signal already aborted fails it at once, below).
+      request.on('error', (err: NodeJS.ErrnoException) => {
+        if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS') fail(new FetchError(fetchGuardMessage(err.message), 'blocked', url));
+        else fail(new FetchError(`${url}: ${describeNetworkError(err)}`, 'network', url));
+      });
       const onAbort = (): void => fail(new FetchError('fetch cancelled', 'aborted', url));
       if (req.signal?.aborted) { onAbort(); return; }
       req.signal?.addEventListener('abort', onAbort, { once: true });
       const cleanup = (): void => req.signal?.removeEventListener('abort', onAbort);
       request.on('close', cleanup);
-
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS') fail(new FetchError(fetchGuardMessage(err.message), 'blocked', url));
-        else fail(new FetchError(`${url}: ${describeNetworkError(err)}`, 'network', url));
-      });
       request.on('response', (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
         const { mime, charset } = parseContentType(res.headers['content-type']);

@@ -6,6 +6,7 @@ import { createPostgresStorage } from '../../storage/postgres.js';
 import type { Storage } from '../../storage/port.js';
 import { createKnowledgeStore } from '../store.js';
 import { createJobRunner, type JobHooks, type JobRunner } from './jobs.js';
+import { createGates, until } from '../../../test/wait.js';
 
 // Job leases (issue 15) with two instances on one real PostgreSQL database: two storages (two
 // pools, as two processes would have), each with its own runner and so its own lease owner.
@@ -13,10 +14,9 @@ import { createJobRunner, type JobHooks, type JobRunner } from './jobs.js';
 const AT = '2026-01-01T00:00:00.000Z';
 let pg: FreshPostgres | null = null;
 const cleanup: (() => Promise<void>)[] = [];
-const gates: (() => void)[] = [];
+const { gate, openAll } = createGates();
 afterEach(async () => {
-  // Open gates first: a runner's stop waits for its running jobs.
-  for (const open of gates.splice(0)) open();
+  openAll(); // first: a runner's stop waits for its running jobs
   for (const f of cleanup.splice(0).reverse()) await f();
   await pg?.drop();
   pg = null;
@@ -66,24 +66,6 @@ async function setup() {
     return s.owner === owner ? s : undefined;
   });
   return { a, b: other as Storage, runner, enqueue, job, takeOver };
-}
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A gate a test opens when it wants a perform to go on. */
-function gate() {
-  let open: () => void = () => undefined;
-  const opened = new Promise<void>((r) => { open = r; });
-  gates.push(open);
-  return { open, opened };
 }
 
 describe('web document job leases on PostgreSQL (two instances)', () => {

@@ -6,6 +6,7 @@ import { parseInput } from '../../http/validate.js';
 import type { DocumentPart, DocumentProgress, DocumentRecord, KnowledgeStore } from '../store.js';
 import { IngestError, crawlSite, fetchSinglePage } from './crawler.js';
 import { FetchError, createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
+import { swapInContent, type FetchedContent } from './content-swap.js';
 import { createJobRunner, type IngestJob, type JobKind, type JobLease } from './jobs.js';
 import { normalizeUrl } from './urls.js';
 
@@ -51,7 +52,7 @@ export interface UrlSourceTuning {
   retryDelaysMs?: number[];
   /** Least time between two progress writes of one job (250 ms). */
   progressIntervalMs?: number;
-  /** Lease of a running job (30 s): how long a job of a dead instance waits before another takes it (jobs.ts). */
+  /** Lease of a running job (WEB_JOB_LEASE_MS, 30 s): how long a job of a dead instance waits before another takes it (jobs.ts). */
   leaseMs?: number;
 }
 
@@ -113,28 +114,32 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     };
   }
 
-  /** Before the content is swapped in: a job taken over by another instance stops here. */
+  /** Before the content is chunked: a job taken over by another instance stops here (cheap early exit). */
   async function stillHeld(lease: JobLease, signal: AbortSignal, url: string): Promise<void> {
     if (signal.aborted || !await lease.held(ctx.storage)) throw new FetchError('fetch cancelled', 'aborted', url);
+  }
+
+  /** The swap itself, fenced by the lease in its own transaction (content-swap.ts): refused once the job was taken over. */
+  async function swap(lease: JobLease, documentId: string, content: FetchedContent, url: string): Promise<'done' | 'gone'> {
+    const outcome = await swapInContent(store, lease, documentId, content, nowIso(ctx));
+    if (outcome === 'lost') throw new FetchError('fetch cancelled: the job was taken over by another instance', 'aborted', url);
+    return outcome === 'gone' ? 'gone' : 'done';
   }
 
   async function perform(job: IngestJob, signal: AbortSignal, lease: JobLease): Promise<'done' | 'gone'> {
     const doc = await docRow(job.documentId);
     if (!doc?.url) return 'gone';
     const options = (await store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
-    const at = () => nowIso(ctx);
     const f = getFetcher();
     if (job.kind === 'fetch') {
       await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } });
       const page = await fetchSinglePage(f, doc.url, signal);
       await stillHeld(lease, signal, doc.url);
       const title = options.title ?? page.title ?? doc.title;
-      await ctx.storage.run('UPDATE documents SET format = ? WHERE id = ?', [page.sourceFormat, job.documentId]);
-      await store.replaceDocumentContent(job.documentId, {
-        title, bytes: page.bytes, progress: { pagesFetched: 1, pagesIndexed: 1 },
+      return swap(lease, job.documentId, {
+        title, bytes: page.bytes, progress: { pagesFetched: 1, pagesIndexed: 1 }, format: page.sourceFormat,
         parts: [{ content: page.text, format: page.format, title: page.title ?? title, url: page.url }],
-      }, at());
-      return 'done';
+      }, doc.url);
     }
     const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
     const progress = progressWriter(job.documentId, lease);
@@ -152,17 +157,18 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
         throw new IngestError(`No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`, false);
       }
       const parts: DocumentPart[] = result.pages.map((page) => ({ content: page.text, format: page.format, title: page.title ?? page.url, url: page.url }));
-      await store.replaceDocumentContent(job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, at());
-      return 'done';
+      return await swap(lease, job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, doc.url);
     } finally {
       await progress.cancel();
     }
   }
 
+  // A test's tuning, else WEB_JOB_LEASE_MS (config.ts), else the runner's default.
+  const leaseMs = tuning.leaseMs ?? ctx.config.webJobLeaseMs;
   const runner = createJobRunner({
     storage: ctx.storage, clock: ctx.clock, logger: ctx.logger,
     concurrency: tuning.concurrency ?? 2, pollMs: tuning.pollMs ?? 1000, retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
-    ...(tuning.leaseMs ? { leaseMs: tuning.leaseMs } : {}),
+    ...(leaseMs ? { leaseMs } : {}),
     hooks: {
       perform,
       classify(err) {
