@@ -26,8 +26,6 @@ export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (also the server's PUBLIC_URL). */
   url: string;
   ctx: AppContext;
-  /** The SQLite connection (SQLite runs only; prefer ctx.storage, which also runs on PostgreSQL). */
-  db: Db;
   /** The webhook delivery worker (running); `drain()` delivers what is due now. */
   webhooks: DeliveryWorker;
   close(): Promise<void>;
@@ -36,17 +34,22 @@ export interface TestServer {
 /**
  * A real Parley on a random loopback port with a fresh database: in-memory SQLite, or, with
  * PARLEY_TEST_DATABASE=postgres, a fresh migrated PostgreSQL database of its own (server/test/
- * postgres.ts). A test that passes its own SQLite `db` stays on SQLite. Limits stay in memory
+ * postgres.ts). A test that passes its own SQLite `db` stays on SQLite; one that passes a
+ * `storage` (either dialect, migrated) gets a server on it. Limits stay in memory
  * unless the config asks for Redis: tests move a fake clock, and Redis keeps its own time.
  */
 export async function startServer(opts: {
-  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; widgetFile?: string; dashboardDir?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
+  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; storage?: Storage; widgetFile?: string; dashboardDir?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
 } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   const logger = createLogger(config.logLevel);
   let storage: Storage;
   let release: () => Promise<void>;
-  if (!opts.db && testDatabase === 'postgres') {
+  if (opts.storage) {
+    // The caller's storage, prepared beforehand (migrated, seeded): the caller closes it.
+    storage = opts.storage;
+    release = async () => undefined;
+  } else if (!opts.db && testDatabase === 'postgres') {
     const pg = await freshPostgresStorage();
     storage = pg.storage;
     release = () => pg.drop();
@@ -62,7 +65,7 @@ export async function startServer(opts: {
   // The public URL is only known once listening; the app reads it per request.
   if (!opts.config?.publicUrl) config.publicUrl = url;
   return {
-    url, ctx, db: ctx.db, webhooks: server.webhooks,
+    url, ctx, webhooks: server.webhooks,
     close: async () => {
       await server.close();
       await release();

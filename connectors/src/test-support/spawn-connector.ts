@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+/**
+ * Node itself with tsx as a loader, as `npm start` runs the server. Not the `tsx` binary: it runs
+ * the script in a child process and relays signals, SIGKILLing a child whose event loop does not
+ * answer within 60 ms (seen under load), so a test's SIGTERM could end in a kill instead of the
+ * connector's own shutdown.
+ */
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
 export interface SpawnedConnector {
   child: ChildProcess;
@@ -16,11 +22,11 @@ export interface SpawnedConnector {
 }
 
 /**
- * Runs `connectors/src/<platform>/main.ts` as `npm run connector:<platform>` does (tsx), with
- * exactly the given env (plus PATH): proves main.ts reads the documented variable names.
+ * Runs `connectors/src/<platform>/main.ts` under tsx (NODE_WITH_TSX), with exactly the given env
+ * (plus PATH): proves main.ts reads the documented variable names.
  */
 export function spawnConnector(platform: 'discord' | 'slack' | 'teams', env: Record<string, string>): SpawnedConnector {
-  const child = spawn(TSX, [`connectors/src/${platform}/main.ts`], {
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), `connectors/src/${platform}/main.ts`], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

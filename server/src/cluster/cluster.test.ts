@@ -12,13 +12,17 @@ import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBas
  * an instance (those come last and leave both running).
  */
 
+/** The instances' upkeep period (UPKEEP_INTERVAL_MS). */
+const UPKEEP_MS = 2_000;
 let c: Cluster;
 let owner: { token: string; organizationId: string };
 const newAssistant = (on: Instance, kbIds: string[] = []) => createAssistant(c, on, owner.token, kbIds);
 const newKnowledgeBase = (on: Instance, name: string) => createKnowledgeBase(c, on, owner.token, name);
 
 beforeAll(async () => {
-  c = await startCluster();
+  // Upkeep (idle ends, pruning) every 2 s on each instance instead of 60: the idle-ends test
+  // waits for it, and both instances contend for its lock more often.
+  c = await startCluster({ env: { UPKEEP_INTERVAL_MS: String(UPKEEP_MS) } });
   owner = await registerAccount(c, c.a);
   // Enterprise: 1,000 requests a minute for the session token, so the load tests are not limited.
   const plan = await c.call(c.b, 'PATCH', `/v1/organizations/${owner.organizationId}`, owner.token, { plan: 'enterprise' });
@@ -268,15 +272,15 @@ describe('idle conversations end once, with both instances running upkeep', () =
       for (const [i, s] of sessions.entries()) {
         expect((await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'hello', sessionId: s })).status).toBe(200);
       }
-      // Idle for an hour: the upkeep (every 60 s on each instance, not configurable; one instance
-      // at a time under an advisory lock) ends them.
+      // Idle for an hour: the upkeep (every UPKEEP_MS on each instance; one instance at a time
+      // under an advisory lock) ends them.
       const backdated = await c.db.query("UPDATE conversations SET last_message_at = to_char((now() - interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') WHERE assistant_id = $1", [assistantId]);
       expect(backdated.rowCount).toBe(sessions.length);
       const t0 = Date.now();
-      await receiver.waitFor((all) => all.length >= sessions.length, 150_000);
+      await receiver.waitFor((all) => all.length >= sessions.length, 60_000);
       const endedMs = Date.now() - t0;
-      // Both instances have run their upkeep at least once more after this (60 s period).
-      await new Promise((r) => setTimeout(r, 65_000));
+      // Both instances have run their upkeep at least twice more after this: a second end would show.
+      await new Promise((r) => setTimeout(r, 2 * UPKEEP_MS + 1_000));
       const ended = receiver.received.map((r) => r.json.data?.sessionId as string);
       expect(ended.sort()).toEqual([...sessions].sort());
       const { rows } = await c.db.query<{ n: string }>("SELECT count(*) AS n FROM conversations WHERE assistant_id = $1 AND status = 'ended'", [assistantId]);

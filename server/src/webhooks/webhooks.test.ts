@@ -329,7 +329,9 @@ describe('test sends and the delivery log', () => {
     const t0 = performance.now();
     const chat = await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?' });
     expect(chat.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    // Waiting on the hung receiver would take the whole 15 s attempt timeout; half of it is room
+    // for a loaded machine (a timed bound of 1 s failed at load 14 with 1,016 ms).
+    expect(performance.now() - t0).toBeLessThan(7_500);
     await receiver.waitFor((all) => all.length === 1);
     expect(server.webhooks.busy).toBe(1); // still in flight, and the answer is long gone
     await receiver.close(); // the hung attempt fails now instead of holding up shutdown
