@@ -20,7 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const until = async (check: () => boolean, ms = 10_000) => {
+const until = async (check: () => boolean, ms = 18_000) => {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met');

@@ -108,8 +108,12 @@ export function createWebhooksModel(api: ApiClient) {
 
 /** How often the log is read again while deliveries are on their way. */
 export const DELIVERY_POLL_MS = 1000;
-/** Reads after a test or redelivery before giving up waiting for its attempt. */
-export const DELIVERY_POLL_TRIES = 15;
+/**
+ * How long the log is followed after a test or redelivery before giving up waiting for its
+ * attempt. A time, not a number of reads: how soon an attempt shows depends on the server
+ * (its outbox poll, its load), not on how often the page looks.
+ */
+export const DELIVERY_FOLLOW_MS = 20_000;
 
 export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pollMs?: number } = {}) {
   const path = `/webhooks/${encodeURIComponent(id)}`;
@@ -122,14 +126,14 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
-  /** Reads the log again until an attempt beyond `seen` shows up (or the tries run out). */
-  function follow(seen: number, tries = DELIVERY_POLL_TRIES) {
+  /** Reads the log again until an attempt beyond `seen` shows up (or the follow time runs out). */
+  function follow(seen: number, until = Date.now() + DELIVERY_FOLLOW_MS) {
     if (timer) clearTimeout(timer);
-    if (stopped || tries <= 0) return;
+    if (stopped || Date.now() > until) return;
     // load() never rejects (a failure lands in the loadable's error signal).
     timer = setTimeout(() => void Promise.all([deliveries.load(), hook.load()]).then(() => {
       const total = deliveries.data.value?.total ?? 0;
-      if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, tries - 1);
+      if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, until);
     }), opts.pollMs ?? DELIVERY_POLL_MS);
   }
 
