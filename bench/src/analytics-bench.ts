@@ -8,7 +8,7 @@ import path from 'node:path';
 import { computeTimeseries, METRICS, type Interval } from '../../server/src/analytics/timeseries.js';
 import { computeMetricsWithPrevious } from '../../server/src/analytics/service.js';
 import { DEFAULT_CHANNELS } from '../../server/src/analytics/channel.js';
-import { rebuildRollups } from '../../server/src/analytics/rollup-writes.js';
+import { rebuildRollups } from '../../server/src/analytics/rollup-rebuild.js';
 import { createSqliteStorage } from '../../server/src/storage/sqlite.js';
 import { insertApiKey } from '../../server/src/api-keys/service.js';
 import { migrate } from '../../server/src/db/migrate.js';
@@ -90,8 +90,8 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
     })();
   }
   // Rows inserted directly bypass the code that keeps the rollups: computed once from them.
-  rebuildRollups(db);
   const storage = createSqliteStorage(db);
+  await rebuildRollups(storage);
   const seedSeconds = round((performance.now() - t0) / 1000, 1);
   db.pragma('optimize');
   const rollupRows = (db.prepare('SELECT count(*) AS n FROM analytics_hourly').get() as { n: number }).n;

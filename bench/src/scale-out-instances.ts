@@ -59,16 +59,22 @@ export interface ParleyInstance { url: string; port: number; pid: number; stop()
  * meet), no demo, errors only. Behind nginx it trusts one proxy hop, as in the deploy guide.
  * Resolves when /readyz answers 200.
  */
-export async function startParley(opts: { databaseUrl: string; redisUrl: string; redisPrefix: string }): Promise<ParleyInstance> {
+export async function startParley(opts: {
+  databaseUrl: string; redisUrl: string; redisPrefix: string;
+  /** Extra environment (paired measurements toggle a change through it) and node flags (--cpu-prof). */
+  env?: Record<string, string>; nodeArgs?: string[];
+  /** Another checkout to run the server from (a baseline worktree); default this one. */
+  root?: string;
+}): Promise<ParleyInstance> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(opts.root ?? REPO_ROOT, 'server/src/main.ts')], {
+    cwd: opts.root ?? REPO_ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, DATABASE_PATH: undefined,
       REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: opts.redisPrefix, RATE_LIMIT_STORE: 'redis',
       SEED_DEMO: 'false', DEMO_TRAFFIC_CONVERSATIONS: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env,
     },
   });
   let stderr = '';

@@ -57,7 +57,13 @@ ${blocks}
  * off), so its pid is the child's and stopping it is a SIGQUIT to that pid (graceful: in-flight
  * requests finish). Resolves once every listen port accepts a connection.
  */
+/** Fails at once, with the package to install, where Debian's nginx is missing (before minutes of seeding). */
+export function requireNginx(): void {
+  if (!fs.existsSync(NGINX_BIN)) throw new Error(`the scale-out bench needs Debian's nginx (${NGINX_BIN} not found): apt-get install -y nginx-light`);
+}
+
 export async function startNginx(dir: string, listen: Array<{ port: number; upstream: number[] }>): Promise<NginxFront> {
+  requireNginx();
   fs.mkdirSync(dir, { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(dir, listen));

@@ -12,7 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { readOption } from './cli-options.js';
 import { runScaleOutBench, scaleOutRows } from './scale-out-bench.js';
+import { requireNginx } from './scale-out-nginx.js';
 
+requireNginx();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-scale-out-'));
 try {
   const result = await runScaleOutBench({
