@@ -42,7 +42,7 @@ describe('settings watcher', () => {
     const source = sourceOf([{ discord: { command: 'ask' } }, { discord: { command: 'question' } }]);
     const watcher = await startSettingsWatcher({ parley: source, intervalMs: 20, logger: createMemoryLogger() });
     try {
-      await expect.poll(() => watcher.current().discord.command, { timeout: 2000 }).toBe('question');
+      await expect.poll(() => watcher.current().discord.command, { timeout: 10_000 }).toBe('question');
     } finally {
       watcher.stop();
     }
