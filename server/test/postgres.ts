@@ -226,21 +226,27 @@ export interface FreshPostgres {
   drop(): Promise<void>;
 }
 
+/**
+ * A storage whose close() may be called more than once (a test closing it early, then its
+ * cleanup): pg-pool's end() throws the second time.
+ */
+function closingOnce(inner: PostgresStorage): PostgresStorage {
+  let closed: Promise<void> | null = null;
+  return { ...inner, close: () => (closed ??= inner.close()) };
+}
+
 /** A migrated, empty PostgreSQL database of its own and a storage on it. */
 export async function freshPostgresStorage(opts: PostgresStorageOptions = {}): Promise<FreshPostgres> {
   const held = await takeDatabase();
   const url = postgresUrlFor(held.name);
-  const inner = createPostgresStorage(url, { poolSize: 4, applicationName: 'parley-test', ...opts });
-  let closed: Promise<void> | null = null;
-  const close = (): Promise<void> => (closed ??= inner.close());
-  const storage: PostgresStorage = { ...inner, close };
+  const storage = closingOnce(createPostgresStorage(url, { poolSize: 4, applicationName: 'parley-test', ...opts }));
   let dropped: Promise<void> | null = null;
   return {
     storage,
     url,
     drop() {
       dropped ??= (async () => {
-        await close();
+        await storage.close();
         try {
           await resetDatabase(held);
           spare.push(held);
@@ -248,6 +254,52 @@ export async function freshPostgresStorage(opts: PostgresStorageOptions = {}): P
           await held.keeper.end().catch(() => undefined);
           await dropDatabase(held.name);
         }
+      })();
+      return dropped;
+    },
+  };
+}
+
+export interface SharedPostgres extends FreshPostgres {
+  /**
+   * Another storage on the same database: its own pool, as another Parley instance (process) has.
+   * Default: 4 connections, shown in pg_stat_activity as parley-test-b, -c, … in the order opened.
+   */
+  open(opts?: PostgresStorageOptions): PostgresStorage;
+  /**
+   * Closes every storage opened on the database (last opened first; those the test closed itself
+   * are skipped), then the first storage, and gives the database back as `FreshPostgres.drop`
+   * does. The database is given back even when a close fails; that error is thrown after.
+   */
+  drop(): Promise<void>;
+}
+
+/**
+ * A migrated, empty PostgreSQL database with storages for several instances on it: `storage` is
+ * the first (instance A), `open()` makes each further one. For tests of what two Parley servers on
+ * one database see of each other (caches, change feeds, leases, locks).
+ */
+export async function sharedPostgresDatabase(opts: PostgresStorageOptions = {}): Promise<SharedPostgres> {
+  const first = await freshPostgresStorage(opts);
+  const opened: PostgresStorage[] = [];
+  let dropped: Promise<void> | null = null;
+  return {
+    storage: first.storage,
+    url: first.url,
+    open(more = {}) {
+      // A storage opened after the drop would be left open on a database another test then gets.
+      if (dropped) throw new Error('sharedPostgresDatabase: open() after drop()');
+      const name = `parley-test-${String.fromCharCode('b'.charCodeAt(0) + opened.length)}`;
+      const storage = closingOnce(createPostgresStorage(first.url, { poolSize: 4, applicationName: name, ...more }));
+      opened.push(storage);
+      return storage;
+    },
+    drop() {
+      dropped ??= (async () => {
+        const failures: unknown[] = [];
+        for (const storage of opened.splice(0).reverse()) await storage.close().catch((err: unknown) => { failures.push(err); });
+        await first.drop();
+        if (failures.length) throw failures[0];
       })();
       return dropped;
     },

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/http.js';
-import { freshPostgresStorage, testDatabase, type FreshPostgres } from '../../test/postgres.js';
+import { sharedPostgresDatabase, testDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createFakeClock } from '../lib/clock.js';
-import { createPostgresStorage } from '../storage/postgres.js';
 import type { Storage } from '../storage/port.js';
 import { assistantConfigSchema } from './schemas.js';
 import { ASSISTANT_CACHE_TTL_MS, createAssistantStore } from './service.js';
@@ -98,18 +97,15 @@ describe('assistant cache: changes made elsewhere apply within the TTL', () => {
 });
 
 describe.runIf(testDatabase === 'postgres')('assistant cache across two instances on one PostgreSQL database', () => {
-  let pg: FreshPostgres | null = null;
-  let other: Storage | null = null;
+  let pg: SharedPostgres | null = null;
   afterEach(async () => {
-    await other?.close();
     await pg?.drop();
-    other = null;
     pg = null;
   });
 
   it('updated and deleted on A: A at once, B within the TTL', async () => {
-    pg = await freshPostgresStorage();
-    other = createPostgresStorage(pg.url, { poolSize: 2, applicationName: 'parley-test-b' });
+    pg = await sharedPostgresDatabase();
+    const other = pg.open({ poolSize: 2 });
     const clock = createFakeClock(T0);
     const a = createAssistantStore(pg.storage, { now: () => clock.now() });
     const b = createAssistantStore(other, { now: () => clock.now() });

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, registerAccount } from '../../test/http.js';
-import { freshPostgresStorage, testDatabase, type FreshPostgres } from '../../test/postgres.js';
+import { sharedPostgresDatabase, testDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { insertApiKey, revokeApiKey } from '../api-keys/service.js';
 import { createFakeClock } from '../lib/clock.js';
-import { createPostgresStorage } from '../storage/postgres.js';
 import type { Storage } from '../storage/port.js';
 import { CREDENTIAL_CACHE_TTL_MS, createCredentialResolver } from './credentials.js';
 import { PLAN_LIMITS } from './permissions.js';
@@ -112,18 +111,15 @@ describe('API key cache: changes made elsewhere apply within the TTL', () => {
 });
 
 describe.runIf(testDatabase === 'postgres')('API key cache across two instances on one PostgreSQL database', () => {
-  let pg: FreshPostgres | null = null;
-  let other: Storage | null = null;
+  let pg: SharedPostgres | null = null;
   afterEach(async () => {
-    await other?.close();
     await pg?.drop();
-    other = null;
     pg = null;
   });
 
   it('revoked on A: A refuses at once, B within the TTL; a plan change on A reaches B within the TTL', async () => {
-    pg = await freshPostgresStorage();
-    other = createPostgresStorage(pg.url, { poolSize: 2, applicationName: 'parley-test-b' });
+    pg = await sharedPostgresDatabase();
+    const other = pg.open({ poolSize: 2 });
     const a = createCredentialResolver(pg.storage);
     const b = createCredentialResolver(other);
     const revoked = await orgWithKey(pg.storage, 'org_two');

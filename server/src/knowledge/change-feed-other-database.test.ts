@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresStorage, postgresUrlFor, type FreshPostgres } from '../../test/postgres.js';
-import { createPostgresStorage, type PostgresStorage } from '../storage/postgres.js';
+import { postgresUrlFor, sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { FEED_POLL_MS } from './change-feed.js';
 import { createRetriever, type Retriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
@@ -15,10 +14,10 @@ import { createKnowledgeStore } from './store.js';
  */
 
 const AT = '2026-01-01T00:00:00.000Z';
-let db: FreshPostgres | null = null;
-const closing: Array<{ close(): Promise<void> } | { end(): Promise<void> }> = [];
+let db: SharedPostgres | null = null;
+const clients: pg.Client[] = [];
 afterEach(async () => {
-  for (const c of closing.splice(0)) await ('close' in c ? c.close() : c.end()).catch(() => undefined);
+  for (const c of clients.splice(0)) await c.end().catch(() => undefined);
   await db?.drop();
   db = null;
 });
@@ -27,7 +26,7 @@ async function connect(url: string): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: url, application_name: 'parley-test-other-database' });
   c.on('error', () => undefined);
   await c.connect();
-  closing.push(c);
+  clients.push(c);
   return c;
 }
 
@@ -43,10 +42,9 @@ async function until(r: Retriever, sel: { id: string; priority: number }[], ques
 
 describe('the chunk change feed with a transaction open in another database', () => {
   it('is not held back by it, and still waits for (and keeps) an older transaction of its own database', async () => {
-    db = await freshPostgresStorage();
+    db = await sharedPostgresDatabase();
     const a = db.storage;
-    const b: PostgresStorage = createPostgresStorage(db.url, { poolSize: 4, applicationName: 'parley-test-b' });
-    closing.push(b);
+    const b = db.open();
     await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
     const storeA = createKnowledgeStore(a);
     const kb = await storeA.createKb('org_t', { name: 'Help', description: null }, AT);

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresStorage, type FreshPostgres } from '../../test/postgres.js';
-import { createPostgresStorage, type PostgresStorage } from '../storage/postgres.js';
+import { sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres.js';
 import type { Storage } from '../storage/port.js';
 import { chunkChangeFeed, FEED_POLL_MS } from './change-feed.js';
 import { createRetriever, type Retriever } from './retrieval.js';
@@ -10,19 +9,17 @@ import { createKnowledgeStore } from './store.js';
 // database, as two Parley servers are. What one writes, the other's memory index answers.
 
 const AT = '2026-01-01T00:00:00.000Z';
-let pg: FreshPostgres | null = null;
-const others: PostgresStorage[] = [];
+let pg: SharedPostgres | null = null;
 afterEach(async () => {
-  for (const s of others.splice(0)) await s.close();
   await pg?.drop();
   pg = null;
 });
 
 async function twoInstances() {
-  pg = await freshPostgresStorage();
+  pg = await sharedPostgresDatabase();
   const a = pg.storage;
-  const b = createPostgresStorage(pg.url, { poolSize: 4, applicationName: 'parley-test-b' });
-  others.push(b);
+  // Named parley-test-b: a case below ends B's listening connection (parley-test-b-listen) by name.
+  const b = pg.open({ applicationName: 'parley-test-b' });
   await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
   const storeA = createKnowledgeStore(a);
   const kb = await storeA.createKb('org_t', { name: 'Help', description: null }, AT);

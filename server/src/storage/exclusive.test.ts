@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { freshPostgresStorage } from '../../test/postgres.js';
+import { freshPostgresStorage, sharedPostgresDatabase } from '../../test/postgres.js';
 import { runExclusive } from './exclusive.js';
-import { createPostgresStorage } from './postgres.js';
 
 describe('runExclusive (upkeep on one instance at a time)', () => {
   it('on PostgreSQL, a second instance skips the round while the first holds the lock, and gets it after', async () => {
-    const a = await freshPostgresStorage();
-    const b = createPostgresStorage(a.url, { poolSize: 2 });
+    const a = await sharedPostgresDatabase();
+    const b = a.open({ poolSize: 2 });
     try {
       const key = 424242;
       let release!: () => void;
@@ -21,7 +20,6 @@ describe('runExclusive (upkeep on one instance at a time)', () => {
       expect(await runExclusive(b, key, async () => { runs.push('b'); })).toBe(true);
       expect(runs).toEqual(['a', 'b']);
     } finally {
-      await b.close();
       await a.drop();
     }
   });

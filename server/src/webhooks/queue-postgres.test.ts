@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshPostgresStorage, type FreshPostgres } from '../../test/postgres.js';
+import { sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { createFakeClock } from '../lib/clock.js';
-import { createPostgresStorage, type PostgresStorage } from '../storage/postgres.js';
+import type { PostgresStorage } from '../storage/postgres.js';
 import { createOutbox, type AttemptOutcome, type EventDraft } from './outbox.js';
 import { LEASE_MS, POSTGRES_026 } from './queue.js';
 
@@ -17,18 +17,17 @@ const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const ok: AttemptOutcome = { ok: true, status: 200, latencyMs: 1, error: null };
 const draft = (message: string): EventDraft => ({ type: 'message.received', assistantIds: null, data: { message } });
 
-let pg: FreshPostgres;
+let pg: SharedPostgres;
 let second: PostgresStorage;
 const clock = createFakeClock(T0);
 
 beforeAll(async () => {
-  pg = await freshPostgresStorage();
-  second = createPostgresStorage(pg.url, { poolSize: 2, applicationName: 'parley-test-second' });
+  pg = await sharedPostgresDatabase();
+  second = pg.open({ poolSize: 2 });
   // Until the PostgreSQL migrations carry 026 (reported to their owner).
   await pg.storage.pool.query(POSTGRES_026);
 });
 afterAll(async () => {
-  await second?.close();
   await pg?.drop();
 });
 

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEmbedder, type FakeEmbedder } from '../../../test/fake-embeddings.js';
 import { setupShop } from '../../../test/fixtures.js';
 import { client, registerAccount } from '../../../test/http.js';
-import { freshPostgresStorage, testDatabase, type FreshPostgres } from '../../../test/postgres.js';
+import { sharedPostgresDatabase, testDatabase, type SharedPostgres } from '../../../test/postgres.js';
 import { startServer, type TestServer } from '../../../test/test-server.js';
 import { openDb } from '../../db/open.js';
 import { createFakeClock } from '../../lib/clock.js';
 import { copySqliteToPostgres } from '../../storage/copy-to-postgres.js';
-import { createPostgresStorage, type PostgresStorage } from '../../storage/postgres.js';
+import type { PostgresStorage } from '../../storage/postgres.js';
 import { createKnowledgeStore } from '../store.js';
 import type { EmbeddingsConfig } from './config.js';
 import { createPostgresVectorStore } from './postgres-store.js';
@@ -21,15 +21,13 @@ const PARAPHRASE = 'When am I reimbursed?';
 const AT = '2026-01-01T00:00:00.000Z';
 
 let fake: FakeEmbedder;
-let pg: FreshPostgres | null = null;
-const others: PostgresStorage[] = [];
+let pg: SharedPostgres | null = null;
 const servers: TestServer[] = [];
 
 beforeAll(async () => { fake = await startFakeEmbedder({ dims: { 'fake-embed': 64, 'fake-other': 48 } }); });
 afterAll(async () => { await fake.close(); });
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
-  for (const s of others.splice(0)) await s.close();
   await pg?.drop();
   pg = null;
   fake.fallback = { kind: 'ok' };
@@ -49,10 +47,8 @@ function embeddingsConfig(apiKey: string, overrides: Partial<EmbeddingsConfig> =
 
 /** A database and a second storage on it. */
 async function database(): Promise<{ a: PostgresStorage; b: PostgresStorage }> {
-  pg = await freshPostgresStorage();
-  const b = createPostgresStorage(pg.url, { poolSize: 4, applicationName: 'parley-test-b' });
-  others.push(b);
-  return { a: pg.storage, b };
+  pg = await sharedPostgresDatabase();
+  return { a: pg.storage, b: pg.open() };
 }
 
 /** A Parley server on `storage`, embedding with its own key (the fake records who asked). */
@@ -89,7 +85,7 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     servers.splice(servers.indexOf(sqlite), 1);
     expect((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name LIKE 'chunk_vectors%'").get() as { n: number }).n).toBeGreaterThan(1); // vec0 and its shadow tables
 
-    pg = await freshPostgresStorage();
+    pg = await sharedPostgresDatabase();
     const report = await copySqliteToPostgres(db, pg.storage);
     db.close();
     expect(report.ok).toBe(true);
@@ -308,7 +304,6 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     replica.start();
     await replica.settled();
     await b.close(); // the pool ends: every read fails from now on
-    others.splice(others.indexOf(b), 1);
     await new Promise((r) => setTimeout(r, 300)); // ~15 polls
     replica.stop();
     expect(lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual(['reading dense vectors failed: retrying every poll']);

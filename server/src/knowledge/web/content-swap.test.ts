@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresStorage, type FreshPostgres } from '../../../test/postgres.js';
+import { sharedPostgresDatabase, type SharedPostgres } from '../../../test/postgres.js';
 import { systemClock } from '../../lib/clock.js';
 import { createLogger } from '../../lib/logger.js';
-import { createPostgresStorage } from '../../storage/postgres.js';
 import type { Storage } from '../../storage/port.js';
 import { createKnowledgeStore, type KnowledgeStore } from '../store.js';
 import { swapInContent, type FetchedContent } from './content-swap.js';
@@ -14,7 +13,7 @@ import { createGates, until } from '../../../test/wait.js';
 // runner and lease owner. Real PostgreSQL whatever the project: leases matter only there.
 
 const AT = '2026-01-01T00:00:00.000Z';
-let pg: FreshPostgres | null = null;
+let pg: SharedPostgres | null = null;
 const cleanup: (() => Promise<void>)[] = [];
 const { gate, openAll } = createGates();
 afterEach(async () => {
@@ -30,10 +29,9 @@ const page = (text: string): FetchedContent => ({
 });
 
 async function setup() {
-  pg = await freshPostgresStorage();
+  pg = await sharedPostgresDatabase();
   const a = pg.storage;
-  const b = createPostgresStorage(pg.url, { poolSize: 4, applicationName: 'parley-test-b' });
-  cleanup.push(() => b.close());
+  const b = pg.open();
   await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
   const storeA = createKnowledgeStore(a);
   const storeB = createKnowledgeStore(b);

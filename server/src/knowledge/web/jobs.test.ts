@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresStorage, type FreshPostgres } from '../../../test/postgres.js';
+import { sharedPostgresDatabase, type SharedPostgres } from '../../../test/postgres.js';
 import { systemClock } from '../../lib/clock.js';
 import { createLogger } from '../../lib/logger.js';
-import { createPostgresStorage } from '../../storage/postgres.js';
 import type { Storage } from '../../storage/port.js';
 import { createKnowledgeStore } from '../store.js';
 import { createJobRunner, type JobHooks, type JobRunner } from './jobs.js';
@@ -12,7 +11,7 @@ import { createGates, until } from '../../../test/wait.js';
 // pools, as two processes would have), each with its own runner and so its own lease owner.
 
 const AT = '2026-01-01T00:00:00.000Z';
-let pg: FreshPostgres | null = null;
+let pg: SharedPostgres | null = null;
 const cleanup: (() => Promise<void>)[] = [];
 const { gate, openAll } = createGates();
 afterEach(async () => {
@@ -25,10 +24,9 @@ afterEach(async () => {
 interface JobState { status: string; owner: string | null; epoch: number; attempts: number }
 
 async function setup() {
-  pg = await freshPostgresStorage();
+  pg = await sharedPostgresDatabase();
   const a = pg.storage;
-  const other = createPostgresStorage(pg.url, { poolSize: 4, applicationName: 'parley-test-b' });
-  cleanup.push(() => other.close());
+  const other = pg.open();
   await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
   const store = createKnowledgeStore(a);
   const kb = await store.createKb('org_t', { name: 'Web', description: null }, AT);

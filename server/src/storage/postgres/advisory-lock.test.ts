@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { freshPostgresStorage } from '../../../test/postgres.js';
-import { createPostgresStorage } from '../postgres.js';
+import { freshPostgresStorage, sharedPostgresDatabase } from '../../../test/postgres.js';
 import { withAdvisoryLock } from './advisory-lock.js';
 
 // Real PostgreSQL whatever the project: the helper is PostgreSQL's own.
 
 describe('withAdvisoryLock', () => {
   it('a waiter queues behind the holder past the statement timeout, a try skips, and each connection gets its timeout back', async () => {
-    const a = await freshPostgresStorage();
+    const a = await sharedPostgresDatabase();
     // One connection each, and a statement timeout far shorter than the hold.
-    const holderSide = createPostgresStorage(a.url, { poolSize: 1, statementTimeoutMs: 100 });
-    const waiterSide = createPostgresStorage(a.url, { poolSize: 1, statementTimeoutMs: 100 });
+    const holderSide = a.open({ poolSize: 1, statementTimeoutMs: 100 });
+    const waiterSide = a.open({ poolSize: 1, statementTimeoutMs: 100 });
     try {
       const key = 515151;
       const order: string[] = [];
@@ -29,8 +28,6 @@ describe('withAdvisoryLock', () => {
       for (const side of [holderSide, waiterSide]) expect(await side.get("SELECT current_setting('statement_timeout') AS t")).toEqual({ t: '100ms' });
       expect(await withAdvisoryLock(a.storage.pool, key, async () => 4, { wait: false })).toEqual({ locked: true, value: 4 });
     } finally {
-      await holderSide.close();
-      await waiterSide.close();
       await a.drop();
     }
   });
