@@ -2,6 +2,7 @@ import { notFound } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import { memoByText } from '../lib/memo.js';
+import { createTtlCache } from '../lib/ttl-cache.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
 import type { AssistantConfig, AssistantType } from './schemas.js';
 
@@ -67,46 +68,29 @@ export interface AssistantStoreOptions {
   now?: () => number;
 }
 
-interface CachedAssistant { assistant: Assistant; readAtMs: number }
-
 /**
  * Assistants and their knowledge-base links. Writes that must commit with something else (an
  * audit entry, a webhook event) take the caller's `Tx`; reads take any `Queryable`.
  */
 export function createAssistantStore(storage: Storage, opts: AssistantStoreOptions = {}) {
-  const ttlMs = opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS;
   const now = opts.now ?? Date.now;
-  const cache = new Map<string, CachedAssistant>();
-  // Bumped by every forget: a read that started before it does not store what it read (it may
-  // predate the change the forget announces).
-  let generation = 0;
+  const cache = createTtlCache<string, Assistant>({
+    ttlMs: opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS, maxEntries: ASSISTANT_CACHE_MAX, groupOf: (a) => a.organizationId,
+  });
 
   function forgetOrganization(organizationId: string): void {
-    generation += 1;
-    for (const [id, entry] of cache) if (entry.assistant.organizationId === organizationId) cache.delete(id);
+    cache.forgetGroup(organizationId);
   }
 
   /** The assistant for chat, from this process's cache when read less than the TTL ago. */
   async function recent(organizationId: string | null, id: string): Promise<Assistant | null> {
-    const nowMs = now();
-    let entry = cache.get(id);
-    // A clock that went back (tests, NTP) reads again rather than trusting an entry from "later".
-    if (entry && (nowMs - entry.readAtMs >= ttlMs || nowMs < entry.readAtMs)) {
-      cache.delete(id);
-      entry = undefined;
-    }
-    if (!entry) {
-      const started = generation;
-      const assistant = linked(await storage.all<LinkedRow>(SQL.byIdAnyOrgLinked, [id]));
-      if (!assistant) return null;
+    const assistant = await cache.get(id, now(), async () => {
+      const read = linked(await storage.all<LinkedRow>(SQL.byIdAnyOrgLinked, [id]));
       // Frozen: one read serves many requests.
-      entry = { assistant: deepFreeze(assistant), readAtMs: nowMs };
-      if (ttlMs > 0 && started === generation) {
-        if (cache.size >= ASSISTANT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-        cache.set(id, entry);
-      }
-    }
-    return organizationId === null || entry.assistant.organizationId === organizationId ? entry.assistant : null;
+      return read && deepFreeze(read);
+    });
+    if (!assistant) return null;
+    return organizationId === null || assistant.organizationId === organizationId ? assistant : null;
   }
 
   function assemble(row: AssistantRow, links: readonly LinkRow[]): Assistant {

@@ -1,6 +1,7 @@
 import { isoAt } from '../lib/clock.js';
 import { parseIpRule, type IpRule } from '../lib/ip.js';
 import { parseJson } from '../lib/json.js';
+import { createTtlCache } from '../lib/ttl-cache.js';
 import { isRole, PLAN_LIMITS, ROLE_PERMISSIONS, type Permission, type Plan, type Principal } from './permissions.js';
 import type { Queryable } from '../storage/port.js';
 import { hashToken } from './tokens.js';
@@ -55,7 +56,6 @@ interface CachedKey {
   organizationId: string;
   expiresAtMs: number | null;
   lastUsedMs: number | null;
-  readAtMs: number;
 }
 
 export interface CredentialResolverOptions {
@@ -71,19 +71,16 @@ export interface CredentialResolverOptions {
  * An API key writes last_used_at at most once a minute.
  */
 export function createCredentialResolver(q: Queryable, opts: CredentialResolverOptions = {}) {
-  const ttlMs = opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS;
-  const keys = new Map<string, CachedKey>();
-  // Bumped by every forget: a read that started before it does not store what it read (it may
-  // predate the change the forget announces).
-  let generation = 0;
+  const keys = createTtlCache<string, CachedKey>({
+    ttlMs: opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS, maxEntries: CREDENTIAL_CACHE_MAX, groupOf: (key) => key.organizationId,
+  });
 
-  async function readKey(hash: string, nowMs: number): Promise<CachedKey | null> {
-    const started = generation;
+  async function readKey(hash: string): Promise<CachedKey | null> {
     const row = await q.get<KeyRow>(SQL.keyByHash, [hash]);
     if (!row || row.revoked_at !== null) return null;
     const plan = PLAN_LIMITS[row.plan];
     // Frozen: one resolved key serves many requests.
-    const entry: CachedKey = {
+    return {
       resolved: {
         principal: Object.freeze({
           kind: 'api_key', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: null,
@@ -95,23 +92,11 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
       organizationId: row.organization_id,
       expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
       lastUsedMs: row.last_used_at === null ? null : Date.parse(row.last_used_at),
-      readAtMs: nowMs,
     };
-    if (ttlMs > 0 && started === generation) {
-      if (keys.size >= CREDENTIAL_CACHE_MAX) keys.delete(keys.keys().next().value as string);
-      keys.set(hash, entry);
-    }
-    return entry;
   }
 
   async function resolveKey(hash: string, nowMs: number): Promise<ResolvedCredential | null> {
-    let entry = keys.get(hash);
-    // A clock that went back (tests, NTP) reads again rather than trusting an entry from "later".
-    if (entry && (nowMs - entry.readAtMs >= ttlMs || nowMs < entry.readAtMs)) {
-      keys.delete(hash);
-      entry = undefined;
-    }
-    entry ??= (await readKey(hash, nowMs)) ?? undefined;
+    const entry = await keys.get(hash, nowMs, () => readKey(hash));
     if (!entry) return null;
     if (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs) return null;
     // last_used_at is advisory: writing it at most once a minute keeps the hot path read-only.
@@ -146,8 +131,7 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
      * its keys (revoke, rotate) or its plan has committed, so the next request reads it again.
      */
     forgetOrganization(organizationId: string): void {
-      generation += 1;
-      for (const [hash, entry] of keys) if (entry.organizationId === organizationId) keys.delete(hash);
+      keys.forgetGroup(organizationId);
     },
     resolve(token: string, nowMs: number, via: PresentedVia = {}): Promise<ResolvedCredential | null> {
       const hash = hashToken(token);
