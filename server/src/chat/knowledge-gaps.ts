@@ -18,13 +18,16 @@ export function jaccard(a: readonly string[], b: readonly string[]): number {
   return shared / (a.length + b.length - shared);
 }
 
+/** Counts one more asking. A resolved gap asked again and still failing opens again; a dismissed one stays hidden. */
+const BUMP = `UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?,
+    best_confidence = CASE WHEN best_confidence >= ? THEN best_confidence ELSE ? END,
+    cause = ?, status = CASE status WHEN 'resolved' THEN 'open' ELSE status END`;
+
 const SQL = {
   candidates: 'SELECT id, group_key FROM knowledge_gaps WHERE assistant_id = ? ORDER BY last_asked_at DESC LIMIT ?',
-  exact: 'SELECT id FROM knowledge_gaps WHERE assistant_id = ? AND group_key = ? LIMIT 1',
-  // A resolved gap asked again and still failing opens again; a dismissed one stays hidden.
-  bump: `UPDATE knowledge_gaps SET count = count + 1, last_asked_at = ?, question = ?,
-      best_confidence = CASE WHEN best_confidence >= ? THEN best_confidence ELSE ? END,
-      cause = ?, status = CASE status WHEN 'resolved' THEN 'open' ELSE status END WHERE id = ?`,
+  // The same wording again, found by its key (the unique index) and counted in one statement.
+  bumpExact: `${BUMP} WHERE assistant_id = ? AND group_key = ? RETURNING id`,
+  bump: `${BUMP} WHERE id = ?`,
   // An upsert, not a plain insert: on PostgreSQL two turns asking the same new question commit
   // side by side, neither sees the other's gap, and the second would fail on the unique key
   // (it waits for the first to commit, then counts itself into that gap, as bump does).
@@ -69,13 +72,10 @@ export async function recordKnowledgeGap(tx: Tx, g: GapInput): Promise<string> {
 async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<string> {
   const terms = gapTerms(g.question);
   const key = terms.length ? terms.join(' ') : g.question.trim().toLowerCase().slice(0, 200);
-  const bump = (id: string) => tx.run(SQL.bump, [g.at, g.question.slice(0, 1000), g.confidence, g.confidence, cause, id]);
+  const question = g.question.slice(0, 1000);
   // The same wording again: similarity 1, nothing can beat it.
-  const same = await tx.get<{ id: string }>(SQL.exact, [g.assistantId, key]);
-  if (same) {
-    await bump(same.id);
-    return same.id;
-  }
+  const same = await tx.get<{ id: string }>(SQL.bumpExact, [g.at, question, g.confidence, g.confidence, cause, g.assistantId, key]);
+  if (same) return same.id;
   const candidates = await tx.all<{ id: string; group_key: string }>(SQL.candidates, [g.assistantId, CANDIDATES]);
   let best: { id: string; score: number } | null = null;
   for (const c of candidates) {
@@ -83,10 +83,10 @@ async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<st
     if (score >= GAP_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
   }
   if (best) {
-    await bump(best.id);
+    await tx.run(SQL.bump, [g.at, question, g.confidence, g.confidence, cause, best.id]);
     return best.id;
   }
-  const row = await tx.get<{ id: string }>(SQL.insert, [newId('gap'), g.organizationId, g.assistantId, key, g.question.slice(0, 1000), g.confidence, g.at, g.at, cause]);
+  const row = await tx.get<{ id: string }>(SQL.insert, [newId('gap'), g.organizationId, g.assistantId, key, question, g.confidence, g.at, g.at, cause]);
   if (!row) throw new Error('knowledge gap upsert returned no row');
   return row.id;
 }
