@@ -7,6 +7,7 @@
  */
 import { memoByText } from '../lib/memo.js';
 import { CONFIDENCE_MODEL } from './confidence-model.js';
+import { oppositeSwaps } from './contrast.js';
 import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
 import { contentTerms, questionTerms, sentenceUnits, stem, STOPWORDS, tokenize } from './text.js';
 
@@ -174,6 +175,7 @@ const LEXICAL_WEIGHT = CONFIDENCE_MODEL.weights[CONFIDENCE_MODEL.features.indexO
 export const FEATURE_NAMES = [
   'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'answerFromTopPassage', 'typeMatch', 'typedSpan',
   'namesNumbersPresent', 'namesNumbersInSentence', 'sentenceMissing', 'sentenceMargin', 'questionLength', 'lexicalEvidence',
+  'noOppositeSwap',
 ] as const;
 
 /** Question terms beyond which a longer question says no more (questionLength). */
@@ -201,7 +203,9 @@ const MAX_QUESTION_TERMS = 8;
  * - questionLength: the question's terms, at most 8 (a longer question pins its answer down);
  * - lexicalEvidence: the hand-made coverage measure the confidence was before (lexicalEvidence
  *   above: every topical term the best passage lacks costs 15 %, an amount question without an
- *   amount is halved).
+ *   amount is halved);
+ * - noOppositeSwap: 0 when the chosen sentence holds the opposite of a question word and not the
+ *   word itself ("after" asked, "until" said: contrast.ts), the commonest adversarial edit.
  * Not among them, though they separate right answers from wrong ones: the retrieval score gap
  * to the second passage and the best sentence of another passage. They measure how distinct
  * the passage is in its knowledge base (a small article vs a long one of similar paragraphs) as
@@ -247,6 +251,7 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
     // Fitted to weight 0 today: not computed then (it costs as much as the rest together);
     // the fitting script asks for every feature.
     LEXICAL_WEIGHT || opts.everyFeature ? lexicalEvidence(question, passages, answerCoverage) : 0,
+    analysis && oppositeSwaps(question, analysis.sentence) > 0 ? 0 : 1,
   ];
 }
 
