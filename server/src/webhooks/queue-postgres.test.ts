@@ -3,7 +3,7 @@ import { sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres
 import { createFakeClock } from '../lib/clock.js';
 import type { PostgresStorage } from '../storage/postgres.js';
 import { createOutbox, type AttemptOutcome, type EventDraft } from './outbox.js';
-import { LEASE_MS, POSTGRES_026 } from './queue.js';
+import { LEASE_MS } from './queue.js';
 
 /**
  * The PostgreSQL outbox with several writers and several instances (queue.ts): the fan-out
@@ -24,8 +24,6 @@ const clock = createFakeClock(T0);
 beforeAll(async () => {
   pg = await sharedPostgresDatabase();
   second = pg.open({ poolSize: 2 });
-  // Until the PostgreSQL migrations carry 026 (reported to their owner).
-  await pg.storage.pool.query(POSTGRES_026);
 });
 afterAll(async () => {
   await pg?.drop();

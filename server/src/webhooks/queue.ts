@@ -135,22 +135,3 @@ export function postgresQueue(storage: Storage, clock: { now(): number }, owner 
     },
   };
 }
-
-/**
- * The PostgreSQL side of migration 026 (for the PostgreSQL migrations): the lease table as in
- * SQLite, plus the dialect-only cursor columns and their index. Existing events get the
- * migration's own transaction id and the cursor starts at it, so events already fanned out
- * (seq <= last_seq) stay behind the cursor and the others stay ahead.
- */
-export const POSTGRES_026 = `
-CREATE TABLE IF NOT EXISTS webhook_leases (
-  endpoint_id  text COLLATE "C" PRIMARY KEY REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
-  owner        text COLLATE "C",
-  epoch        bigint NOT NULL DEFAULT 0,
-  expires_at   bigint NOT NULL DEFAULT 0
-);
-ALTER TABLE webhook_events ADD COLUMN IF NOT EXISTS xact_id xid8 NOT NULL DEFAULT pg_current_xact_id();
-CREATE INDEX IF NOT EXISTS webhook_events_xact ON webhook_events (xact_id, seq);
-ALTER TABLE webhook_fanout ADD COLUMN IF NOT EXISTS last_xact xid8 NOT NULL DEFAULT '0';
-UPDATE webhook_fanout SET last_xact = pg_current_xact_id() WHERE id = 1;
-`;
