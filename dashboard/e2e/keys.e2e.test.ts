@@ -110,5 +110,5 @@ describe('api keys', () => {
       await page.getByRole('button', { name: 'Create API key' }).click();
       await page.getByRole('dialog', { name: 'Create API key' }).waitFor();
     });
-  }, 90_000);
+  }, 120_000);
 });

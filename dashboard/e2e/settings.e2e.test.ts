@@ -94,5 +94,5 @@ describe('settings', () => {
       await page.goto(`${server.url}/dashboard/settings/account`);
       await page.getByRole('heading', { name: 'Change password' }).waitFor();
     });
-  }, 120_000);
+  }, 180_000);
 });

@@ -124,5 +124,5 @@ describe('webhooks', () => {
       await page.goto(`${server.url}/dashboard/webhooks/${created.data.id}`);
       await page.getByRole('table').waitFor();
     });
-  }, 90_000);
+  }, 120_000);
 });
