@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/http.js';
 import type { TestServer } from '../../../test/test-server.js';
 import { until } from '../../../test/wait.js';
-import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite } from './test-support.js';
+import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite, type Route } from './test-support.js';
 
 let server: TestServer | null = null;
 const sites: FakeSite[] = [];
@@ -251,10 +251,12 @@ describe('re-sync', () => {
 describe('crawl jobs while they run', () => {
   it('shows status and progress while processing; deleting the document stops the crawl and nothing comes back', async () => {
     const links = Array.from({ length: 30 }, (_, i) => `/p${i}`);
-    const routes: Record<string, string> = { '/': page('Home', '<p>Welcome home.</p>', { links }) };
-    for (const l of links) routes[l] = page(`Page ${l}`, `<p>Content of page ${l} about topic${l.slice(2)}.</p>`);
-    // 150 ms a page, two at a time: the whole crawl would take about 2.3 s, so a stop is visible.
-    const web = await site(routes, { delayMs: 150 });
+    const routes: Record<string, Route> = { '/': page('Home', '<p>Welcome home.</p>', { links }) };
+    // The first pages come at once; the rest take 300 ms each, two at a time: the whole crawl
+    // would run for over 3 s after the first few pages, so the deletion lands in the middle of it
+    // even on a loaded machine, and a crawl that kept going would ask for a page every ~150 ms.
+    links.forEach((l, i) => { routes[l] = { body: page(`Page ${l}`, `<p>Content of page ${l} about topic${l.slice(2)}.</p>`), delayMs: i < 6 ? 20 : 300 }; });
+    const web = await site(routes);
     const { api, kbId, docs } = await setup({ urlSources: { crawlConcurrency: 2, progressIntervalMs: 50 } });
     const res = await api.post(docs, { url: `${web.origin}/`, crawl: { maxPages: 100, maxDepth: 1 } });
     expect(res.status).toBe(201);
@@ -266,15 +268,16 @@ describe('crawl jobs while they run', () => {
 
     expect((await api.del(`${docs}/${id}`)).status).toBe(200);
     // The runner notices within a poll (50 ms here; longer on a loaded machine): wait until no
-    // request has come for 600 ms, then nothing more may come, and the crawl stopped short.
+    // request has come for 1 s (over three page times), then nothing more may come, and the
+    // crawl stopped short of its pages.
     let seen = web.requests.length;
     let quietSince = Date.now();
     await until('the crawl to stop fetching', async () => {
       if (web.requests.length !== seen) { seen = web.requests.length; quietSince = Date.now(); }
-      return Date.now() - quietSince >= 600;
+      return Date.now() - quietSince >= 1_000;
     }, 15_000);
     const fetchedAtStop = web.requests.length;
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1_000));
     expect(web.requests.length).toBe(fetchedAtStop);
     expect(fetchedAtStop).toBeLessThan(links.length);
     expect((await api.get(`${docs}/${id}`)).status).toBe(404);
