@@ -1,4 +1,4 @@
-import type { SqlValue, Tx } from '../storage/port.js';
+import type { SqlValue, Tally, Tx } from '../storage/port.js';
 import { channelOf } from './channel.js';
 
 /**
@@ -13,10 +13,12 @@ import { channelOf } from './channel.js';
  * calls rebuildRollups (rollup-rebuild.ts).
  *
  * The additions of one transaction are summed per row and written last, just before its commit
- * (`Tx.beforeCommit`), all at once and in one order. Every chat adds to the same hour's rows: on
+ * (a `Tx.tally`), all at once and in one order. Every chat adds to the same hour's rows: on
  * PostgreSQL the first upsert locks its row until the commit, so writing them last keeps the
  * other chats' wait on that lock short (most active chats were waiting on it), and the one
- * order keeps two transactions from taking the same rows in opposite orders (a deadlock).
+ * order keeps two transactions from taking the same rows in opposite orders (a deadlock). On
+ * SQLite the chat turns of one group commit (TxOptions.sharesTallies) sum theirs together: the
+ * hour's counters row is written once per commit instead of once per turn.
  */
 
 /** The rollup key of a conversation: its organization, assistant and analytics channel. */
@@ -75,18 +77,29 @@ const SQL = {
 const citationInsert = (rows: number) =>
   `INSERT INTO message_citations (message_id, document_id) VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`;
 
+interface Row { sql: string; key: SqlValue[]; add: number[] }
+
 /**
- * One transaction's additions, summed per row until its commit. A key is the statement and the
- * row's key values; the value, the figures to add (every column after the key).
+ * One transaction's additions (on SQLite, a group commit's), summed per row until its commit. A
+ * key is the statement and the row's key values; the value, the figures to add (every column
+ * after the key).
  */
 class RollupBatch {
-  private readonly rows = new Map<string, { sql: string; key: SqlValue[]; add: number[] }>();
+  private readonly rows = new Map<string, Row>();
 
   add(table: keyof typeof SQL, key: SqlValue[], add: number[]): void {
-    const id = JSON.stringify([table, ...key]);
-    const row = this.rows.get(id);
-    if (!row) this.rows.set(id, { sql: SQL[table], key, add: [...add] });
-    else for (let i = 0; i < add.length; i++) row.add[i] = (row.add[i] ?? 0) + (add[i] ?? 0);
+    this.addRow(JSON.stringify([table, ...key]), { sql: SQL[table], key, add: [...add] });
+  }
+
+  /** Adds another batch's rows (which it hands over: they are not copied). */
+  merge(from: RollupBatch): void {
+    for (const [id, row] of from.rows) this.addRow(id, row);
+  }
+
+  private addRow(id: string, row: Row): void {
+    const had = this.rows.get(id);
+    if (!had) this.rows.set(id, row);
+    else for (let i = 0; i < row.add.length; i++) had.add[i] = (had.add[i] ?? 0) + (row.add[i] ?? 0);
   }
 
   async write(tx: Tx): Promise<void> {
@@ -98,19 +111,14 @@ class RollupBatch {
   }
 }
 
-const batches = new WeakMap<Tx, RollupBatch>();
+const ROLLUPS: Tally<RollupBatch> = {
+  create: () => new RollupBatch(),
+  merge: (into, from) => into.merge(from),
+  write: (tx, batch) => batch.write(tx),
+};
 
 /** The transaction's batch, written before its commit. */
-function batchOf(tx: Tx): RollupBatch {
-  let batch = batches.get(tx);
-  if (!batch) {
-    const created = new RollupBatch();
-    batches.set(tx, created);
-    tx.beforeCommit(() => created.write(tx));
-    batch = created;
-  }
-  return batch;
-}
+const batchOf = (tx: Tx): RollupBatch => tx.tally(ROLLUPS);
 
 /**
  * Adds (sign 1) or takes out (sign -1) a message's response time and model usage, in the hour

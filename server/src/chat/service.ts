@@ -254,7 +254,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
         retrievalMs: generated.retrievalMs, generateMs, totalMs: responseMs, record: generated.record, usage: generated.usage,
       }) : null;
 
-      // Group-committed with other requests of this turn; resolves after the commit.
+      // Group-committed with the requests queued before its batch closes; resolves after the commit.
       const written = await deps.storage.tx(async (tx) => {
         const { conversation, isNew, messages } = await writeTurn(tx, input, startedAt, [
           { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
@@ -289,7 +289,9 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
           metadata: input.metadata, confidence: generated.confidence, sources,
         });
         return { conversation, isNew, userMessage, assistantMessage };
-      });
+        // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
+        // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).
+      }, { sharesTallies: true });
 
       if (input.onDelta) {
         // What streamed live is not sent again; the rest (or, with nothing live, all) goes now,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isUniqueViolation, type Storage } from './port.js';
+import { isUniqueViolation, type Storage, type Tally } from './port.js';
 
 /**
  * The behaviour every storage adapter must have, run against each real database
@@ -109,6 +109,35 @@ export function describeStorageConformance(name: string, make: () => Promise<Sto
         s.tx(async (tx) => { await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['e3', 3]); tx.beforeCommit(async () => { throw new Error('x'); }); }),
       ]);
       expect(await s.all('SELECT id FROM conformance_items ORDER BY id')).toEqual([{ id: 'e2' }]);
+    });
+
+    it('writes a transaction\'s tally before its commit, after its beforeCommit work, and never that of a failing one', async () => {
+      await s.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['total', 0]);
+      const counter: Tally<{ n: number }> = {
+        create: () => ({ n: 0 }),
+        merge: (into, from) => { into.n += from.n; },
+        write: async (tx, t) => { await tx.run('UPDATE conformance_items SET n = n + ? WHERE id = ?', [t.n, 'total']); },
+      };
+      const order: string[] = [];
+      await s.tx(async (tx) => {
+        tx.beforeCommit(async () => {
+          order.push(`beforeCommit sees ${(await tx.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', ['total']))?.n}`);
+          tx.tally(counter).n += 1;
+        });
+        tx.tally(counter).n += 2;
+        expect(tx.tally(counter)).toBe(tx.tally(counter));
+      });
+      expect(order).toEqual(['beforeCommit sees 0']);
+      expect(await s.get('SELECT n FROM conformance_items WHERE id = ?', ['total'])).toEqual({ n: 3 });
+      // Side by side (SQLite: one group commit, shared or not), each succeeding one counted once.
+      const settled = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => s.tx(async (tx) => {
+        tx.tally(counter).n += 10;
+        await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`t${i}`, i]);
+        if (i % 4 === 1) throw new Error(`fail ${i}`);
+      }, { sharesTallies: i % 3 !== 0 })));
+      expect(settled.filter((r) => r.status === 'rejected')).toHaveLength(3);
+      expect(await s.get('SELECT n FROM conformance_items WHERE id = ?', ['total'])).toEqual({ n: 93 });
+      expect(await s.get('SELECT COUNT(*) AS c FROM conformance_items')).toEqual({ c: 10 });
     });
 
     it('refuses a transaction handle used after its transaction ended', async () => {

@@ -48,15 +48,42 @@ export interface Tx extends Queryable {
    * from the write to the commit, so taking it last keeps the other transactions' wait short.
    */
   beforeCommit(work: () => Promise<void>): void;
+  /**
+   * This transaction's tally of `kind` (the same value on every call with that kind), written by
+   * `kind.write` before the commit, after the function given to `tx()` and its `beforeCommit`
+   * work. A tally of a transaction that fails is never written. On SQLite the tallies of the
+   * transactions of one group commit are summed (`kind.merge`) and written once for the group
+   * (see TxOptions.sharesTallies); on PostgreSQL each transaction writes its own.
+   */
+  tally<T>(kind: Tally<T>): T;
+}
+
+/**
+ * Additions to rows that many transactions add to (counters, rollups), summed in memory and
+ * written once: fewer statements, and on PostgreSQL row locks taken last (see beforeCommit).
+ */
+export interface Tally<T> {
+  create(): T;
+  /** Adds `from` into `into` (`from` is not used again). */
+  merge(into: T, from: T): void;
+  write(tx: Tx, tally: T): Promise<void>;
 }
 
 export interface TxOptions {
   /**
-   * SQLite only: let this transaction share a commit with others queued in the same event-loop
-   * turn (group commit). Each job still runs in its own savepoint, so one failing job rolls back
+   * SQLite only: let this transaction share a commit with others queued before its batch closes
+   * (group commit: one event-loop iteration after the batch's first job). Each job still runs in its own savepoint, so one failing job rolls back
    * alone. Default true; PostgreSQL commits each transaction by itself.
    */
   groupCommit?: boolean;
+  /**
+   * SQLite only: the tallies (Tx.tally) of the transactions before this one in its group commit
+   * may stay unwritten while it runs, to be summed with its own and written once before the
+   * commit. Only for a transaction that neither reads tallied rows nor deletes or changes rows
+   * they refer to (a chat turn); before any other transaction of the group runs, the tallies of
+   * those before it are written. Default false.
+   */
+  sharesTallies?: boolean;
 }
 
 export interface Storage extends Queryable {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
-import type { RunResult, SqlParams, SqlValue, Storage, Tx } from './port.js';
+import type { RunResult, SqlParams, SqlValue, Storage, Tally, Tx } from './port.js';
 
 /** The PostgreSQL adapter also hands out its pool, for PostgreSQL-only work (migrations, LISTEN). */
 export interface PostgresStorage extends Storage {
@@ -130,7 +130,7 @@ async function execute(on: Runner, prepared: boolean, retryStale: boolean, sql: 
   }
 }
 
-interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>> }
+interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>>; tallies: Map<Tally<unknown>, unknown> }
 
 type Corkable = { cork?: () => void; uncork?: () => void };
 
@@ -241,20 +241,29 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
         if (!state.live) throw new Error(ENDED);
         state.deferred.push(work);
       },
+      // Each transaction writes its own tallies (attempt), after its beforeCommit work.
+      tally: <T>(kind: Tally<T>): T => {
+        if (!state.live) throw new Error(ENDED);
+        const k = kind as Tally<unknown>;
+        if (!state.tallies.has(k)) state.tallies.set(k, kind.create());
+        return state.tallies.get(k) as T;
+      },
     };
   }
 
   async function attempt<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
-    const state: TxState = { live: true, failed: undefined, begun: false, deferred: [] };
+    const state: TxState = { live: true, failed: undefined, begun: false, deferred: [], tallies: new Map() };
     let broken: Error | undefined;
     try {
       let value: T;
       try {
         value = await insideTx.run(state, async () => {
-          const v = await fn(handle(client, state));
+          const tx = handle(client, state);
+          const v = await fn(tx);
           // Work registered by deferred work runs too (shift, not a snapshot of the list).
           for (let w = state.deferred.shift(); w; w = state.deferred.shift()) await w();
+          for (const [kind, t] of state.tallies) await kind.write(tx, t);
           return v;
         });
       } finally {

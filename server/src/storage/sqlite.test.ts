@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { describeStorageConformance } from './conformance.js';
+import type { Storage, Tally } from './port.js';
 import { storageChecksEnabled } from './reentry-guard.js';
 import { createSqliteStorage } from './sqlite.js';
 
@@ -16,7 +17,7 @@ function make() {
 describeStorageConformance('sqlite', () => Promise.resolve(make()));
 
 describe('sqlite storage', () => {
-  it('group-commits the transactions of one event-loop turn: nothing is visible to another connection until one commit', async () => {
+  it('group-commits the transactions queued before the batch closes: nothing is visible to another connection until one commit', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storage-'));
     const file = path.join(dir, 'g.db');
     const db = new Database(file);
@@ -61,6 +62,56 @@ describe('sqlite storage', () => {
     reopened.close();
     await s.close(); // a second close is a no-op
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sums the tallies of a group commit and writes them once, but before a transaction that does not share them', async () => {
+    const s = make();
+    await s.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['total', 0]);
+    const writes: number[] = [];
+    const counter: Tally<{ n: number }> = {
+      create: () => ({ n: 0 }),
+      merge: (into, from) => { into.n += from.n; },
+      write: async (tx, t) => { writes.push(t.n); await tx.run('UPDATE conformance_items SET n = n + ? WHERE id = ?', [t.n, 'total']); },
+    };
+    const total = async (q: { get: Storage['get'] }) => (await q.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', ['total']))?.n;
+    const add = (n: number, opts: { fail?: boolean; sharesTallies?: boolean; sees?: number[] } = {}) => s.tx(async (tx) => {
+      opts.sees?.push((await total(tx)) ?? -1);
+      tx.tally(counter).n += n;
+      if (opts.fail) throw new Error('fail');
+    }, { sharesTallies: opts.sharesTallies ?? true });
+    // One batch: shared tallies summed (the failing ones' left out: the first job, which runs
+    // without a savepoint, and one in a savepoint), written once.
+    const one = await Promise.allSettled([add(32, { fail: true }), add(1), add(2), add(4, { fail: true }), add(8)]);
+    expect(one.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(writes).toEqual([11]);
+    expect(await total(s)).toBe(11);
+    // A transaction that does not share them sees the earlier ones written before it runs.
+    writes.length = 0;
+    const seen: number[] = [];
+    await Promise.all([add(1), add(2), add(4, { sharesTallies: false, sees: seen }), add(8), add(16)]);
+    expect(seen).toEqual([14]);
+    expect(writes).toEqual([3, 28]);
+    expect(await total(s)).toBe(42);
+    await s.close();
+  });
+
+  it('fails the whole group commit when its tally write fails, and keeps nothing of it', async () => {
+    const s = make();
+    const broken: Tally<{ n: number }> = {
+      create: () => ({ n: 0 }),
+      merge: (into, from) => { into.n += from.n; },
+      write: async (tx) => { await tx.run('INSERT INTO no_such_table (n) VALUES (1)'); },
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 3 }, (_, i) => s.tx(async (tx) => {
+      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`b${i}`, i]);
+      tx.tally(broken).n += 1;
+    }, { sharesTallies: true })));
+    expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await s.get('SELECT COUNT(*) AS c FROM conformance_items')).toEqual({ c: 0 });
+    // The storage is usable afterwards.
+    await s.tx(async (tx) => { await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['after', 1]); });
+    expect(await s.get('SELECT COUNT(*) AS c FROM conformance_items')).toEqual({ c: 1 });
+    await s.close();
   });
 
   it('refuses storage calls and nested tx() from inside its own transaction, instead of deadlocking', async () => {

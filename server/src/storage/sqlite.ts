@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createReentryGuard } from './reentry-guard.js';
-import type { RunResult, SqlParams, SqlValue, Storage, Tx, TxOptions } from './port.js';
+import type { RunResult, SqlParams, SqlValue, Storage, Tally, Tx, TxOptions } from './port.js';
 
 /** The SQLite adapter also hands out its connection, for SQLite-only work (FTS5, migrations). */
 export interface SqliteStorage extends Storage {
@@ -11,22 +11,28 @@ export interface SqliteStorage extends Storage {
 interface Job {
   fn: (tx: Tx) => Promise<unknown>;
   alone: boolean;
+  sharesTallies: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
 
 type Statement = Database.Statement<unknown[], unknown>;
+/** Tallies (Tx.tally) by kind, in the order first asked for. */
+type Tallies = Map<Tally<unknown>, unknown>;
+type Outcome = { ok: true; value: unknown; tallies: Tallies } | { ok: false; err: unknown };
 const STATEMENT_CACHE_LIMIT = 1_000;
 
 /**
  * Storage on one better-sqlite3 connection.
  *
  * Statements run synchronously, so reads answer at once. Transactions are group-committed: the
- * jobs queued in one event-loop turn (and the next one: see schedule) run one after another
- * inside one BEGIN IMMEDIATE … COMMIT, each in its own savepoint, and every caller's promise
- * settles after the commit (a single WAL append per batch instead of per request). While a
- * transaction is open (it may span awaits), statements from outside it wait, so nothing joins or
- * reads a transaction it does not own.
+ * jobs queued until the batch closes (one event-loop iteration after its first job: see
+ * schedule) run one after another inside one BEGIN IMMEDIATE … COMMIT, each after the first in
+ * its own savepoint, and every caller's promise settles after the commit (a single WAL append per
+ * batch instead of per request). The tallies (Tx.tally) of the jobs that succeeded are summed across
+ * the batch and written once before the commit, or earlier, before a job that does not share
+ * them (TxOptions.sharesTallies) runs. While a transaction is open (it may span awaits),
+ * statements from outside it wait, so nothing joins or reads a transaction it does not own.
  */
 export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: number; checkReentry?: boolean; maxWaitMs?: number } = {}): SqliteStorage {
   const maxBatch = opts.maxBatch ?? 64;
@@ -98,9 +104,10 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     }
   }
 
-  function handle(): { tx: Tx; deferred: Array<() => Promise<void>>; close(): void } {
+  function handle(): { tx: Tx; deferred: Array<() => Promise<void>>; tallies: Tallies; close(): void } {
     let live = true;
     const deferred: Array<() => Promise<void>> = [];
+    const tallies: Tallies = new Map();
     const guard = <T>(op: () => T): Promise<T> => {
       if (!live) return Promise.reject(new Error('transaction handle used after its transaction ended'));
       try { return Promise.resolve(op()); } catch (err) { return Promise.reject(err); }
@@ -115,11 +122,43 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         if (!live) throw new Error('transaction handle used after its transaction ended');
         deferred.push(work);
       },
+      tally: <T>(kind: Tally<T>): T => {
+        if (!live) throw new Error('transaction handle used after its transaction ended');
+        const k = kind as Tally<unknown>;
+        if (!tallies.has(k)) tallies.set(k, kind.create());
+        return tallies.get(k) as T;
+      },
     };
-    return { tx, deferred, close: () => { live = false; } };
+    return { tx, deferred, tallies, close: () => { live = false; } };
   }
 
-  async function runJob(job: Job, inSavepoint: boolean): Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }> {
+  /** Adds a job's tallies into the batch's (the batch takes over the first of each kind). */
+  function mergeTallies(into: Tallies, from: Tallies): void {
+    for (const [kind, t] of from) {
+      if (into.has(kind)) kind.merge(into.get(kind), t);
+      else into.set(kind, t);
+    }
+  }
+
+  /**
+   * Writes the batch's tallies, outside any job's savepoint: its jobs have been released already,
+   * so a failure here fails the whole batch (as a failing COMMIT would).
+   */
+  async function writeTallies(pending: Tallies): Promise<void> {
+    const h = handle();
+    try {
+      await insideTx.run(true, async () => {
+        for (const [kind, t] of pending) await kind.write(h.tx, t);
+        for (let w = h.deferred.shift(); w; w = h.deferred.shift()) await w();
+      });
+      if (h.tallies.size) throw new Error('Tally.write asked for a tally: write its rows directly');
+    } finally {
+      h.close();
+      pending.clear();
+    }
+  }
+
+  async function runJob(job: Job, inSavepoint: boolean): Promise<Outcome> {
     const h = handle();
     if (inSavepoint) savepoint.run();
     try {
@@ -130,7 +169,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         return v;
       });
       if (inSavepoint) release.run();
-      return { ok: true, value };
+      return { ok: true, value, tallies: h.tallies };
     } catch (err) {
       if (inSavepoint) { rollbackTo.run(); release.run(); }
       return { ok: false, err };
@@ -147,15 +186,31 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     if (!queue[0]?.alone) while (take < queue.length && take < maxBatch && !queue[take]?.alone) take += 1;
     const batch = queue.splice(0, take);
     open = true;
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+    const outcomes: Outcome[] = [];
+    const tallies: Tallies = new Map();
     let commitError: unknown = null;
     try {
       begin.run();
       const savepoints = batch.length > 1;
-      for (const job of batch) outcomes.push(await runJob(job, savepoints));
+      for (const [i, job] of batch.entries()) {
+        // A job that might read the tallied rows, or delete what they refer to, sees them written.
+        if (tallies.size && !job.sharesTallies) await writeTallies(tallies);
+        // The first job needs no savepoint (nor the copies of the pages it changes that one keeps):
+        // when it fails nothing else has run yet, so the transaction starts again without it.
+        const outcome = await runJob(job, savepoints && i > 0);
+        outcomes.push(outcome);
+        if (outcome.ok) mergeTallies(tallies, outcome.tallies);
+        else if (savepoints && i === 0) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          begin.run();
+        }
+      }
       // A lone job that failed rolls the whole transaction back; otherwise commit what succeeded.
       if (!savepoints && outcomes[0]?.ok === false) db.exec('ROLLBACK');
-      else commit.run();
+      else {
+        if (tallies.size) await writeTallies(tallies);
+        commit.run();
+      }
     } catch (err) {
       commitError = err;
       if (db.inTransaction) db.exec('ROLLBACK');
@@ -208,7 +263,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         return Promise.reject(new Error('tx() called inside a transaction: pass the Tx handle down instead'));
       }
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, alone: options.groupCommit === false, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ fn, alone: options.groupCommit === false, sharesTallies: options.sharesTallies === true, resolve: resolve as (v: unknown) => void, reject });
         schedule();
       });
     },
