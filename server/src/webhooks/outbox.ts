@@ -273,6 +273,11 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
       return queue.release();
     },
 
+    /** Whether committed events wait to be fanned out (see DeliveryQueue.hasUnfanned). */
+    hasUnfanned(): Promise<boolean> {
+      return queue.hasUnfanned();
+    },
+
     /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
     async nextDueAt(): Promise<number | null> {
       return (await storage.get<{ at: number | null }>(SQL.nextDue))?.at ?? null;

@@ -47,6 +47,11 @@ export interface DeliveryQueue {
   readonly owner: string;
   /** Events after the cursor, in cursor order; null when another instance is fanning out. */
   unfanned(tx: Tx, limit: number): Promise<EventRow[] | null>;
+  /**
+   * Whether a committed event is still ahead of the cursor, whatever holds it back (on
+   * PostgreSQL a transaction older than it, still running, keeps it above the horizon).
+   */
+  hasUnfanned(): Promise<boolean>;
   /** Moves the cursor past `last` (same transaction as the deliveries it created). */
   moveCursor(tx: Tx, last: EventRow): Promise<void>;
   /** The due queue heads this instance may attempt now, `busy` endpoints left out. */
@@ -77,6 +82,9 @@ export function sqliteQueue(storage: Queryable): DeliveryQueue {
       const last = (await tx.get<{ last_seq: number }>('SELECT last_seq FROM webhook_fanout WHERE id = 1'))?.last_seq ?? 0;
       return tx.all<EventRow>(`SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?`, [last, limit]);
     },
+    async hasUnfanned() {
+      return !!(await storage.get<{ x: number }>('SELECT 1 AS x FROM webhook_events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE id = 1) LIMIT 1'));
+    },
     async moveCursor(tx, last) {
       await tx.run('UPDATE webhook_fanout SET last_seq = ? WHERE id = 1', [last.seq]);
     },
@@ -99,6 +107,10 @@ export function postgresQueue(storage: Storage, clock: { now(): number }, owner 
       return tx.all<EventRow>(`SELECT ${EVENT_COLUMNS}, CAST(xact_id AS TEXT) AS xact FROM webhook_events
         WHERE (xact_id, seq) > (CAST(? AS xid8), ?) AND xact_id < CAST(? AS xid8)
         ORDER BY xact_id, seq LIMIT ?`, [cursor.last_xact, cursor.last_seq, horizon, limit]);
+    },
+    async hasUnfanned() {
+      return !!(await storage.get<{ x: number }>(`SELECT 1 AS x FROM webhook_events
+        WHERE (xact_id, seq) > (SELECT last_xact, last_seq FROM webhook_fanout WHERE id = 1) LIMIT 1`));
     },
     async moveCursor(tx, last) {
       await tx.run('UPDATE webhook_fanout SET last_seq = ?, last_xact = CAST(? AS xid8) WHERE id = 1', [last.seq, last.xact ?? '0']);

@@ -6,6 +6,7 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { startReceiver, type Received, type Receiver } from '../../test/webhook-receiver.js';
 import { createApp } from '../app.js';
 import { createFakeClock } from '../lib/clock.js';
+import type { PostgresStorage } from '../storage/postgres.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -238,6 +239,24 @@ describe('events and their payloads', () => {
     expect(got[2]?.data).toMatchObject({ change: 'document.removed', document: { id: again.body.data.id }, documentCount: 3 });
     expect(got[3]?.data).toMatchObject({ change: 'updated', name: 'Help centre', document: null });
     expect(got[4]?.data).toMatchObject({ change: 'deleted', documentCount: 0, chunkCount: 0 });
+  });
+
+  it.runIf(process.env.PARLEY_TEST_DATABASE === 'postgres')('an event held above the fan-out horizon by an older running transaction is delivered once that one ends (drain waits for it)', async () => {
+    const { shop } = await shopWithWebhook({ events: ['knowledge_base.updated'] });
+    // Another writer of the database, begun before the event: its xid holds the horizon down.
+    const other = await (server.ctx.storage as PostgresStorage).pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()');
+      await shop.api.patch(`/v1/knowledge-bases/${shop.kbId}`, { name: 'Help centre' });
+      const drained = delivered();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.received).toHaveLength(0); // not before the older transaction ends
+      await other.query('COMMIT');
+      expect((await drained).map((r) => r.json.data.change)).toEqual(['updated']);
+    } finally {
+      other.release();
+    }
   });
 
   it('assistant changes to the widget, a bot or the model fire app.deployment.updated; other edits do not', async () => {
