@@ -14,10 +14,16 @@ import { freshPostgresStorage, testDatabase } from './postgres.js';
 import type { DeliveryWorker } from '../src/webhooks/worker.js';
 import type { UrlSourceTuning } from '../src/knowledge/web/url-sources.js';
 
+/** Tests are silent unless PARLEY_TEST_LOG_LEVEL asks for more (to read what a flaky test's server did). */
+function testLogLevel(): Config['logLevel'] {
+  const level = process.env.PARLEY_TEST_LOG_LEVEL;
+  return level === 'debug' || level === 'info' || level === 'warn' || level === 'error' ? level : 'silent';
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0, host: '127.0.0.1', databasePath: ':memory:', publicUrl: 'http://127.0.0.1:0', seedDemo: false, trustProxy: 0,
-    registration: 'open', webhookAllowPrivate: false, logLevel: 'silent', openaiApiKey: undefined, openaiBaseUrl: undefined,
+    registration: 'open', webhookAllowPrivate: false, logLevel: testLogLevel(), openaiApiKey: undefined, openaiBaseUrl: undefined,
     anthropicApiKey: undefined, anthropicBaseUrl: undefined, providerTimeoutMs: 30_000, ...overrides,
   };
 }

@@ -111,6 +111,37 @@ export function describeStorageConformance(name: string, make: () => Promise<Sto
       expect(await s.all('SELECT id FROM conformance_items ORDER BY id')).toEqual([{ id: 'e2' }]);
     });
 
+    it('wakes afterCommit listeners once committed, outside the transaction, in order; never for one rolled back', async () => {
+      const seen: Array<Promise<unknown>> = [];
+      const order: string[] = [];
+      // Each wake-up reads through the storage itself: refused inside the transaction, and it must see the commit.
+      const wake = (label: string, id: string) => () => {
+        order.push(label);
+        seen.push(s.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', [id]));
+      };
+      const value = await s.tx(async (tx) => {
+        await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['w1', 1]);
+        tx.afterCommit(wake('first', 'w1'));
+        tx.afterCommit(wake('second', 'w1'));
+        // Held open across a turn of the event loop, as a slow transaction would be.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(order).toEqual([]);
+        return 'done';
+      });
+      expect(value).toBe('done');
+      expect(order).toEqual(['first', 'second']);
+      expect(await Promise.all(seen)).toEqual([{ n: 1 }, { n: 1 }]);
+      // Rolled back (alone, or beside one that commits: SQLite's group commit): not woken.
+      await Promise.allSettled([
+        s.tx(async (tx) => { tx.afterCommit(wake('failed', 'w2')); await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['w2', 2]); throw new Error('boom'); }),
+        s.tx(async (tx) => { tx.afterCommit(wake('kept', 'w3')); await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['w3', 3]); }),
+      ]);
+      expect(order).toEqual(['first', 'second', 'kept']);
+      expect(await Promise.all(seen)).toEqual([{ n: 1 }, { n: 1 }, { n: 3 }]);
+      await s.tx(async (tx) => { tx.afterCommit(wake('late boom', 'w1')); tx.beforeCommit(async () => { throw new Error('late'); }); }).catch(() => undefined);
+      expect(order).not.toContain('late boom');
+    });
+
     it('writes a transaction\'s tally before its commit, after its beforeCommit work, and never that of a failing one', async () => {
       await s.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['total', 0]);
       const counter: Tally<{ n: number }> = {

@@ -56,6 +56,14 @@ export interface Tx extends Queryable {
    * (see TxOptions.sharesTallies); on PostgreSQL each transaction writes its own.
    */
   tally<T>(kind: Tally<T>): T;
+  /**
+   * Calls `wake` once this transaction has committed, outside it (not in its async context); never
+   * if it rolls back. For waking work that must see what the transaction wrote: woken before the
+   * commit, such work finds nothing new on PostgreSQL, and it would run in the writer's context
+   * (where the reentry guard takes its storage use for use inside the open transaction). `wake`
+   * must not throw; it should only schedule.
+   */
+  afterCommit(wake: () => void): void;
 }
 
 /**
@@ -67,6 +75,28 @@ export interface Tally<T> {
   /** Adds `from` into `into` (`from` is not used again). */
   merge(into: T, from: T): void;
   write(tx: Tx, tally: T): Promise<void>;
+}
+
+/** A transaction's tallies (or a batch's), by kind, in the order first asked for. */
+export type Tallies = Map<Tally<unknown>, unknown>;
+
+/** The tally of `kind` in `tallies`, created on first use: both adapters' Tx.tally. */
+export function tallyIn<T>(tallies: Tallies, kind: Tally<T>): T {
+  const k = kind as Tally<unknown>;
+  if (!tallies.has(k)) tallies.set(k, kind.create());
+  return tallies.get(k) as T;
+}
+
+/** Calls each wake-up registered with `Tx.afterCommit`, in order; one that throws does not stop the others. */
+export function wakeAfterCommit(wakes: ReadonlyArray<() => void>): void {
+  for (const wake of wakes) {
+    try {
+      wake();
+    } catch (err) {
+      // The transaction has committed: a wake-up's failure is not its caller's.
+      process.emitWarning(`a wake-up after commit threw: ${String(err)}`);
+    }
+  }
 }
 
 export interface TxOptions {

@@ -187,5 +187,5 @@ describe('fresh test databases', () => {
       timings.push(performance.now() - dropStarted);
     }
     console.log(`fresh PostgreSQL test database (get, drop) ms: ${timings.map((t) => t.toFixed(0)).join(', ')}`);
-  });
+  }, 120_000); // four databases made and dropped: each CREATE DATABASE may wait on a checkpoint, in either project
 });

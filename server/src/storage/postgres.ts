@@ -2,7 +2,7 @@ import pg from 'pg';
 import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
-import type { RunResult, SqlParams, SqlValue, Storage, Tally, Tx } from './port.js';
+import { tallyIn, wakeAfterCommit, type RunResult, type SqlParams, type SqlValue, type Storage, type Tallies, type Tally, type Tx } from './port.js';
 
 /** The PostgreSQL adapter also hands out its pool, for PostgreSQL-only work (migrations, LISTEN). */
 export interface PostgresStorage extends Storage {
@@ -130,7 +130,7 @@ async function execute(on: Runner, prepared: boolean, retryStale: boolean, sql: 
   }
 }
 
-interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>>; tallies: Map<Tally<unknown>, unknown> }
+interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>>; tallies: Tallies; committed: Array<() => void> }
 
 type Corkable = { cork?: () => void; uncork?: () => void };
 
@@ -244,16 +244,18 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
       // Each transaction writes its own tallies (attempt), after its beforeCommit work.
       tally: <T>(kind: Tally<T>): T => {
         if (!state.live) throw new Error(ENDED);
-        const k = kind as Tally<unknown>;
-        if (!state.tallies.has(k)) state.tallies.set(k, kind.create());
-        return state.tallies.get(k) as T;
+        return tallyIn(state.tallies, kind);
+      },
+      afterCommit: (wake) => {
+        if (!state.live) throw new Error(ENDED);
+        state.committed.push(wake);
       },
     };
   }
 
   async function attempt<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
-    const state: TxState = { live: true, failed: undefined, begun: false, deferred: [], tallies: new Map() };
+    const state: TxState = { live: true, failed: undefined, begun: false, deferred: [], tallies: new Map(), committed: [] };
     let broken: Error | undefined;
     try {
       let value: T;
@@ -273,10 +275,13 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
         throw new Error(`a statement failed inside this transaction, so PostgreSQL rolled it back: ${String((state.failed as Error).message ?? state.failed)}`, { cause: state.failed });
       }
       // Nothing ran: there is no transaction to end.
-      if (!state.begun) return value;
-      const res = await client.query('COMMIT');
-      // COMMIT of an aborted transaction answers ROLLBACK instead of failing.
-      if (res.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back at COMMIT');
+      if (state.begun) {
+        const res = await client.query('COMMIT');
+        // COMMIT of an aborted transaction answers ROLLBACK instead of failing.
+        if (res.command === 'ROLLBACK') throw new Error('PostgreSQL rolled the transaction back at COMMIT');
+      }
+      // Out of insideTx.run: the wake-ups run in the caller's context, not the transaction's.
+      wakeAfterCommit(state.committed);
       return value;
     } catch (err) {
       try {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createReentryGuard } from './reentry-guard.js';
-import type { RunResult, SqlParams, SqlValue, Storage, Tally, Tx, TxOptions } from './port.js';
+import { tallyIn, wakeAfterCommit, type RunResult, type SqlParams, type SqlValue, type Storage, type Tallies, type Tally, type Tx, type TxOptions } from './port.js';
 
 /** The SQLite adapter also hands out its connection, for SQLite-only work (FTS5, migrations). */
 export interface SqliteStorage extends Storage {
@@ -17,9 +17,7 @@ interface Job {
 }
 
 type Statement = Database.Statement<unknown[], unknown>;
-/** Tallies (Tx.tally) by kind, in the order first asked for. */
-type Tallies = Map<Tally<unknown>, unknown>;
-type Outcome = { ok: true; value: unknown; tallies: Tallies } | { ok: false; err: unknown };
+type Outcome = { ok: true; value: unknown; tallies: Tallies; committed: Array<() => void> } | { ok: false; err: unknown };
 const STATEMENT_CACHE_LIMIT = 1_000;
 
 /**
@@ -104,10 +102,11 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     }
   }
 
-  function handle(): { tx: Tx; deferred: Array<() => Promise<void>>; tallies: Tallies; close(): void } {
+  function handle(): { tx: Tx; deferred: Array<() => Promise<void>>; tallies: Tallies; committed: Array<() => void>; close(): void } {
     let live = true;
     const deferred: Array<() => Promise<void>> = [];
     const tallies: Tallies = new Map();
+    const committed: Array<() => void> = [];
     const guard = <T>(op: () => T): Promise<T> => {
       if (!live) return Promise.reject(new Error('transaction handle used after its transaction ended'));
       try { return Promise.resolve(op()); } catch (err) { return Promise.reject(err); }
@@ -124,12 +123,14 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       },
       tally: <T>(kind: Tally<T>): T => {
         if (!live) throw new Error('transaction handle used after its transaction ended');
-        const k = kind as Tally<unknown>;
-        if (!tallies.has(k)) tallies.set(k, kind.create());
-        return tallies.get(k) as T;
+        return tallyIn(tallies, kind);
+      },
+      afterCommit: (wake) => {
+        if (!live) throw new Error('transaction handle used after its transaction ended');
+        committed.push(wake);
       },
     };
-    return { tx, deferred, tallies, close: () => { live = false; } };
+    return { tx, deferred, tallies, committed, close: () => { live = false; } };
   }
 
   /** Adds a job's tallies into the batch's (the batch takes over the first of each kind). */
@@ -144,7 +145,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
    * Writes the batch's tallies, outside any job's savepoint: its jobs have been released already,
    * so a failure here fails the whole batch (as a failing COMMIT would).
    */
-  async function writeTallies(pending: Tallies): Promise<void> {
+  async function writeTallies(pending: Tallies, committed: Array<() => void>): Promise<void> {
     const h = handle();
     try {
       await insideTx.run(true, async () => {
@@ -152,6 +153,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         for (let w = h.deferred.shift(); w; w = h.deferred.shift()) await w();
       });
       if (h.tallies.size) throw new Error('Tally.write asked for a tally: write its rows directly');
+      committed.push(...h.committed);
     } finally {
       h.close();
       pending.clear();
@@ -169,7 +171,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         return v;
       });
       if (inSavepoint) release.run();
-      return { ok: true, value, tallies: h.tallies };
+      return { ok: true, value, tallies: h.tallies, committed: h.committed };
     } catch (err) {
       if (inSavepoint) { rollbackTo.run(); release.run(); }
       return { ok: false, err };
@@ -188,19 +190,22 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     open = true;
     const outcomes: Outcome[] = [];
     const tallies: Tallies = new Map();
+    const committed: Array<() => void> = [];
     let commitError: unknown = null;
     try {
       begin.run();
       const savepoints = batch.length > 1;
       for (const [i, job] of batch.entries()) {
         // A job that might read the tallied rows, or delete what they refer to, sees them written.
-        if (tallies.size && !job.sharesTallies) await writeTallies(tallies);
+        if (tallies.size && !job.sharesTallies) await writeTallies(tallies, committed);
         // The first job needs no savepoint (nor the copies of the pages it changes that one keeps):
         // when it fails nothing else has run yet, so the transaction starts again without it.
         const outcome = await runJob(job, savepoints && i > 0);
         outcomes.push(outcome);
-        if (outcome.ok) mergeTallies(tallies, outcome.tallies);
-        else if (savepoints && i === 0) {
+        if (outcome.ok) {
+          mergeTallies(tallies, outcome.tallies);
+          committed.push(...outcome.committed);
+        } else if (savepoints && i === 0) {
           if (db.inTransaction) db.exec('ROLLBACK');
           begin.run();
         }
@@ -208,7 +213,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       // A lone job that failed rolls the whole transaction back; otherwise commit what succeeded.
       if (!savepoints && outcomes[0]?.ok === false) db.exec('ROLLBACK');
       else {
-        if (tallies.size) await writeTallies(tallies);
+        if (tallies.size) await writeTallies(tallies, committed);
         commit.run();
       }
     } catch (err) {
@@ -230,6 +235,9 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       else if (o?.ok) job.resolve(o.value);
       else job.reject(o?.err);
     });
+    // flush runs from a timer, outside every transaction's context. A lone job that failed
+    // registered nothing here; a batch whose commit failed wakes nobody.
+    if (!commitError) wakeAfterCommit(committed);
   }
 
   /** Wakes the `close()` calls once the last queued transaction is over. */

@@ -129,8 +129,7 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
   let notifyScheduled = false;
 
   function notify(): void {
-    // A microtask, so one wake-up covers every event of a turn. The writing transaction may still
-    // be open then; see `enqueue`.
+    // A microtask, so one wake-up covers every transaction of a group commit.
     if (notifyScheduled || !listeners.size) return;
     notifyScheduled = true;
     queueMicrotask(() => {
@@ -216,9 +215,9 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     async enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]> {
       const rows = await rowsFor(tx, organizationId, drafts, onlyEndpointId);
       for (const r of rows) await tx.run(SQL.insertEvent, r);
-      // The wake-up may come before the commit: on SQLite the worker's own transaction queues
-      // behind this one; elsewhere the poll (and, on PostgreSQL, a NOTIFY at commit) catches up.
-      if (rows.length) notify();
+      // After the commit: woken earlier, the worker would find nothing new on PostgreSQL (and wait
+      // for its poll). Events another instance wrote are found by the poll.
+      if (rows.length) tx.afterCommit(notify);
       return rows.map((r) => r[0]);
     },
 

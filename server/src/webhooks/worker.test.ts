@@ -227,6 +227,19 @@ describe('the outbox', () => {
     expect(await count()).toBe(1);
   });
 
+  it('wakes the worker once the writing transaction commits: an event of a slow transaction goes out without the poll', async () => {
+    const { shop } = await hookFor(server, receiver.url);
+    await server.ctx.storage.tx(async (tx) => {
+      await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
+      // Still open across turns of the event loop, as on a loaded machine. Woken now, the worker
+      // would run its round inside this transaction's context, or find nothing yet on PostgreSQL.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // No drain(), and the poll is an hour away: only the wake-up at commit can send it.
+    await receiver.waitFor((all) => all.length === 1, 10_000);
+    expect(receiver.received.map((r) => r.json.event)).toEqual(['knowledge_base.updated']);
+  });
+
   it('fans an event out to the endpoints that existed when it happened', async () => {
     const { shop } = await hookFor(server, receiver.url);
     const late = await startReceiver();
