@@ -4,6 +4,7 @@
  *
  * Everything here is pure and deterministic; no dependencies beyond the JS runtime.
  */
+import { familyStem } from './word-forms.js';
 import { porterStem } from './porter.js';
 
 // ---------------------------------------------------------------------------
@@ -185,19 +186,19 @@ function isContentToken(token: string): boolean {
   return !(token.length === 1 && /[a-z]/.test(token));
 }
 
-/** Tokenize, drop stopwords, stem and dedupe (first occurrence order). */
+/** Tokenize, drop stopwords, stem (word families joined: word-forms.ts) and dedupe (first occurrence order). */
 export function contentTerms(text: string): string[] {
   const seen = new Set<string>();
   for (const token of tokenize(text)) {
     if (!isContentToken(token)) continue;
-    seen.add(stem(token));
+    seen.add(familyStem(stem(token)));
   }
   return [...seen];
 }
 
 /** Every stemmed token of a text (stopwords included) — the side a question is matched against. */
 function stemSet(text: string): Set<string> {
-  return new Set(tokenize(text).map(stem));
+  return new Set(tokenize(text).map((t) => familyStem(stem(t))));
 }
 
 /** Share (0..1) of the question's content terms found, stemmed, in `text`; 0 if it has none. */

@@ -12,6 +12,7 @@
  */
 import { memoByText } from '../lib/memo.js';
 import { stem, STOPWORDS, tokenize } from '../answer/text.js';
+import { familyStem } from '../answer/word-forms.js';
 
 /**
  * Candidates BM25 hands over for reranking (the answer path reads the first six). On the tuning
@@ -42,7 +43,7 @@ const SENTENCE_SPLIT_RE = /(?<=[.!?])\s+|\n+/;
 
 function contentStems(text: string): string[] {
   const out: string[] = [];
-  for (const t of tokenize(text)) if (!STOPWORDS.has(t)) out.push(stem(t));
+  for (const t of tokenize(text)) if (!STOPWORDS.has(t)) out.push(familyStem(stem(t)));
   return out;
 }
 
@@ -144,14 +145,29 @@ export function questionBigrams(question: string): string[] {
   return pairs;
 }
 
+/**
+ * The search terms on the sentences' terms (word families joined, word-forms.ts): one term per
+ * family, at the highest IDF of its searched forms (a question names the thing once).
+ */
+function joinFamilies(terms: readonly WeightedTerm[]): WeightedTerm[] {
+  const byStem = new Map<string, WeightedTerm>();
+  for (const t of terms) {
+    const s = familyStem(t.stem);
+    const had = byStem.get(s);
+    if (!had || had.idf < t.idf) byStem.set(s, { stem: s, idf: t.idf });
+  }
+  return [...byStem.values()];
+}
+
 export interface Rerankable { text: string; title: string; headingPath: readonly string[]; score: number }
 
 /**
  * The candidates reordered by the combined score (stable on ties), each with its new score on
  * the BM25 scale (so callers keep comparing scores as before).
  */
-export function rerank<T extends Rerankable>(terms: readonly WeightedTerm[], bigrams: readonly string[], candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
-  if (candidates.length < 2 || !terms.length) return [...candidates];
+export function rerank<T extends Rerankable>(searchTerms: readonly WeightedTerm[], bigrams: readonly string[], candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
+  if (candidates.length < 2 || !searchTerms.length) return [...candidates];
+  const terms = joinFamilies(searchTerms);
   const best = Math.max(...candidates.map((c) => c.score));
   if (!(best > 0)) return [...candidates];
   const totalIdf = terms.reduce((s, t) => s + t.idf, 0) || 1;
