@@ -104,10 +104,11 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
     // the second insert would fail on (organization_id, session_id): a 500. The lock makes the
     // second wait for the first to commit; its read then sees the conversation. SQLite's write
     // transaction already holds the whole database.
-    if (input.sessionId && deps.storage.dialect === 'postgres') {
-      await tx.get('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`${input.assistant.organizationId}:${input.sessionId}`]);
-    }
-    const existing = await ownConversation(input, tx);
+    // The read is sent right behind the lock (one round trip); PostgreSQL runs it once the lock is held.
+    const locked = input.sessionId && deps.storage.dialect === 'postgres'
+      ? tx.get('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`${input.assistant.organizationId}:${input.sessionId}`])
+      : null;
+    const [, existing] = await Promise.all([locked, ownConversation(input, tx)]);
     if (existing) return { conversation: existing, isNew: false, messages: await conversations.append(tx, existing, turn, at) };
     const a = input.assistant;
     const started = await conversations.startWith(tx, {

@@ -87,30 +87,43 @@ export function createConversationStore(storage: Storage) {
     return typeof c === 'string' ? { id: c, cell: await q.get<RollupCell>(SQL.cellById, [c]) } : { id: c.id, cell: cellOf(c) };
   }
 
-  async function insertConversation(tx: Tx, input: NewConversation, startedAt: string, lastMessageAt: string): Promise<Conversation> {
+  /**
+   * Sends the conversation's INSERT and returns the row it writes (not read back) with the
+   * statement's promise: the statements sent before that is awaited leave with it (one round
+   * trip on PostgreSQL, storage/README.md).
+   */
+  function insertConversation(tx: Tx, input: NewConversation, startedAt: string, lastMessageAt: string): { conversation: Conversation; written: Promise<unknown> } {
     const id = newId('conv');
     const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : null);
     const metadata = JSON.stringify(input.metadata);
-    await tx.run(SQL.insertConv, [id, input.organizationId, input.assistantId, input.sessionId, input.channel, str(input.metadata.userId), str(input.metadata.source), metadata, startedAt, lastMessageAt]);
-    // The row just written, without reading it back.
-    return toConversation({
+    const written = tx.run(SQL.insertConv, [id, input.organizationId, input.assistantId, input.sessionId, input.channel, str(input.metadata.userId), str(input.metadata.source), metadata, startedAt, lastMessageAt]);
+    const conversation = toConversation({
       id, organization_id: input.organizationId, assistant_id: input.assistantId, session_id: input.sessionId, channel: input.channel,
       user_id: str(input.metadata.userId), source: str(input.metadata.source), metadata, status: 'active', started_at: startedAt, last_message_at: lastMessageAt, ended_at: null,
     });
+    return { conversation, written };
   }
 
-  /** The message rows, their citations and their rollups; `startedAt`: the conversation is new (rollups count it too). */
-  async function insertMessages(tx: Tx, conversationId: string, cell: RollupCell | undefined, messages: NewMessage[], at: string, startedAt?: string): Promise<Message[]> {
+  /**
+   * The message rows, their citations and their rollups; `startedAt`: the conversation is new
+   * (rollups count it too). `also`: statements sent just before, awaited with these.
+   */
+  async function insertMessages(tx: Tx, conversationId: string, cell: RollupCell | undefined, messages: NewMessage[], at: string, startedAt?: string, also: readonly Promise<unknown>[] = []): Promise<Message[]> {
     const out: Message[] = [];
+    // Sent together, in order (a citation after its message): one round trip on PostgreSQL
+    // instead of one per statement (storage/README.md). The first failure fails them all.
+    const writes: Promise<unknown>[] = [];
     for (const m of messages) {
       const id = newId('msg');
       const u = m.usage ?? null;
-      await tx.run(storage.dialect === 'postgres' ? SQL.insertMsgPostgres : SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
+      writes.push(tx.run(storage.dialect === 'postgres' ? SQL.insertMsgPostgres : SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
         m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
-        u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]);
-      if (m.citedDocumentIds?.length) await rollups.citations(tx, id, m.citedDocumentIds);
+        u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]));
+      if (m.citedDocumentIds?.length) writes.push(rollups.citations(tx, id, m.citedDocumentIds));
       out.push({ id, role: m.role, content: m.content, timestamp: at, ...(m.metadata && { metadata: m.metadata }) });
     }
+    writes.push(...also);
+    await Promise.all(writes);
     // No cell: the conversation does not exist, and the messages' foreign key has failed already.
     if (cell) {
       await rollups.messagesAdded(tx, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })), startedAt);
@@ -125,24 +138,23 @@ export function createConversationStore(storage: Storage) {
     },
     /** A new conversation, counted in the hour it started. */
     async create(tx: Tx, input: NewConversation, at: string): Promise<Conversation> {
-      const conversation = await insertConversation(tx, input, at, at);
+      const { conversation, written } = insertConversation(tx, input, at, at);
+      await written;
       await rollups.conversationStarted(tx, cellOf(conversation), at);
       return conversation;
     },
     /** Appends messages and marks the conversation active, in the caller's transaction. */
     async append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]> {
       const { id, cell } = await cellOfRef(tx, conversation);
-      const out = await insertMessages(tx, id, cell, messages, at);
-      await tx.run(SQL.touch, [at, id]);
-      return out;
+      return insertMessages(tx, id, cell, messages, at, undefined, [tx.run(SQL.touch, [at, id])]);
     },
     /**
      * A new conversation started at `startedAt` with its first messages written at `at` (a chat
      * turn): the same rows as create + append, in fewer statements (no touch, one counters row).
      */
     async startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }> {
-      const conversation = await insertConversation(tx, input, startedAt, at);
-      return { conversation, messages: await insertMessages(tx, conversation.id, cellOf(conversation), messages, at, startedAt) };
+      const { conversation, written } = insertConversation(tx, input, startedAt, at);
+      return { conversation, messages: await insertMessages(tx, conversation.id, cellOf(conversation), messages, at, startedAt, [written]) };
     },
     async lastMessages(conversationId: string, limit: number, q: Queryable = storage): Promise<Message[]> {
       return limit > 0 ? (await q.all<MsgRow>(SQL.lastMessages, [conversationId, limit])).map(toMessage) : [];
