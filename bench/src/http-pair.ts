@@ -7,7 +7,7 @@
  * speed drifts from window to window, so only medians over alternating rounds mean anything;
  * the per-round ratios against the first checkout are printed too.
  *
- *   node --import tsx bench/src/http-pair.ts --rounds 8 --duration 3 base=/tmp/base cur=.
+ *   node --import tsx bench/src/http-pair.ts --rounds 8 --duration 3 base=/tmp/base cur=. [--prof-dir /tmp/prof]
  *
  * A baseline worktree: git worktree add /tmp/base fb868c5, then cp -al node_modules (and
  * server/node_modules) into it.
@@ -33,13 +33,17 @@ function cpuMicros(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
+/** `--prof-dir DIR`: every serve process writes a V8 CPU profile into DIR/<name>/ at its exit (the profiler costs CPU too: figures of such a run are not comparable). */
+const profIndex = process.argv.indexOf('--prof-dir');
+const profDir = profIndex > 0 ? path.resolve(process.argv[profIndex + 1] as string) : null;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
 interface Side { name: string; child: ChildProcess; served: Served }
 
 /** serve.ts of `root` run by node itself (not the tsx binary, whose child would hold the CPU). */
 async function start(name: string, root: string, dir: string): Promise<Side> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/serve.ts', path.join(dir, `${name}.db`), String(chunks)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profDir, name)}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'bench/src/serve.ts', path.join(dir, `${name}.db`), String(chunks)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const served = await new Promise<Served>((resolve, reject) => {
     readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (l) => resolve(JSON.parse(l) as Served));
     child.once('exit', (code) => reject(new Error(`${name}: serve.ts exited (${code})`)));
