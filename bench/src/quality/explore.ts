@@ -90,4 +90,12 @@ if (process.argv.includes('--adv')) {
     const a = answerAnalysisOf(s.r.question, s.r.passages);
     process.stdout.write(`${s.shipped.toFixed(2)} Q: ${s.r.question}\n     S: ${a?.sentence.slice(0, 220)}\n`);
   }
+}if (process.argv.includes('--wrong')) {
+  // Wrong answers although the gold paragraph came first: where sentence choice, not retrieval, missed.
+  const wrong = ans.filter((s) => s.r.goldTop && !s.right);
+  process.stdout.write(`${wrong.length} wrong answers with the gold paragraph first; the first 30:\n`);
+  for (const s of wrong.slice(0, 30)) {
+    const gold = s.r.passages[0]?.text.split(/(?<=[.!?])\s+/).find((x) => containsSpan(x, s.r.answers)) ?? '(no sentence of the top passage holds a gold span)';
+    process.stdout.write(`Q: ${s.r.question}\n  gold: ${s.r.answers[0]}\n  got:  ${s.text.replace(/\*\*/g, '').slice(0, 220)}\n  gold sentence: ${gold.slice(0, 220)}\n`);
+  }
 }
