@@ -10,7 +10,7 @@ import { assistantsRouter } from './assistants/routes.js';
 import { assetsRouter } from './assets/routes.js';
 import { createAssistantStore } from './assistants/service.js';
 import { authRouter } from './auth/routes.js';
-import { chatRouter } from './chat/routes.js';
+import { CHAT_PATHS, chatRouter } from './chat/routes.js';
 import { createChatService } from './chat/service.js';
 import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
@@ -94,7 +94,13 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures, config: ctx.config });
   const limited = rateLimit(ctx.limiter);
 
-  // Public routes first: auth and the widget API carry no bearer token.
+  // The busiest route first: a chat request walks no layer of the routers below. Only POSTs to
+  // its two paths enter here, and chatRouter answers every one of them (no second auth or count).
+  const chatFirst = Router();
+  chatFirst.post([...CHAT_PATHS], authenticate, limited, json);
+  chatFirst.use(chatRouter({ chat, assistants, logger: ctx.logger }));
+
+  // Public routes next: auth and the widget API carry no bearer token.
   const open = Router();
   open.use(['/auth', '/widget', '/invitations'], json);
   open.use(authRouter(ctx, [authenticate, limited]));
@@ -104,8 +110,6 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
 
   const api = Router();
   api.use(authenticate, limited, json);
-  // Chat first: the busiest route skips matching the others' layers (its two paths are theirs alone).
-  api.use(chatRouter({ chat, assistants, logger: ctx.logger }));
   api.use(organizationsRouter(ctx));
   api.use(membersRouter(ctx));
   api.use(apiKeysRouter(ctx));
@@ -117,6 +121,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   api.use(webhooksRouter(ctx, createWebhookStore(ctx.storage)));
 
   for (const prefix of ['/v1', '/api/v1']) {
+    app.use(prefix, chatFirst);
     app.use(prefix, open);
     app.use(prefix, api);
   }

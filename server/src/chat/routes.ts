@@ -80,11 +80,15 @@ export async function respondToChat(opts: {
   }
 }
 
+/** The two chat routes (API.md §2), under /v1 and /api/v1: app.ts mounts them ahead of the rest. */
+export const CHAT_PATHS = ['/integrations/:id/chat', '/apps/:id/chat'] as const;
+
 export function chatRouter(deps: { chat: ChatService; assistants: AssistantStore; logger: Logger }): Router {
   const r = Router();
+  const [integrationsChat, appsChat] = CHAT_PATHS;
 
   // The integrations endpoint speaks the seed's bare shapes (API.md §2).
-  r.post('/integrations/:id/chat', requirePermission('chat'), async (req, res) => {
+  r.post(integrationsChat, requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(integrationChatSchema, req.body);
     const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
     const explain = wantsExplain(res, body.explain);
@@ -95,7 +99,7 @@ export function chatRouter(deps: { chat: ChatService; assistants: AssistantStore
     });
   });
 
-  r.post('/apps/:id/chat', requirePermission('chat'), async (req, res) => {
+  r.post(appsChat, requirePermission('chat'), async (req, res) => {
     const body = parseChatBody(appChatSchema, req.body);
     const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
     const explain = wantsExplain(res, body.explain);

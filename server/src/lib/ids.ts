@@ -55,6 +55,7 @@ export function newId(prefix: string): string {
   return `${prefix}_${sortableRandom(20)}`;
 }
 
+/** One-shot `crypto.hash`: no Hash object per call (every API request hashes its key). */
 export function sha256Hex(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
 }
