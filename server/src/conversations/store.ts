@@ -105,10 +105,11 @@ export function createConversationStore(storage: Storage) {
   }
 
   /**
-   * The message rows, their citations and their rollups; `startedAt`: the conversation is new
-   * (rollups count it too). `also`: statements sent just before, awaited with these.
+   * The message rows, their citations and their rollups. `startedAt`: the conversation is new
+   * (rollups count it too); `sentBefore`: statements already sent, awaited with these.
    */
-  async function insertMessages(tx: Tx, conversationId: string, cell: RollupCell | undefined, messages: NewMessage[], at: string, startedAt?: string, also: readonly Promise<unknown>[] = []): Promise<Message[]> {
+  async function insertMessages(tx: Tx, conversationId: string, cell: RollupCell | undefined, messages: NewMessage[], at: string,
+    opts: { startedAt?: string; sentBefore?: readonly Promise<unknown>[] } = {}): Promise<Message[]> {
     const out: Message[] = [];
     // Sent together, in order (a citation after its message): one round trip on PostgreSQL
     // instead of one per statement (storage/README.md). The first failure fails them all.
@@ -122,11 +123,11 @@ export function createConversationStore(storage: Storage) {
       if (m.citedDocumentIds?.length) writes.push(rollups.citations(tx, id, m.citedDocumentIds));
       out.push({ id, role: m.role, content: m.content, timestamp: at, ...(m.metadata && { metadata: m.metadata }) });
     }
-    writes.push(...also);
+    writes.push(...(opts.sentBefore ?? []));
     await Promise.all(writes);
     // No cell: the conversation does not exist, and the messages' foreign key has failed already.
     if (cell) {
-      await rollups.messagesAdded(tx, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })), startedAt);
+      await rollups.messagesAdded(tx, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })), opts.startedAt);
     }
     return out;
   }
@@ -146,7 +147,7 @@ export function createConversationStore(storage: Storage) {
     /** Appends messages and marks the conversation active, in the caller's transaction. */
     async append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]> {
       const { id, cell } = await cellOfRef(tx, conversation);
-      return insertMessages(tx, id, cell, messages, at, undefined, [tx.run(SQL.touch, [at, id])]);
+      return insertMessages(tx, id, cell, messages, at, { sentBefore: [tx.run(SQL.touch, [at, id])] });
     },
     /**
      * A new conversation started at `startedAt` with its first messages written at `at` (a chat
@@ -154,7 +155,7 @@ export function createConversationStore(storage: Storage) {
      */
     async startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }> {
       const { conversation, written } = insertConversation(tx, input, startedAt, at);
-      return { conversation, messages: await insertMessages(tx, conversation.id, cellOf(conversation), messages, at, startedAt, [written]) };
+      return { conversation, messages: await insertMessages(tx, conversation.id, cellOf(conversation), messages, at, { startedAt, sentBefore: [written] }) };
     },
     async lastMessages(conversationId: string, limit: number, q: Queryable = storage): Promise<Message[]> {
       return limit > 0 ? (await q.all<MsgRow>(SQL.lastMessages, [conversationId, limit])).map(toMessage) : [];
