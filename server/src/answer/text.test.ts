@@ -171,6 +171,18 @@ describe('splitSentences', () => {
     expect(splitSentences('Written by J. R. Tolkien. A classic.')).toEqual(['Written by J. R. Tolkien.', 'A classic.']);
   });
 
+  it('keeps "Op. 28" and dotted initials ("U.S. Billboard", "J.S. Bach") inside a sentence, but ends one before an opener', () => {
+    expect(splitSentences('He wrote the Preludes, Op. 28, in Majorca. They were published in 1839.')).toEqual([
+      'He wrote the Preludes, Op. 28, in Majorca.',
+      'They were published in 1839.',
+    ]);
+    expect(splitSentences('It peaked at number four on the U.S. Billboard Hot 100. He admired J.S. Bach greatly.')).toEqual([
+      'It peaked at number four on the U.S. Billboard Hot 100.',
+      'He admired J.S. Bach greatly.',
+    ]);
+    expect(splitSentences('She moved to Washington, D.C. The move was brief.')).toEqual(['She moved to Washington, D.C.', 'The move was brief.']);
+  });
+
   it('ends a sentence after "etc." only when a new sentence follows', () => {
     expect(splitSentences('Use keys, tokens, etc. for auth. Then deploy.')).toEqual([
       'Use keys, tokens, etc. for auth.',

@@ -337,8 +337,11 @@ const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'e.g', 'i.e', 'cf', 'approx',
   'viz', 'al', 'resp', 'esp', 'incl', 'dept', 'est', 'gen', 'gov', 'rev', 'capt', 'col', 'lt', 'sgt',
 ]);
-/** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3", "c. 1500", "r. 1368–1398", "b. 1810"). */
-const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v', 'c', 'ca', 'r', 'fl', 'b', 'd']);
+/** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3", "c. 1500", "r. 1368–1398", "b. 1810", "Op. 28"). */
+const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v', 'c', 'ca', 'r', 'fl', 'b', 'd', 'op']);
+/** Dotted initials ("U.S.", "J.S.", "D.C."): they end a sentence only before a word that opens one. */
+const DOTTED_INITIALS_RE = /^(?:\p{L}\.)+\p{L}$/u;
+const SENTENCE_OPENER_RE = /^(?:The|A|An|In|On|At|It|Its|He|She|They|We|I|You|This|That|These|Those|His|Her|Their|Our|There|After|Before|During|When|While|However|Although|Though|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|If|But|And|Also|Later|Today|Then|Such)\b/;
 
 /**
  * Marks characters where punctuation is not sentence punctuation: URLs, emails, inline
@@ -384,6 +387,7 @@ function isBoundary(text: string, i: number, j: number, k: number, segStart: num
   const { word, start } = wordBefore(text, i, segStart);
   if (ABBREVIATIONS.has(word)) return false;
   if (NUMERIC_ABBREVIATIONS.has(word) && /\p{N}/u.test(next)) return false;
+  if (DOTTED_INITIALS_RE.test(word) && !SENTENCE_OPENER_RE.test(text.slice(k, k + 12))) return false;
   if (/^\p{Lu}$/u.test(text.slice(start, i))) return false; // an initial: "J. Smith"
   // "1. Install" at the start of a line is a list marker, not a sentence.
   if (/^\d+$/.test(word) && text.slice(segStart, start).trim() === '') return false;
