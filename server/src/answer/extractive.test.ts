@@ -233,6 +233,24 @@ describe('composeExtractiveAnswer: factoid questions', () => {
   });
 });
 
+describe('composeExtractiveAnswer: factoid length budget', () => {
+  it('leaves the antecedent out when it would take the answer past 200 characters', () => {
+    const doc = passage('lind', 1, 'Jenny Lind, the Swedish soprano whose concert tours of Europe and America in the 1840s and 1850s drew crowds of tens of thousands and earned her the name of the Swedish Nightingale, sang in London. ' +
+      'She married the pianist Otto Goldschmidt in Boston in 1852.');
+    const answer = composeExtractiveAnswer('When did she marry the pianist Otto Goldschmidt?', [doc], { maxLength: 1000 });
+    expect(answer.text).toBe('She married the pianist Otto Goldschmidt in Boston in **1852**.');
+  });
+
+  it('joins a second strong sentence when both fit in 250 characters', () => {
+    const doc = passage('album', 1, 'The album Dangerously in Love won five Grammy Awards at the 2004 ceremony, including Best Contemporary R&B Album, and it sold eleven million copies. ' +
+      'Dangerously in Love also won two Grammy Awards for its singles at the 2004 ceremony in Los Angeles.');
+    const answer = composeExtractiveAnswer('Which Grammy Awards did Dangerously in Love win?', [doc], { maxLength: 1000 });
+    expect(answer.text.length).toBeGreaterThan(200);
+    expect(answer.text).toContain('five Grammy Awards');
+    expect(answer.text).toContain('two Grammy Awards for its singles');
+  });
+});
+
 describe('composeExtractiveAnswer: empty answers and determinism', () => {
   const EMPTY = { text: '', usedPassageIds: [], coverage: 0 };
 
