@@ -10,7 +10,7 @@ import { assistantsRouter } from './assistants/routes.js';
 import { assetsRouter } from './assets/routes.js';
 import { createAssistantStore } from './assistants/service.js';
 import { authRouter } from './auth/routes.js';
-import { CHAT_PATHS, chatRouter } from './chat/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { createChatService } from './chat/service.js';
 import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
@@ -34,6 +34,9 @@ import { webhooksRouter } from './webhooks/routes.js';
 import { createWebhookStore } from './webhooks/store.js';
 import { runExclusive, UPKEEP_LOCK_KEY } from './storage/exclusive.js';
 import { widgetRouter } from './widget-api/routes.js';
+
+/** The API answers under both prefixes (API.md §1). */
+const API_PREFIXES = ['/v1', '/api/v1'];
 
 /** JSON bodies above this are refused with 413 (API.md §1). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -67,8 +70,18 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   // clients do not revalidate. widget.js keeps its own (sendFile's etag option).
   app.set('etag', false);
 
+  // Our own parser: refuses invalid UTF-8, nesting deeper than 32 and mislabelled gzip (http/json-body.ts).
+  const json = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES });
+  const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures, config: ctx.config });
+  const limited = rateLimit(ctx.limiter);
+
   app.use(requestId());
   app.use(refuseNulInUrl()); // PostgreSQL text cannot hold U+0000 (http/nul-url.ts)
+  // The busiest routes first, on the app itself: a chat request walks no other layer and no
+  // router. Only POSTs to their paths match; each is answered here (no second auth or count).
+  for (const route of chatRoutes({ chat, assistants, logger: ctx.logger })) {
+    app.post(API_PREFIXES.map((prefix) => prefix + route.path), authenticate, limited, json, ...route.handlers);
+  }
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   // Readiness (API.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
@@ -88,17 +101,6 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.use('/dashboard', serveDashboard(ctx.dashboardDir));
   // The API's own contract, public like /healthz (server/src/openapi).
   app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => { res.json(openApiDocument()); });
-
-  // Our own parser: refuses invalid UTF-8, nesting deeper than 32 and mislabelled gzip (http/json-body.ts).
-  const json = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES });
-  const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures, config: ctx.config });
-  const limited = rateLimit(ctx.limiter);
-
-  // The busiest route first: a chat request walks no layer of the routers below. Only POSTs to
-  // its two paths enter here, and chatRouter answers every one of them (no second auth or count).
-  const chatFirst = Router();
-  chatFirst.post([...CHAT_PATHS], authenticate, limited, json);
-  chatFirst.use(chatRouter({ chat, assistants, logger: ctx.logger }));
 
   // Public routes next: auth and the widget API carry no bearer token.
   const open = Router();
@@ -120,8 +122,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   api.use(analyticsRouter(ctx, { chat, assistants, knowledge, retriever: search }));
   api.use(webhooksRouter(ctx, createWebhookStore(ctx.storage)));
 
-  for (const prefix of ['/v1', '/api/v1']) {
-    app.use(prefix, chatFirst);
+  for (const prefix of API_PREFIXES) {
     app.use(prefix, open);
     app.use(prefix, api);
   }
