@@ -14,12 +14,12 @@ let server: http.Server | null = null;
 afterEach(async () => { await new Promise((r) => server?.close(r)); server = null; });
 
 /** A server that waits until the request's bytes are in (as authentication does), then looks. */
-async function listen(limitBytes = 64): Promise<{ port: number; seen: Promise<Seen> }> {
+async function listen(limitBytes = 64, wait: (go: () => void) => void = (go) => setTimeout(go, 30)): Promise<{ port: number; seen: Promise<Seen> }> {
   let report: (s: Seen) => void = () => {};
   const seen = new Promise<Seen>((resolve) => { report = resolve; });
   const parse = jsonBody({ limitBytes });
   server = http.createServer((req, res) => {
-    setTimeout(() => {
+    wait(() => {
       // Probe on a look-alike that shares the stream state but not read(): the probe reads nothing.
       const probe = Object.create(req, { read: { value: () => Buffer.from('(probe)') } }) as http.IncomingMessage;
       const fast = bufferedJsonBody(probe, limitBytes)?.toString();
@@ -33,7 +33,7 @@ async function listen(limitBytes = 64): Promise<{ port: number; seen: Promise<Se
       } catch (err) {
         done(err);
       }
-    }, 30);
+    });
   });
   await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
   return { port: (server?.address() as AddressInfo).port, seen };
@@ -62,6 +62,13 @@ describe('JSON bodies already buffered are read at once (bufferedJsonBody)', () 
     const body = '{"message":"héllo"}';
     await rawRequest(port, post(`Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}`), body);
     expect(await seen).toEqual({ fast: '(probe)', body: { message: 'héllo' }, error: null });
+  });
+
+  it('takes it after one await, as the middleware after authentication sees it (before Node marks it complete)', async () => {
+    const { port, seen } = await listen(64, (go) => { void Promise.resolve().then(go); });
+    const body = '{"message":"in the packet of its headers"}';
+    await rawRequest(port, post(`Content-Type: application/json\r\nContent-Length: ${body.length}`), body);
+    expect(await seen).toEqual({ fast: '(probe)', body: { message: 'in the packet of its headers' }, error: null });
   });
 
   it('leaves a body still arriving to body-parser, which reads all of it', async () => {
