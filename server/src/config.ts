@@ -98,6 +98,8 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
   EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
+  // PostgreSQL: `memory` keeps the in-memory vector search even where pgvector is available.
+  EMBEDDINGS_VECTOR_SEARCH: z.enum(['auto', 'memory']).optional(),
   WEB_JOB_LEASE_MS: milliseconds(3_000, 3_600_000, 'a live instance that pauses longer than a third of it (GC, a busy event loop) would lose its running job to another').default(30_000),
   UPKEEP_INTERVAL_MS: milliseconds(1_000, 86_400_000, 'every instance runs the upkeep query that often').default(60_000),
 });

@@ -11,6 +11,11 @@ export interface EmbeddingsConfig {
   apiKey: string | undefined;
   /** Asked of models that can shorten their vectors (OpenAI text-embedding-3-*); else the model's own. */
   dimensions: number | undefined;
+  /**
+   * PostgreSQL: how questions search the vectors. `auto` (default): pgvector when the database has
+   * (or can create) the extension, else an in-memory copy per instance; `memory`: the copy always.
+   */
+  vectorSearch?: 'auto' | 'memory' | undefined;
   /** Batch size, timeouts, backoff: defaults in index.ts; not from the environment (tests shorten waits). */
   tuning?: Partial<EmbeddingsTuning> | undefined;
 }
@@ -20,6 +25,7 @@ export interface EmbeddingsEnv {
   EMBEDDINGS_MODEL?: string | undefined;
   EMBEDDINGS_API_KEY?: string | undefined;
   EMBEDDINGS_DIMENSIONS?: number | undefined;
+  EMBEDDINGS_VECTOR_SEARCH?: 'auto' | 'memory' | undefined;
   OPENAI_API_KEY?: string | undefined;
   OPENAI_BASE_URL?: string | undefined;
 }
@@ -48,5 +54,5 @@ export function resolveEmbeddingsConfig(env: EmbeddingsEnv): { config: Embedding
   if (!apiKey && new URL(baseUrl).hostname === 'api.openai.com') {
     return { problem: `EMBEDDINGS_MODEL uses ${baseUrl}, which needs a key: set EMBEDDINGS_API_KEY (or OPENAI_API_KEY), or EMBEDDINGS_BASE_URL for a local server` };
   }
-  return { config: { baseUrl, model: env.EMBEDDINGS_MODEL, apiKey, dimensions: env.EMBEDDINGS_DIMENSIONS } };
+  return { config: { baseUrl, model: env.EMBEDDINGS_MODEL, apiKey, dimensions: env.EMBEDDINGS_DIMENSIONS, vectorSearch: env.EMBEDDINGS_VECTOR_SEARCH ?? 'auto' } };
 }

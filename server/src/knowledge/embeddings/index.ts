@@ -12,7 +12,9 @@ import type { EmbeddingsConfig } from './config.js';
 import type { DenseSide } from './hybrid.js';
 import { createQueryEmbedder } from './query-embedder.js';
 import { createPostgresVectorStore, type PostgresVectorStore } from './postgres-store.js';
-import { createVectorReplica } from './replica.js';
+import { chunkChangeFeed } from '../change-feed.js';
+import { createPgvectorSearch, enablePgvector, type PgvectorSearch } from './pgvector.js';
+import { createVectorReplica, type VectorSearch } from './replica.js';
 import { createVectorIndex, type VectorHit, type VectorIndex } from './vector-index.js';
 import { createBacklogWorker, type BacklogWorker } from './worker.js';
 
@@ -55,8 +57,9 @@ export const DEFAULT_TUNING: EmbeddingsTuning = {
  * - SQLite: loads sqlite-vec into the connection, opens (or, after a model change, empties) the
  *   vec0 index (vector-index.ts).
  * - PostgreSQL: vectors as plain rows (postgres-store.ts, migration 006), a backlog shared by the
- *   instances under leases, and an exact in-memory copy per instance for the questions
- *   (replica.ts). No extension needed; pgvector is the future path for large corpora.
+ *   instances under leases, and for the questions a pgvector HNSW index where the database has
+ *   (or can create) the extension (pgvector.ts), else an exact in-memory copy per instance
+ *   (replica.ts; also with EMBEDDINGS_VECTOR_SEARCH=memory).
  *
  * Either way it builds the backlog worker (started and stopped with the server by `listen`) and
  * the query side used by the hybrid retriever. Without configuration none of this exists.
@@ -101,15 +104,15 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
   };
   return {
     config, index: side.index, worker, queries, dense,
-    /** PostgreSQL only: the vectors store (leases, state) and this instance's in-memory copy. */
+    /** PostgreSQL only: the vectors store (leases, state), this instance's in-memory copy and the pgvector search (whichever answers). */
     postgres: side.postgres,
     /** The knowledge changed (documents added or removed): the worker looks for work. */
     wake: (): void => worker.wake(),
     /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
     async status() {
       const embedded = await side.embeddedCount();
-      // `searchable`: vectors the question side holds (PostgreSQL: this instance's in-memory copy, which follows the table).
-      return { model: config.model, dimension: side.backlog.dimension, ready: side.ready, embedded, searchable: side.postgres ? side.postgres.replica.size : embedded, pending: await side.pendingCount(), worker: inner.stats };
+      // `searchable`: vectors the question side holds (PostgreSQL: the pgvector table, or this instance's in-memory copy, which follows the table).
+      return { model: config.model, dimension: side.backlog.dimension, ready: side.ready, embedded, searchable: await side.searchable(), pending: await side.pendingCount(), worker: inner.stats };
     },
   };
 }
@@ -129,7 +132,16 @@ interface Side {
   stop(): void;
   /** SQLite's vec0 index (tests and measure.ts read it). */
   index: VectorIndex | null;
-  postgres: { store: PostgresVectorStore; replica: ReturnType<typeof createVectorReplica> } | null;
+  /** Rows the question side searches (PostgreSQL: the pgvector table, or this instance's in-memory copy). */
+  searchable(): Promise<number>;
+  postgres: {
+    store: PostgresVectorStore;
+    replica: ReturnType<typeof createVectorReplica>;
+    /** Resolves once the store is open and the question side chosen. */
+    opened: Promise<unknown>;
+    /** The pgvector search when it answers (null: the replica does). */
+    readonly pgvector: PgvectorSearch | null;
+  } | null;
 }
 
 function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Logger): Side {
@@ -154,6 +166,7 @@ function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Lo
     hydrate: (ids, kbIds) => index.hydrate(ids, kbIds),
     embeddedCount: () => index.embeddedCount(),
     pendingCount: () => index.pendingCount(),
+    searchable: () => index.embeddedCount(),
     start: () => undefined,
     stop: () => undefined,
     index, postgres: null,
@@ -162,17 +175,24 @@ function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Lo
 
 function postgresSide(storage: PostgresStorage, config: EmbeddingsConfig, logger: Logger, tuning: EmbeddingsTuning, clock: Clock, wakeWorker: () => void): Side {
   const identity = { model: config.model, dimensions: config.dimensions ?? null };
-  let replica: ReturnType<typeof createVectorReplica> | null = null;
-  const store = createPostgresVectorStore(storage, { identity, clock, leaseMs: tuning.leaseMs, onWrite: () => replica?.wake() });
-  replica = createVectorReplica(storage, store, { pollMs: tuning.vectorPollMs, logger, onChunksAdded: wakeWorker });
-  const r = replica;
+  /** The question side, chosen once the store is open: pgvector where the database has it, else the replica. */
+  let active: (VectorSearch & { wake(): void }) | null = null;
+  let pgvector: PgvectorSearch | null = null;
+  const store = createPostgresVectorStore(storage, { identity, clock, leaseMs: tuning.leaseMs, onWrite: () => active?.wake() });
+  // Built either way (cheap until started); started only when it is the question side.
+  const r = createVectorReplica(storage, store, { pollMs: tuning.vectorPollMs, logger, onChunksAdded: wakeWorker });
   const opened = (async () => {
     const state = await store.open();
     if (state === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
-    logger.info('dense retrieval on (PostgreSQL, vectors searched in memory)', { model: config.model, baseUrl: config.baseUrl, dimension: store.backlog.dimension, vectors: await store.embeddedCount() });
+    const version = config.vectorSearch === 'memory' ? null : await enablePgvector(storage, logger);
+    if (version) pgvector = createPgvectorSearch(storage, store, { version, pollMs: tuning.vectorPollMs, logger });
+    active = pgvector ?? r;
+    logger.info(`dense retrieval on (PostgreSQL, vectors searched ${version ? `with pgvector ${version}` : 'in memory'})`, { model: config.model, baseUrl: config.baseUrl, dimension: store.backlog.dimension, vectors: await store.embeddedCount() });
   })();
   let retiredLogged = false;
   let running = false;
+  /** pgvector mode: the chunk change feed only wakes the worker (chunks another instance added). */
+  let unsubscribe: (() => void) | null = null;
   return {
     backlog: store.backlog, opened, shared: true,
     get ready() {
@@ -180,23 +200,40 @@ function postgresSide(storage: PostgresStorage, config: EmbeddingsConfig, logger
         retiredLogged = true;
         logger.warn('another instance configured another embedding model: this one answers from BM25 alone until restarted with it', { model: config.model });
       }
-      return r.ready && !store.retired;
+      return !!active?.ready && !store.retired;
     },
-    search: (v, kbIds, k) => r.search(v, kbIds, k),
+    search: (v, kbIds, k) => active ? active.search(v, kbIds, k) : [],
     hydrate: (ids, kbIds) => store.hydrate(ids, kbIds),
     embeddedCount: () => store.embeddedCount(),
     pendingCount: () => store.pendingCount(),
-    // The replica reads once the state is open (its first read would otherwise see the old model),
-    // unless the server stopped meanwhile.
+    searchable: async () => pgvector ? pgvector.count() : r.size,
+    // The question side reads once the state is open (its first read would otherwise see the old
+    // model), unless the server stopped meanwhile.
     start: () => {
       running = true;
-      void opened.then(() => { if (running) r.start(); }, () => undefined);
+      void opened.then(() => {
+        if (!running || !active) return;
+        if (pgvector && !unsubscribe) {
+          unsubscribe = chunkChangeFeed(storage).subscribe((change) => {
+            if (change.kind === 'remote' && change.addedChunkIds.length) wakeWorker();
+          });
+        }
+        active.start();
+      }, () => undefined);
     },
     stop: () => {
       running = false;
-      r.stop();
+      unsubscribe?.();
+      unsubscribe = null;
+      active?.stop();
     },
-    index: null, postgres: { store, replica: r },
+    index: null,
+    postgres: {
+      store, replica: r, opened,
+      get pgvector() {
+        return pgvector;
+      },
+    },
   };
 }
 

@@ -124,14 +124,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434' })).toThrow(/EMBEDDINGS_MODEL/);
     // Ollama: no path means /v1; OPENAI_API_KEY is not sent there.
     expect(loadConfig({ EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434', OPENAI_API_KEY: 'sk-x' }).embeddings)
-      .toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', apiKey: undefined, dimensions: undefined });
+      .toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', apiKey: undefined, dimensions: undefined, vectorSearch: 'auto' });
     // OpenAI by default, with the server's OpenAI key.
     expect(loadConfig({ EMBEDDINGS_MODEL: 'text-embedding-3-small', OPENAI_API_KEY: 'sk-x', EMBEDDINGS_DIMENSIONS: '512' }).embeddings)
-      .toEqual({ baseUrl: 'https://api.openai.com/v1', model: 'text-embedding-3-small', apiKey: 'sk-x', dimensions: 512 });
+      .toEqual({ baseUrl: 'https://api.openai.com/v1', model: 'text-embedding-3-small', apiKey: 'sk-x', dimensions: 512, vectorSearch: 'auto' });
     // The same gateway as OPENAI_BASE_URL gets its key; an explicit key always wins.
     expect(loadConfig({ EMBEDDINGS_MODEL: 'm', OPENAI_BASE_URL: 'https://gw.example.com/v1', OPENAI_API_KEY: 'sk-gw' }).embeddings?.apiKey).toBe('sk-gw');
     expect(loadConfig({ EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'https://gw.example.com/v1', EMBEDDINGS_API_KEY: 'e-key', OPENAI_API_KEY: 'sk' }).embeddings?.apiKey).toBe('e-key');
     expect(() => loadConfig({ EMBEDDINGS_MODEL: 'text-embedding-3-small' })).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDINGS_MODEL: 'm', EMBEDDINGS_DIMENSIONS: 'lots' })).toThrow(/EMBEDDINGS_DIMENSIONS/);
+  });
+
+  it('EMBEDDINGS_VECTOR_SEARCH: auto (pgvector where available) by default, memory forces the in-memory copy, nothing else', () => {
+    const base = { EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434' };
+    expect(loadConfig(base).embeddings?.vectorSearch).toBe('auto');
+    expect(loadConfig({ ...base, EMBEDDINGS_VECTOR_SEARCH: 'memory' }).embeddings?.vectorSearch).toBe('memory');
+    expect(loadConfig({ ...base, EMBEDDINGS_VECTOR_SEARCH: '' }).embeddings?.vectorSearch).toBe('auto');
+    expect(() => loadConfig({ ...base, EMBEDDINGS_VECTOR_SEARCH: 'pgvector' })).toThrow(/EMBEDDINGS_VECTOR_SEARCH/);
   });
 });

@@ -5,12 +5,14 @@ import type { PostgresStorage } from '../../storage/postgres.js';
 import { CHUNK_COLUMNS } from '../full-text.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import type { Backlog, Batch } from './backlog.js';
+import { PGVECTOR_DIM_SQL, PGVECTOR_TABLE, writePgvectors } from './pgvector-table.js';
 import { embeddingInput, type PendingChunk, type VectorIdentity } from './vector-index.js';
 
 /**
- * Dense vectors on PostgreSQL, without any extension (migration 006): plain rows of float32
- * bytes, read by every instance into its in-memory index (replica.ts), and the backlog shared by
- * the instances' workers under leases.
+ * Dense vectors on PostgreSQL (migration 006): plain rows of float32 bytes, searched with
+ * pgvector where the extension is available (pgvector.ts: its table is written here, in the same
+ * transaction) and else read by every instance into its in-memory index (replica.ts), and the
+ * backlog shared by the instances' workers under leases.
  *
  * - Identity: `embedding_index_state` names the model the vectors belong to and a `generation`.
  *   An instance starting with another model (or dimensions) empties the vectors and claims and
@@ -54,10 +56,13 @@ const IDS = "CAST(string_to_array(?, ',') AS bigint[])";
 const SQL = {
   state: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1',
   stateForUpdate: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR UPDATE',
-  stateForShare: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR SHARE',
+  // With the pgvector table's dimension (null without the table): a write fills it too when it matches.
+  stateForShare: `SELECT generation, model, dimensions, dim, ${PGVECTOR_DIM_SQL} AS pgvector_dim FROM embedding_index_state WHERE id = 1 FOR SHARE`,
   newGeneration: 'UPDATE embedding_index_state SET generation = generation + 1, model = ?, dimensions = ?, dim = ? WHERE id = 1 RETURNING generation',
   setDim: 'UPDATE embedding_index_state SET dim = ? WHERE id = 1',
   dropVectors: 'DELETE FROM chunk_dense_vectors',
+  // Made for one dimension (pgvector.ts): dropped first, before the rows it references are locked.
+  dropPgvectors: `DROP TABLE IF EXISTS ${PGVECTOR_TABLE}`,
   dropClaims: 'DELETE FROM embedding_claims',
   // The chunks of the next batch: no vector, no live claim; locked so that concurrent claimers skip them.
   candidates: `SELECT c.id, c.knowledge_base_id, c.title, c.headings, c.body FROM chunks c
@@ -115,6 +120,7 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
   /** Throws the vectors away and starts a generation for this instance's model. */
   async function newGeneration(tx: Tx, dimension: number | null): Promise<void> {
     const row = await tx.get<{ generation: number }>(SQL.newGeneration, [identity.model, identity.dimensions, dimension]);
+    await tx.run(SQL.dropPgvectors);
     await tx.run(SQL.dropVectors);
     await tx.run(SQL.dropClaims);
     generation = row?.generation ?? null;
@@ -188,7 +194,7 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
       const ids = batch.chunks.map((c) => c.id);
       const stored = await storage.tx(async (tx) => {
         // Held FOR SHARE: a model change (FOR UPDATE) waits for this write, or this one sees it.
-        const s = await readState(tx, SQL.stateForShare);
+        const s = await readState(tx, SQL.stateForShare) as StoredState & { pgvector_dim: number | null };
         if (s.generation !== generation) {
           adopt(s);
           await tx.run(SQL.release, [lease.token]);
@@ -198,17 +204,22 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
         const held = new Set((await tx.all<{ chunk_id: number }>(SQL.endClaims, [idList(ids), lease.token])).map((r) => r.chunk_id));
         const values: string[] = [];
         const params: (string | number | Buffer)[] = [];
+        const rows: { chunkId: number; knowledgeBaseId: string; vector: Float32Array }[] = [];
         batch.chunks.forEach((c, i) => {
           const v = vectors[i] as Float32Array;
           if (!live.has(c.id) || !held.has(c.id)) return;
           if (v.length !== s.dim) throw new Error(`Vector of dimension ${v.length} for an index of ${String(s.dim)}`);
           values.push('(?, ?, ?, ?)');
           params.push(c.id, c.knowledgeBaseId, s.generation, bytesOf(v));
+          rows.push({ chunkId: c.id, knowledgeBaseId: c.knowledgeBaseId, vector: v });
         });
         if (!values.length) return 0;
         await tx.run(`INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${values.join(', ')}
           ON CONFLICT (chunk_id) DO UPDATE SET knowledge_base_id = excluded.knowledge_base_id, generation = excluded.generation,
             vector = excluded.vector, xact_id = pg_current_xact_id()`, params);
+        // The pgvector table (pgvector.ts), when it exists for this dimension: in this transaction,
+        // whichever search this instance uses, so the table never lacks a committed vector.
+        if (s.pgvector_dim !== null && s.pgvector_dim === s.dim) await writePgvectors(tx, rows);
         return values.length;
       });
       if (stored) opts.onWrite?.();

@@ -3,13 +3,14 @@ import type { PostgresStorage } from '../../storage/postgres.js';
 import { readHorizon } from '../../storage/postgres/horizon.js';
 import { chunkChangeFeed, type ChunkChange } from '../change-feed.js';
 import { createMemoryVectors, type MemoryVectors } from './memory-vectors.js';
+import { createPoller } from './poller.js';
 import { vectorOf, type PostgresVectorStore, type StoredState, type VectorRow } from './postgres-store.js';
 import type { VectorHit } from './vector-index.js';
 
 /**
  * The question side of dense retrieval on PostgreSQL: what answers "nearest vectors in these
- * bases". Today an exact in-memory copy of the stored vectors (VectorReplica below); a pgvector
- * index would implement the same interface with a KNN query and no copy (docs/deploy-scale-out.md).
+ * bases". Either an exact in-memory copy of the stored vectors (VectorReplica below), or, where
+ * the database has pgvector, a KNN query on its HNSW index and no copy (pgvector.ts).
  */
 export interface VectorSearch {
   /** True when it can answer for the configured model. */
@@ -57,13 +58,8 @@ export function createVectorReplica(storage: PostgresStorage, store: PostgresVec
   let cursor: Cursor | null = null;
   let reloadWanted = true;
   const tombstones = new Map<number, number>();
-  let reading: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
-  let stopped = false;
   let warned = false;
-  let failing = false;
 
   function removed(ids: readonly number[]): void {
     const now = Date.now();
@@ -148,32 +144,18 @@ export function createVectorReplica(storage: PostgresStorage, store: PostgresVec
     }
   }
 
-  /** One read at a time; a wake-up during a read runs one more after it. */
-  function read(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (reading) {
-      again = true;
-      return reading;
-    }
-    again = false;
-    reading = readOnce()
-      .then(() => {
-        if (failing) opts.logger.info('reading dense vectors works again');
-        failing = false;
-      })
-      .catch((err: unknown) => {
-        // The database is away or closing: the next poll tries again (from a full load, to be
-        // safe). Logged once per outage, not once per poll.
-        reloadWanted = true;
-        if (!stopped && !failing) opts.logger.warn('reading dense vectors failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
-        failing = true;
-      })
-      .finally(() => {
-        reading = null;
-        if (again) void read();
-      });
-    return reading;
-  }
+  // The database is away or closing: the next poll tries again (from a full load, to be safe).
+  // Logged once per outage, not once per poll.
+  const poller = createPoller({
+    pollMs: opts.pollMs,
+    readOnce,
+    onFailure(err, first, stopped) {
+      reloadWanted = true;
+      if (!stopped && first) opts.logger.warn('reading dense vectors failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
+    },
+    onRecovery: () => opts.logger.info('reading dense vectors works again'),
+  });
+  const read = poller.read;
 
   function onChange(change: ChunkChange): void {
     if (change.kind === 'external') {
@@ -200,20 +182,15 @@ export function createVectorReplica(storage: PostgresStorage, store: PostgresVec
       return mem ? mem.search(query, knowledgeBaseIds, k) : [];
     },
     start() {
-      stopped = false;
-      if (timer) return;
       // Subscribed first, loaded after: a deletion committed before the subscription is in the
       // load, one after it is told (deletions while stopped were not told: loaded again).
-      unsubscribe = chunkChangeFeed(storage).subscribe(onChange);
-      reloadWanted = true;
-      timer = setInterval(() => void read(), opts.pollMs);
-      timer.unref();
-      void read();
+      poller.start(() => {
+        unsubscribe = chunkChangeFeed(storage).subscribe(onChange);
+        reloadWanted = true;
+      });
     },
     stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
+      poller.stop();
       unsubscribe?.();
       unsubscribe = null;
     },
@@ -222,9 +199,6 @@ export function createVectorReplica(storage: PostgresStorage, store: PostgresVec
       void read();
     },
     /** Resolves after a full read from now (tests, and the start log). */
-    async settled() {
-      await read();
-      if (again || reading) await read();
-    },
+    settled: () => poller.settled(),
   };
 }
