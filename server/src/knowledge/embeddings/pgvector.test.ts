@@ -1,15 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPglite, type PgliteDatabase } from '../../../test/pglite.js';
 import { freshPostgresStorage, postgresAdminUrl, testDatabase } from '../../../test/postgres.js';
 import { createFakeClock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { seededRandom } from '../../lib/seeded-random.js';
-import { createPostgresStorage, type PostgresStorage } from '../../storage/postgres.js';
-import { migratePostgres } from '../../storage/postgres/migrate.js';
+import type { PostgresStorage } from '../../storage/postgres.js';
 import { createKnowledgeStore } from '../store.js';
 import { createEmbeddings } from './index.js';
 import { createMemoryVectors } from './memory-vectors.js';
@@ -38,26 +34,6 @@ const vectorFor = (seed: number, dim: number): Float32Array => {
   const r = seededRandom(seed);
   return Float32Array.from({ length: dim }, () => r() * 2 - 1);
 };
-
-interface Pglite { storage: PostgresStorage; close(): Promise<void> }
-
-async function startPglite(): Promise<Pglite> {
-  const db = await PGlite.create({ extensions: { vector, citext } }); // citext: migration 001
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' });
-  await server.start();
-  const address = (server as unknown as { server?: { address?: () => { port: number } } }).server?.address?.();
-  if (!address) throw new Error('pglite-socket gave no port');
-  const storage = createPostgresStorage({ host: '127.0.0.1', port: address.port, user: 'postgres', database: 'postgres' }, { poolSize: 1, applicationName: 'parley-test-pglite' });
-  await migratePostgres(storage);
-  return {
-    storage,
-    async close() {
-      await storage.close();
-      await server.stop();
-      await db.close();
-    },
-  };
-}
 
 interface Corpus { kbA: string; kbB: string; docs: { id: string; kb: string }[] }
 
@@ -113,7 +89,7 @@ async function expectExact(storage: PostgresStorage, search: PgvectorSearch, c: 
 }
 
 describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the real extension)', () => {
-  let db: Pglite;
+  let db: PgliteDatabase;
   beforeAll(async () => { db = await startPglite(); });
   afterAll(async () => { await db?.close(); });
 
