@@ -4,7 +4,7 @@ import pg from 'pg';
 import { bareLoad, chatLoad, load, serveCpuMicros, startServe, type LoadResult } from './http-bench.js';
 import { childPids, cpuBetween, snapshot } from './scale-out-cpu.js';
 import { connectTestRedis, REDIS_TEST_URL } from '../../server/src/limits/redis-testing.js';
-import { freePort, postgresCopyOf, startParley, type ParleyInstance } from './scale-out-instances.js';
+import { analyzeAsAutovacuumWould, freePort, postgresCopyOf, startParley, type ParleyInstance } from './scale-out-instances.js';
 import { startNginx, type NginxFront } from './scale-out-nginx.js';
 import { round } from './stats.js';
 
@@ -98,6 +98,7 @@ export async function runScaleOutBench(opts: { dir: string; chunks: number; dura
     // Warm every path (JIT, page caches, pools, keepalive connections) before measuring.
     await load({ ...bareLoad(served), duration: 2 });
     for (const t of SCALE_OUT_TARGETS) await load({ ...chatLoad(served, targets[t].url), duration: 2 });
+    await analyzeAsAutovacuumWould(admin);
 
     const rounds: Round[] = [];
     for (let i = 0; i < opts.rounds; i++) {

@@ -17,7 +17,7 @@ import { chatLoad, load, startServe } from './http-bench.js';
 import { readOption } from './cli-options.js';
 import { cpuBetween, snapshot } from './scale-out-cpu.js';
 import { connectTestRedis, REDIS_TEST_URL } from '../../server/src/limits/redis-testing.js';
-import { postgresCopyOf, startParley } from './scale-out-instances.js';
+import { analyzeAsAutovacuumWould, postgresCopyOf, startParley } from './scale-out-instances.js';
 
 const text = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,6 +55,8 @@ try {
   )).rows.map((r) => r.pid);
 
   for (const side of ['a', 'b'] as const) await load({ ...chatLoad(served, instances[side].url), duration: 2 });
+  // Without it, side a (started first) caches plans made on empty tables: scale-out-instances.ts.
+  await analyzeAsAutovacuumWould(admin);
   const rows: Record<'a' | 'b', Array<{ total: number; rps: number; node: number; pg: number; non2xx: number }>> = { a: [], b: [] };
   for (let i = 0; i < rounds; i++) {
     // Strictly a, b, a, b: each side idles for one window only. Reversing the order every other
