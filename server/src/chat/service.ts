@@ -257,6 +257,8 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
 
       // Group-committed with the requests queued before its batch closes; resolves after the commit.
       const written = await deps.storage.tx(async (tx) => {
+        // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
+        const listeners = deps.webhooks.chatTurnListeners(tx, a.organizationId);
         const { conversation, isNew, messages } = await writeTurn(tx, input, startedAt, [
           { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
           {
@@ -288,7 +290,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
         await deps.webhooks.chatTurn(tx, {
           conversation, isNewConversation: isNew, userMessage: userMessage as Message, assistantMessage: assistantMessage as Message,
           metadata: input.metadata, confidence: generated.confidence, sources,
-        });
+        }, listeners);
         return { conversation, isNew, userMessage, assistantMessage };
         // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
         // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).

@@ -3,7 +3,7 @@ import type { Conversation, Message } from '../conversations/store.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { createOutbox, type EventDraft } from './outbox.js';
+import { createOutbox, type EventDraft, type Subscriber } from './outbox.js';
 
 /**
  * The events of API.md §9, each built from the change that causes it. Every emitter takes the
@@ -163,8 +163,23 @@ export function createWebhookEvents(storage: Storage, clock: Clock) {
   return {
     outbox,
 
+    /**
+     * Starts reading who listens to the organization, for `chatTurn`. The chat service starts it
+     * with the turn's first statements: on PostgreSQL it travels in their round trip instead of
+     * one of its own. A read that fails is reported by `chatTurn`, not as an unhandled rejection.
+     */
+    chatTurnListeners(tx: Tx, organizationId: string): Promise<readonly Subscriber[]> {
+      const read = outbox.subscribers(tx, organizationId);
+      read.catch(() => undefined);
+      return read;
+    },
+
     /** A chat request's user message and answer (and the conversation, when it is new). */
-    chatTurn: (tx: Tx, t: ChatTurn): Promise<void> => write(tx, chatTurnEvents(t)),
+    async chatTurn(tx: Tx, t: ChatTurn, listeners?: Promise<readonly Subscriber[]>): Promise<void> {
+      const b = chatTurnEvents(t);
+      if (!listeners) return write(tx, b);
+      await outbox.enqueueTo(tx, b.organizationId, b.drafts, await listeners);
+    },
 
     /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
     humanAgentMessage: (tx: Tx, c: Conversation, message: Message): Promise<void> => write(tx, humanAgentEvents(c, message)),
