@@ -37,4 +37,15 @@ describe('openStorage', () => {
     expect(second).toMatchObject({ isNew: false, applied: [] });
     expect(logger.lines.join('\n')).not.toContain('secret-pw');
   });
+
+  it('warns at start when the PostgreSQL server runs without autovacuum, and only then', async () => {
+    const db = await scratchPostgresDatabase();
+    cleanup.push(() => db.drop());
+    const logger = recordingLogger();
+    const opened = await openStorage({ kind: 'postgres', url: db.url }, logger);
+    cleanup.push(() => opened.storage.close());
+    const autovacuum = (await opened.storage.get<{ autovacuum: string }>('SHOW autovacuum'))?.autovacuum;
+    const warned = logger.lines.some((l) => l.startsWith('autovacuum is off'));
+    expect(warned).toBe(autovacuum === 'off');
+  });
 });
