@@ -88,6 +88,10 @@ async function expectExact(storage: PostgresStorage, search: PgvectorSearch, c: 
   expect(compared).toBe(12 * 3 * 3);
 }
 
+/** A vector store for `model` (default dimensions, a minute's lease). */
+const vectorStore = (storage: PostgresStorage, model: string, clock = createFakeClock()) =>
+  createPostgresVectorStore(storage, { identity: { model, dimensions: null }, clock, leaseMs: 60_000 });
+
 describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the real extension)', () => {
   let db: PgliteDatabase;
   beforeAll(async () => { db = await startPglite(); });
@@ -98,7 +102,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     const c = await corpus(storage, 'org_exact', 60);
     const dim = 16;
     const vec = (id: number) => vectorFor(id, dim);
-    const store = createPostgresVectorStore(storage, { identity: { model: 'm-exact', dimensions: null }, clock: createFakeClock(), leaseMs: 60_000 });
+    const store = vectorStore(storage, 'm-exact');
     expect(await store.open()).toBe('empty');
     await store.backlog.create(dim);
     expect(await embedAll(store, vec, 50)).toBe(50); // before pgvector: float32 rows only
@@ -127,24 +131,6 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     expect(await search.search(vec(1), ['kb_none'], 5)).toEqual([]);
     expect(await search.search(vectorFor(1, dim + 1), [c.kbA], 5)).toEqual([]);
     expect(await search.search(new Float32Array(dim), [c.kbA], 5)).toEqual([]);
-
-    // Latency, PGlite (WASM, one session, loopback socket) against the replica's in-memory search:
-    // alternating, medians (the machine is shared).
-    const exact = createMemoryVectors(dim);
-    for (const r of await storage.all<{ id: number; knowledge_base_id: string }>('SELECT id, knowledge_base_id FROM chunks')) exact.upsert(r.id, r.knowledge_base_id, vec(r.id));
-    const tp: number[] = [];
-    const tm: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const q = vectorFor(20_000 + i, dim);
-      let t = performance.now();
-      await search.search(q, [c.kbA, c.kbB], 10);
-      tp.push(performance.now() - t);
-      t = performance.now();
-      exact.search(q, [c.kbA, c.kbB], 10);
-      tm.push(performance.now() - t);
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
-    console.log(`search, 120 vectors of ${dim}, k=10, PGlite/WASM pgvector ${version}: median ${median(tp).toFixed(2)} ms; in-memory: ${median(tm).toFixed(3)} ms`);
   });
 
   it('a deleted document\'s chunks leave the pgvector table and the answers', async () => {
@@ -152,7 +138,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     const c = await corpus(storage, 'org_delete', 10);
     const dim = 16;
     const vec = (id: number) => vectorFor(id, dim);
-    const store = createPostgresVectorStore(storage, { identity: { model: 'm-delete', dimensions: null }, clock: createFakeClock(), leaseMs: 60_000 });
+    const store = vectorStore(storage, 'm-delete');
     expect(await store.open()).toBe('reset'); // the previous case's model
     await store.backlog.create(dim);
     const search = createPgvectorSearch(storage, store, { version: (await enablePgvector(storage, captureLogger())) as string, pollMs: 60_000, logger: captureLogger() });
@@ -178,7 +164,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     const c = await corpus(storage, 'org_gen', 15);
     const version = (await enablePgvector(storage, captureLogger())) as string;
     const clock = createFakeClock();
-    const old = createPostgresVectorStore(storage, { identity: { model: 'm-gen-a', dimensions: null }, clock, leaseMs: 60_000 });
+    const old = vectorStore(storage, 'm-gen-a', clock);
     await old.open();
     await old.backlog.create(16);
     const oldLog = captureLogger();
@@ -188,7 +174,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     expect(oldSearch.ready).toBe(true);
     const total = await count(storage, 'SELECT count(*) AS n FROM chunks');
 
-    const next = createPostgresVectorStore(storage, { identity: { model: 'm-gen-b', dimensions: null }, clock, leaseMs: 60_000 });
+    const next = vectorStore(storage, 'm-gen-b', clock);
     expect(await next.open()).toBe('reset');
     expect(await storage.get(`SELECT to_regclass('${PGVECTOR_TABLE}') AS t`)).toEqual({ t: null });
     // The old model's search, between two polls, finds its table gone: no answer, no error.

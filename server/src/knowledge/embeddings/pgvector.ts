@@ -3,7 +3,7 @@ import type { Queryable } from '../../storage/port.js';
 import type { PostgresStorage } from '../../storage/postgres.js';
 import type { VectorSearch } from './replica.js';
 import { HNSW_MAX_DIM, norm, PGVECTOR_DIM_SQL, PGVECTOR_TABLE, vectorText, writePgvectors } from './pgvector-table.js';
-import { vectorOf, type PostgresVectorStore, type VectorRow } from './postgres-store.js';
+import { type PostgresVectorStore, sameIdentity, vectorOf, type VectorRow } from './postgres-store.js';
 import { createPoller } from './poller.js';
 import type { VectorHit } from './vector-index.js';
 
@@ -164,7 +164,7 @@ export function createPgvectorSearch(storage: PostgresStorage, store: PostgresVe
   async function readOnce(): Promise<void> {
     const s = await store.state();
     store.observe(s);
-    const mine = s.model === store.identity.model && (s.dimensions ?? null) === store.identity.dimensions;
+    const mine = sameIdentity(s, store.identity);
     if (!mine || s.dim === null) {
       ensured = null;
       hasRows = false;

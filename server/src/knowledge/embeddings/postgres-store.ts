@@ -100,7 +100,8 @@ export interface PostgresVectorStoreOptions {
   onWrite?: () => void;
 }
 
-const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
+/** The stored vectors are this model's (and dimensions'). */
+export const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
 
 export function createPostgresVectorStore(storage: PostgresStorage, opts: PostgresVectorStoreOptions) {
   const { identity, clock, leaseMs } = opts;

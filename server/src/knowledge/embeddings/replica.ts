@@ -4,7 +4,7 @@ import { readHorizon } from '../../storage/postgres/horizon.js';
 import { chunkChangeFeed, type ChunkChange } from '../change-feed.js';
 import { createMemoryVectors, type MemoryVectors } from './memory-vectors.js';
 import { createPoller } from './poller.js';
-import { vectorOf, type PostgresVectorStore, type StoredState, type VectorRow } from './postgres-store.js';
+import { type PostgresVectorStore, sameIdentity, type StoredState, vectorOf, type VectorRow } from './postgres-store.js';
 import type { VectorHit } from './vector-index.js';
 
 /**
@@ -125,7 +125,7 @@ export function createVectorReplica(storage: PostgresStorage, store: PostgresVec
     pruneTombstones();
     const s = await store.state();
     store.observe(s);
-    const mine = s.model === store.identity.model && (s.dimensions ?? null) === store.identity.dimensions;
+    const mine = sameIdentity(s, store.identity);
     if (!mine || s.dim === null) {
       // Another model's vectors (this instance is retiring), or none yet: nothing to answer from.
       mem = null;
