@@ -106,6 +106,8 @@ describe('the harness on a tiny SQuAD file', () => {
     expect(r.all.retrieval.parley.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(r.all.retrieval.plainFts.recallAt5).toBe(1);
     expect(r.all.answers.goldSpanAtZero).toBeGreaterThanOrEqual(0.5);
+    // Handed its own paragraph, the answer step finds the volcano's year, the river and the builder.
+    expect(r.all.answers.goldSpanGivenGoldParagraph).toBeGreaterThanOrEqual(0.75);
     expect(r.all.answers.meanChars).toBeGreaterThan(0);
     expect(r.all.confidence.aurocAnswerableVsUnanswerable).toBeGreaterThan(0.5);
     expect(r.threshold.sweep.tuning).toHaveLength(19);

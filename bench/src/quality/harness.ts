@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createExtractiveProvider } from '../../../server/src/answer/providers/extractive.js';
-import { assistantConfigSchema } from '../../../server/src/assistants/schemas.js';
+import type { AnswerRequest } from '../../../server/src/answer/providers/types.js';
+import { assistantConfigSchema, type AssistantConfig } from '../../../server/src/assistants/schemas.js';
 import { createAssistantStore } from '../../../server/src/assistants/service.js';
 import { createChatService } from '../../../server/src/chat/service.js';
 import { createConversationStore } from '../../../server/src/conversations/store.js';
@@ -160,8 +161,26 @@ interface Asked {
   confidence: number;
   /** The answer (threshold 0) holds a gold span. */
   correct: boolean;
+  /** The extractive answer to the gold paragraph alone holds a gold span (answerable only). */
+  correctGivenGold: boolean;
   chatMs: number;
 }
+
+/**
+ * The extractive provider's answer when it is handed the gold paragraph alone, as one passage
+ * (assistant defaults otherwise): what the answer step achieves when retrieval is perfect. Set
+ * beside the real figure it splits a wrong answer's blame between retrieval and sentence choice.
+ */
+async function answerFromParagraph(question: string, paragraph: FlatParagraph, defaults: AssistantConfig): Promise<string> {
+  const request: AnswerRequest = {
+    question, passages: [{ id: String(paragraph.index), title: paragraph.title, url: null, text: paragraph.context, headingPath: [], score: 1 }],
+    history: [], systemPrompt: '', variables: {}, language: defaults.language, maxResponseLength: defaults.maxResponseLength, model: defaults.model,
+  };
+  let text = '';
+  for await (const e of GOLD_PARAGRAPH_ANSWERER.answer(request, {})) if (e.type === 'delta') text += e.text;
+  return text;
+}
+const GOLD_PARAGRAPH_ANSWERER = createExtractiveProvider();
 
 export interface EngineResult {
   name: string;
@@ -197,6 +216,7 @@ function summarizeHalf(items: readonly Asked[], threshold: number) {
       threshold,
       goldSpanAtThreshold: r3(answerable.filter((a) => answered(a) && a.correct).length / (answerable.length || 1)),
       goldSpanAtZero: r3(answerable.filter(right).length / (answerable.length || 1)),
+      goldSpanGivenGoldParagraph: r3(answerable.filter((a) => a.correctGivenGold).length / (answerable.length || 1)),
       meanChars: round(mean(answeredAnswerable.map((a) => a.answer.length)), 1),
       meanCharsAll: round(mean(items.filter((a) => a.answer).map((a) => a.answer.length)), 1),
       fallbackAnswerable: r3(1 - answeredAnswerable.length / (answerable.length || 1)),
@@ -232,7 +252,8 @@ export async function runQualityBench(opts: QualityOptions = {}) {
       query: (question, limit) => fts.retrieve(question, kbs, limit),
       ids: (hits, limit) => paragraphsOf(hits).slice(0, limit),
     };
-    const defaultThreshold = assistantConfigSchema.parse({ name: 'x' }).confidenceThreshold;
+    const defaults = assistantConfigSchema.parse({ name: 'x' });
+    const defaultThreshold = defaults.confidenceThreshold;
 
     // Warm-up that yields to the event loop, so a retriever that builds its in-memory index in
     // background slices (large files) is done before anything is measured.
@@ -250,9 +271,11 @@ export async function runQualityBench(opts: QualityOptions = {}) {
       const reply = await corpus.ask(q.question);
       const chatMs = performance.now() - s;
       const gold = (ranked: number[]) => (q.answerable ? rankOf(ranked, q.paragraph) : null);
+      const givenGold = q.answerable ? await answerFromParagraph(q.question, paragraphs[q.paragraph] as FlatParagraph, defaults) : '';
       asked.push({
         q, half: corpus.halfOf(q), rank: gold(top), ftsRank: gold(ftsTop), plainRank: gold(plainTop), top,
-        answer: reply.response, confidence: reply.confidence, correct: q.answerable && containsSpan(reply.response, q.answers), chatMs,
+        answer: reply.response, confidence: reply.confidence, correct: q.answerable && containsSpan(reply.response, q.answers),
+        correctGivenGold: q.answerable && containsSpan(givenGold, q.answers), chatMs,
       });
     }
 
@@ -357,6 +380,7 @@ export function qualityHalfRows(q: QualityResult): [string, string, string][] {
     row('paragraph recall@1 / @5, Parley FTS5 path', (s) => `${s.retrieval.parleyFts.recallAt1} / ${s.retrieval.parleyFts.recallAt5}`),
     row(`answer holds a gold span at threshold ${t.answers.threshold} (fallback = miss)`, (s) => pct(s.answers.goldSpanAtThreshold)),
     row('answer holds a gold span at threshold 0', (s) => pct(s.answers.goldSpanAtZero)),
+    row('answer holds a gold span, gold paragraph given alone (threshold 0)', (s) => pct(s.answers.goldSpanGivenGoldParagraph)),
     row('mean answer length (answered answerable questions)', (s) => `${s.answers.meanChars} chars`),
     row('answerable questions that fall back', (s) => pct(s.answers.fallbackAnswerable)),
     row('unanswerable questions that fall back', (s) => pct(s.answers.fallbackUnanswerable)),
