@@ -166,7 +166,9 @@ describe('chat with an OpenAI-compatible model', () => {
     fake.enqueue({ kind: 'error', status: 503 }, { kind: 'error', status: 502 }, { kind: 'error', status: 503 });
     const down = await shop.api.post(shop.chatPath, { message: 'How long do refunds take?', sessionId: 'outage' });
     expect(down.status).toBe(200);
-    expect(down.body).toMatchObject({ response: 'Sorry, try again later.', confidence: 0, sources: [] });
+    expect(down.body).toMatchObject({ response: 'Sorry, try again later.', confidence: 0 });
+    // The page that most likely holds the answer is still linked (issue 26).
+    expect(down.body.sources[0]).toEqual({ title: 'Returns and refunds', url: 'https://shop.example.com/help/returns' });
     expect(fake.requests).toHaveLength(6);
     const stored = (await shop.api.get('/v1/conversations/outage/messages')).body.at(-1);
     expect(stored.metadata).toMatchObject({ fallback: true });
@@ -217,7 +219,8 @@ describe('chat with an OpenAI-compatible model', () => {
     fake.fallback = { chunks: ['NO_', 'ANSWER'] };
     const events = await readSse(await stream(server, shop.chatPath, shop.token, { message: 'How long do refunds take for gift cards?' }));
     const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
-    expect(events.at(-1)?.data).toMatchObject({ response: 'I do not know that yet.', sources: [] });
+    expect(events.at(-1)?.data).toMatchObject({ response: 'I do not know that yet.' });
+    expect(events.at(-1)?.data.sources[0]).toMatchObject({ title: 'Returns and refunds' });
     expect(events.at(-1)?.data.confidence).toBeLessThan(0.35);
     expect(deltas).toBe('I do not know that yet.');
     expect((await shop.api.get('/v1/analytics/knowledge-gaps')).body.data).toMatchObject([{ question: 'How long do refunds take for gift cards?', count: 1 }]);
