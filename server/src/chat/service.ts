@@ -17,6 +17,7 @@ import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 import type { Storage, Queryable, Tx } from '../storage/port.js';
 import type { WebhookEvents } from '../webhooks/events.js';
 import { buildExplain, type Explain } from './explain.js';
+import { likelyPages } from './fallback-pages.js';
 import { recordKnowledgeGap } from './knowledge-gaps.js';
 
 export interface ChatInput {
@@ -238,8 +239,13 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       }
       response = truncateAtWord(response, a.maxResponseLength);
       const used = isFallback ? [] : generated.used;
-      const sources = distinctSources(used);
-      const metadataSources = Object.fromEntries(used.map((p, i) => [String(i + 1), {
+      // A fallback still links the pages most likely to hold the answer (issue 26): in `sources`,
+      // and in the message's metadata so the widget's history shows them too. They are not
+      // citations: analytics count only `used`.
+      const linked = isFallback && !generated.templateId ? likelyPages(generated.passages) : [];
+      const sources = isFallback ? linked : distinctSources(used);
+      const linkedSources = Object.fromEntries(linked.map((p, i) => [String(i + 1), { text: '', url: p.url, score: 0, title: p.title }]));
+      const metadataSources = isFallback ? linkedSources : Object.fromEntries(used.map((p, i) => [String(i + 1), {
         text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title,
         chunkId: Number(p.id),
       }]));
