@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
+import { addMemberWithRole } from '../../test/members.js';
+import type { Template } from '../assistants/schemas.js';
+import { MAX_MATCH_CHARS, matchTemplate } from './templates.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -47,5 +50,76 @@ describe('regex templates run in linear time (RE2)', () => {
       expect(res.body.error.code).toBe('validation_error');
       expect(res.body.error.message, trigger).toMatch(/^templates\.1\.trigger: is not a regular expression RE2 accepts \(backreferences and lookaround are not supported\): /);
     }
+  });
+});
+
+describe('template matching has a bounded cost (issue 24)', () => {
+  const costly = [
+    // A thousand-wide counted repetition: 130-600 ms of blocking CPU on its first 4,000-character message.
+    { trigger: '[^b]{1,1000}b<1>', reason: /^templates\.0\.trigger: repeats too much: its counted repetitions \(\{n,m\}\) add up to 1000, at most 100/ },
+    { trigger: 'a{1,60}b{1,60}', reason: /^templates\.0\.trigger: repeats too much: .* add up to 120, at most 100/ },
+    // Nested repetitions within the total still multiply out: refused by program size.
+    { trigger: '(?:(?:(?:a{1,9}){1,9}){1,9})', reason: /^templates\.0\.trigger: is too complex: it compiles to \d+ instructions, at most 600/ },
+  ];
+
+  it('refuses a costly pattern when saved and when tested, naming templates.N.trigger', async () => {
+    const shop = await setupShop(server.url);
+    const testPath = `/v1/assistants/${shop.assistantId}/templates/test`;
+    for (const { trigger, reason } of costly) {
+      const saved = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { templates: [{ trigger, match: 'regex', response: 'r' }] });
+      expect(saved.status, trigger).toBe(400);
+      expect(saved.body.error.message, trigger).toMatch(reason);
+      const tested = await shop.api.post(testPath, { message: 'a'.repeat(4000), templates: [{ trigger, match: 'regex', response: 'r' }] });
+      expect(tested.status, trigger).toBe(400);
+      expect(tested.body.error.message, trigger).toMatch(reason);
+    }
+    // Within the bounds, and escaped or bracketed braces are literals, not repetitions.
+    const fine = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { templates: [
+      { trigger: '\\b(order|shipment)\\s*#?\\d{5,10}\\b', match: 'regex', response: 'order' },
+      { trigger: '\\{1000\\}|[{]1000}|\\Q{1000}\\E', match: 'regex', response: 'braces' },
+    ] });
+    expect(fine.status, fine.text).toBe(200);
+    expect((await shop.api.post(testPath, { message: 'where is order #123456?' })).body.data.match.response).toBe('order');
+    expect((await shop.api.post(testPath, { message: 'x{1000}' })).body.data.match.response).toBe('braces');
+  });
+
+  it(`reads the first ${MAX_MATCH_CHARS} characters of a message`, async () => {
+    const shop = await setupShop(server.url, { templates: [
+      { trigger: 'zzz$', match: 'regex', response: 'tail regex' },
+      { trigger: 'needle', match: 'contains', response: 'tail contains' },
+    ] });
+    const early = await shop.api.post(shop.chatPath, { message: `${'a '.repeat(100)}needle` });
+    expect(early.body.response).toBe('tail contains');
+    const late = `${'a'.repeat(MAX_MATCH_CHARS)} needle zzz`;
+    const res = await shop.api.post(shop.chatPath, { message: late });
+    expect(res.status).toBe(200);
+    expect(res.body.response).not.toMatch(/^tail/);
+  });
+
+  it('testing needs the right to edit templates: a viewer and a read-only key are refused, an editor may', async () => {
+    const shop = await setupShop(server.url, { templates: [{ trigger: 'hours', match: 'contains', response: 'Nine to five.' }] });
+    const testPath = `/v1/assistants/${shop.assistantId}/templates/test`;
+    const viewer = await addMemberWithRole(server.url, shop.api, shop.organization.id, 'viewer');
+    const editor = await addMemberWithRole(server.url, shop.api, shop.organization.id, 'editor');
+    const refused = await viewer.api.post(testPath, { message: 'hours?' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/assistants:write/);
+    expect((await shop.keyApi.post(testPath, { message: 'hours?' })).status).toBe(403); // assistants:read only
+    expect((await editor.api.post(testPath, { message: 'hours?' })).body.data.match.response).toBe('Nine to five.');
+  });
+});
+
+describe('matchTemplate budget', () => {
+  it('skips the remaining templates once the regex budget is spent, and says how many', () => {
+    let t = 0;
+    const now = () => (t += 4); // each regex test "takes" 4 ms
+    const templates: Template[] = [
+      ...Array.from({ length: 5 }, (_, i) => ({ trigger: `nomatch${i}`, match: 'regex' as const, response: `r${i}` })),
+      { trigger: 'hello', match: 'contains', response: 'late' },
+    ];
+    const skipped: number[] = [];
+    expect(matchTemplate(templates, 'hello', { budgetMs: 10, now, onBudgetSpent: (n) => skipped.push(n) })).toBeNull();
+    expect(skipped).toEqual([3]); // 3 regex tests spent 12 ms >= 10: templates 4, 5 and 6 are skipped
+    expect(matchTemplate(templates, 'hello', { budgetMs: 1000, now })?.response).toBe('late');
   });
 });

@@ -28,11 +28,15 @@ export const templateTestSchema = z.strictObject({
 export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
 
-  r.post('/:id/templates/test', requirePermission('assistants:read'), async (req, res) => {
+  // It changes nothing, but it runs patterns the caller chooses: the right to edit templates
+  // (editor and up), not to read them (issue 24: a viewer's request stalled every tenant).
+  r.post('/:id/templates/test', requirePermission('assistants:write'), async (req, res) => {
     const assistant = await visibleAssistant(store, res, req.params.id as string);
     const input = parseInput(templateTestSchema, req.body);
-    // The real matcher (answer/templates.ts), so the test says what chat will do.
-    const t = matchTemplate(input.templates ?? assistant.templates, input.message);
+    // The real matcher and its budget (answer/templates.ts), so the test says what chat will do.
+    const t = matchTemplate(input.templates ?? assistant.templates, input.message, {
+      onBudgetSpent: (skipped) => ctx.logger.warn('template matching budget spent', { assistantId: assistant.id, skipped, route: 'templates/test' }),
+    });
     sendData(res, { match: t ? { id: t.id ?? null, trigger: t.trigger, match: t.match, response: t.response } : null });
   });
 

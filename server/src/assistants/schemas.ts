@@ -37,9 +37,10 @@ export const templateSchema = z.strictObject({
   match: z.enum(['exact', 'contains', 'regex']).default('contains'),
   response: z.string().min(1).max(20_000),
 }).superRefine((t, ctx) => {
-  // Regex triggers run on RE2 (answer/templates.ts): linear time, so no backreferences or lookaround.
+  // Regex triggers run on RE2 (answer/templates.ts): linear time, so no backreferences or lookaround,
+  // and bounded cost (counted repetitions, program size), so a saved pattern cannot stall chat.
   const problem = t.match === 'regex' ? templateRegexProblem(t.trigger) : null;
-  if (problem) ctx.addIssue({ code: 'custom', path: ['trigger'], message: `is not a regular expression RE2 accepts (backreferences and lookaround are not supported): ${problem}` });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['trigger'], message: problem });
 });
 
 /** Every configurable field of an assistant, with the defaults of API.md §6. */

@@ -154,7 +154,9 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
 
   async function generate(input: ChatInput, history: HistoryTurn[]): Promise<Generated> {
     const a = input.assistant;
-    const template = matchTemplate(a.templates, input.message);
+    const template = matchTemplate(a.templates, input.message, {
+      onBudgetSpent: (skipped) => deps.logger?.warn('template matching budget spent', { assistantId: a.id, skipped }),
+    });
     if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
     const r0 = performance.now();
     const chunks = await retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);

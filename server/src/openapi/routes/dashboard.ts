@@ -86,7 +86,7 @@ export const dashboardRoutes = defineRoutes([
   // Assistant helpers (three names, one resource).
   ...['assistants', 'apps', 'integrations'].flatMap((name) => defineRoutes([
     { method: 'post', path: `/v1/${name}/{id}/templates/test`, tag: 'Assistants', summary: 'Which response template fires for a message (saved templates, or the ones given)',
-      auth: AUTHENTICATED, permission: 'assistants:read', params: pathParams('id'), body: templateTestSchema,
+      auth: AUTHENTICATED, permission: 'assistants:write', params: pathParams('id'), body: templateTestSchema,
       example: { message: 'What are your opening hours?', templates: [{ trigger: 'opening hours', match: 'contains', response: 'Nine to five.' }] },
       success: { kind: 'envelope', status: 200, data: templateMatch }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },
     { method: 'post', path: `/v1/${name}/{id}/avatar`, tag: 'Assistants', summary: 'Upload an avatar image (PNG, JPEG, WebP, GIF by content; ≤ 1 MiB; no SVG): sets avatarUrl',
