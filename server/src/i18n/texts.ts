@@ -1,0 +1,41 @@
+/**
+ * The interface texts Parley itself shows (not the owner's knowledge, not the model's answers):
+ * the widget's labels, the connectors' own replies and the assistant's default messages, one
+ * table per language in `locales/`. They live on the server so widget.js does not grow with each
+ * language: the widget config and the connectors' texts endpoint carry the resolved set.
+ *
+ * `{name}` in a text is the assistant's name, filled in by whoever shows it.
+ */
+
+/** What the widget shows (API.md §12: at least the first eleven); overridable per assistant (`widget.strings`). */
+export const WIDGET_TEXT_KEYS = [
+  'placeholder', 'send', 'open', 'close', 'newConversation', 'helpful', 'notHelpful', 'sources', 'talkToHuman',
+  'offline', 'error',
+  // The rest of what the widget shows today.
+  'dialog', 'subtitle', 'inputLabel', 'wasHelpful', 'suggestions', 'supportTeam', 'needHelp', 'contactPage',
+  'handoffRequested', 'retry', 'rateLimited', 'forbidden', 'notFound', 'invalid',
+] as const;
+
+/** The connectors' own replies beyond the widget's (`sources`, `error`, `rateLimited` are shared). */
+export const CONNECTOR_TEXT_KEYS = [
+  'timeout', 'unreachable', 'tooLong', 'misconfigured', 'gone', 'confidence', 'source', 'feedbackThanks',
+  'feedbackExpired', 'askHint', 'exampleQuestion',
+] as const;
+
+/** An assistant's messages whose defaults follow its language until the owner writes their own. */
+export const DEFAULT_MESSAGE_KEYS = ['fallback', 'handoff', 'welcome'] as const;
+
+export type WidgetTextKey = (typeof WIDGET_TEXT_KEYS)[number];
+export type ConnectorTextKey = (typeof CONNECTOR_TEXT_KEYS)[number];
+export type DefaultMessageKey = (typeof DEFAULT_MESSAGE_KEYS)[number];
+export type WidgetTexts = Record<WidgetTextKey, string>;
+export type ConnectorTexts = Record<ConnectorTextKey, string>;
+
+export interface Locale {
+  widget: WidgetTexts;
+  connector: ConnectorTexts;
+  defaults: Record<DefaultMessageKey, string>;
+}
+
+/** An owner's override of one widget text: the number the schema and the dashboard enforce. */
+export const MAX_WIDGET_TEXT_LENGTH = 200;
