@@ -20,7 +20,7 @@ describe('assistants (API.md §6)', () => {
         message: expect.any(String), handoff: { enabled: false, message: expect.any(String) }, suggestions: true, collectFeedback: true,
       },
       confidenceThreshold: 0.35,
-      widget: { theme: 'light', colors: null, position: 'bottom-right', initialState: 'collapsed', welcomeMessage: expect.any(String), iconUrl: null, allowedOrigins: [] },
+      widget: { theme: 'light', colors: null, position: 'bottom-right', initialState: 'collapsed', welcomeMessage: expect.any(String), iconUrl: null, allowedOrigins: [], strings: {} },
       discord: { botName: null, description: '', avatarUrl: null, command: 'ask', channels: [] },
       slack: { botName: null, command: '/parley', channels: [] },
       teams: { botName: null, channels: [] },

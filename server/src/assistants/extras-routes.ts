@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { receiveUpload } from '../knowledge/files/upload.js';
+import { assistantTexts } from '../i18n/assistant-texts.js';
 import { visibleAssistant } from './routes.js';
 import { templateSchema } from './schemas.js';
 import { configOf, type AssistantStore } from './service.js';
@@ -23,10 +24,17 @@ export const templateTestSchema = z.strictObject({
 /**
  * Dashboard helpers on one assistant, mounted beside assistantsRouter (same three names):
  * `POST /:id/templates/test` (which template fires for a message, saved or unsaved ones) and
- * `POST /:id/avatar` (an image upload that becomes the avatarUrl).
+ * `POST /:id/avatar` (an image upload that becomes the avatarUrl), and `GET /:id/texts` (the interface
+ * texts in the assistant's language, for the connectors).
  */
 export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
+
+  // The connectors' own replies in the assistant's language (issue 25), with the owner's widget texts on top.
+  r.get('/:id/texts', requirePermission('assistants:read'), async (req, res) => {
+    const a = await visibleAssistant(store, res, req.params.id as string);
+    sendData(res, assistantTexts(a));
+  });
 
   // It changes nothing, but it runs patterns the caller chooses: the right to edit templates
   // (editor and up), not to read them (issue 24: a viewer's request stalled every tenant).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from '../answer/confidence.js';
 import { templateRegexProblem } from '../answer/templates.js';
+import { MAX_WIDGET_TEXT_LENGTH, WIDGET_TEXT_KEYS, type WidgetTextKey } from '../i18n/texts.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
 
@@ -28,6 +29,11 @@ export const DEFAULT_SYSTEM_PROMPT = [
 ].join('\n');
 
 const hexOrCssColor = z.string().trim().min(1).max(64).regex(/^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-zA-Z]{3,20})$/, 'must be a CSS colour (#rrggbb, rgb(), hsl() or a name)');
+
+/** The owner's own widget texts (API.md §12), each over the language's default; only known keys. */
+const widgetStringsSchema = z.strictObject(Object.fromEntries(WIDGET_TEXT_KEYS.map((key) =>
+  [key, z.string().trim().min(1, 'must not be empty (leave it out for the language\'s default)').max(MAX_WIDGET_TEXT_LENGTH).optional()],
+)) as Record<WidgetTextKey, z.ZodOptional<z.ZodString>>);
 
 const channels = z.array(z.string().trim().min(1).max(100)).max(200).default([]);
 
@@ -88,8 +94,9 @@ export const assistantConfigSchema = z.strictObject({
     welcomeMessage: z.string().max(1000).default('Hi! How can I help you today?'),
     iconUrl: httpUrl.nullable().default(null),
     allowedOrigins: z.array(origin).max(100).default([]),
+    strings: widgetStringsSchema.default({}),
   }).refine((w) => w.theme !== 'custom' || w.colors !== null, { message: 'theme "custom" needs colors {primary, background, text}', path: ['colors'] })
-    .default({ theme: 'light', colors: null, position: 'bottom-right', initialState: 'collapsed', welcomeMessage: 'Hi! How can I help you today?', iconUrl: null, allowedOrigins: [] }),
+    .default({ theme: 'light', colors: null, position: 'bottom-right', initialState: 'collapsed', welcomeMessage: 'Hi! How can I help you today?', iconUrl: null, allowedOrigins: [], strings: {} }),
   discord: z.strictObject({
     botName: z.string().trim().min(1).max(80).nullable().default(null),
     description: z.string().max(400).default(''),

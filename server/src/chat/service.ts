@@ -9,6 +9,7 @@ import { contentTerms, truncateAtWord } from '../answer/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message, NewMessage } from '../conversations/store.js';
 import { AppError } from '../http/errors.js';
+import { localeFor, messageInLanguage } from '../i18n/locales.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { sortableRandom } from '../lib/ids.js';
@@ -199,6 +200,9 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
     return [...seen];
   }
 
+  /** The owner's fallback message, or Parley's default in the assistant's language (i18n/locales.ts). */
+  const fallbackMessage = (a: Assistant): string => fillVariables(messageInLanguage('fallback', a.fallback.message, a.language), a.variables);
+
   return {
     /**
      * The answer the assistant would give now, through the same path as chat() (templates,
@@ -209,7 +213,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       const a = input.assistant;
       const generated = await generate({ assistant: a, message: input.message, sessionId: null, metadata: {}, channel: 'api', signal: input.signal }, []);
       const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
-      const response = truncateAtWord(isFallback ? fillVariables(a.fallback.message, a.variables) : generated.text, a.maxResponseLength);
+      const response = truncateAtWord(isFallback ? fallbackMessage(a) : generated.text, a.maxResponseLength);
       return { response, confidence: generated.confidence, fallback: isFallback, templateId: generated.templateId };
     },
 
@@ -232,11 +236,12 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       // A model that declined, failed or was not worth calling answers with the fallback whatever the threshold.
       const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
       const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
-      const handoff = isFallback && a.fallback.handoff.enabled ? a.fallback.handoff : null;
-      let response = isFallback ? fillVariables(a.fallback.message, a.variables) : generated.text;
+      const handoff = isFallback && a.fallback.handoff.enabled
+        ? { ...a.fallback.handoff, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language) } : null;
+      let response = isFallback ? fallbackMessage(a) : generated.text;
       if (isFallback && input.channel !== 'widget') {
         // API clients get one self-contained text; the widget renders these as chips and a button.
-        if (suggestions.length) response += `\n\nYou could ask about: ${suggestions.join('; ')}.`;
+        if (suggestions.length) response += `\n\n${localeFor(a.language).connector.askAbout.replace('{topics}', suggestions.join('; '))}`;
         if (handoff) response += `\n\n${handoff.message}${handoff.url ? ` ${handoff.url}` : ''}${handoff.email ? ` (${handoff.email})` : ''}`;
       }
       response = truncateAtWord(response, a.maxResponseLength);

@@ -31,7 +31,8 @@ describe('interface texts per language', () => {
     expect(locale.connector.confidence, lang).toContain('{percent}');
     expect(locale.connector.askHint, lang).toContain('{example}');
     const placeholders = JSON.stringify(locale).match(/\{[a-z]+\}/gi) ?? [];
-    expect(new Set(placeholders), lang).toEqual(new Set(['{name}', '{percent}', '{example}']));
+    expect(locale.connector.askAbout, lang).toContain('{topics}');
+    expect(new Set(placeholders), lang).toEqual(new Set(['{name}', '{percent}', '{example}', '{topics}']));
   });
 
   it('is translated: no language but English repeats the English sentences', () => {

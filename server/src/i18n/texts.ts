@@ -16,10 +16,11 @@ export const WIDGET_TEXT_KEYS = [
   'handoffRequested', 'retry', 'rateLimited', 'forbidden', 'notFound', 'invalid',
 ] as const;
 
-/** The connectors' own replies beyond the widget's (`sources`, `error`, `rateLimited` are shared). */
+/** The connectors' own replies beyond the widget's (`sources`, `error`, `rateLimited` are shared), and the
+ * suggestions line of a fallback answer to an API client or connector (`askAbout`). */
 export const CONNECTOR_TEXT_KEYS = [
   'timeout', 'unreachable', 'tooLong', 'misconfigured', 'gone', 'confidence', 'source', 'feedbackThanks',
-  'feedbackExpired', 'askHint', 'exampleQuestion',
+  'feedbackExpired', 'askHint', 'exampleQuestion', 'askAbout',
 ] as const;
 
 /** An assistant's messages whose defaults follow its language until the owner writes their own. */

@@ -13,6 +13,7 @@ import { wantsStream } from '../http/sse.js';
 import { parseInput } from '../http/validate.js';
 import { randomBase62 } from '../lib/ids.js';
 import { PLAN_LIMITS } from '../auth/permissions.js';
+import { messageInLanguage, textDirection, widgetTexts } from '../i18n/locales.js';
 import { originAllowed, requestOrigin } from './origin.js';
 
 /** Abuse limits of the public widget API (API.md §10). */
@@ -81,11 +82,17 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
   r.get('/widget/:appId/config', guard, (_req, res) => {
     const a = assistantOf(res);
     res.setHeader('Cache-Control', 'public, max-age=60');
+    // The widget shows only these texts (API.md §12): widget.js carries no language of its own.
     sendData(res, {
-      appId: a.id, name: a.name, avatarUrl: a.avatarUrl, language: a.language, welcomeMessage: a.widget.welcomeMessage,
+      appId: a.id, name: a.name, avatarUrl: a.avatarUrl, language: a.language,
+      welcomeMessage: messageInLanguage('welcome', a.widget.welcomeMessage, a.language),
       theme: a.widget.theme, colors: a.widget.colors, position: a.widget.position, initialState: a.widget.initialState,
       iconUrl: a.widget.iconUrl, collectFeedback: a.fallback.collectFeedback,
-      handoff: { enabled: a.fallback.handoff.enabled, message: a.fallback.handoff.message, url: a.fallback.handoff.url ?? null, email: a.fallback.handoff.email ?? null },
+      handoff: {
+        enabled: a.fallback.handoff.enabled, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language),
+        url: a.fallback.handoff.url ?? null, email: a.fallback.handoff.email ?? null,
+      },
+      dir: textDirection(a.language), strings: widgetTexts(a.language, a.widget.strings),
     });
   });
 
@@ -143,7 +150,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     if (!a.fallback.handoff.enabled) throw new AppError('validation_error', 'Human handoff is not enabled for this assistant');
     const c = await widgetConversation(a, input.sessionId);
     await conversations.requestHandoff(c.id, nowIso(ctx), { email: input.email ?? null, note: input.note ?? null });
-    sendData(res, { sessionId: c.sessionId, requested: true, message: 'Thanks! A member of our team will reply here as soon as possible.' });
+    sendData(res, { sessionId: c.sessionId, requested: true, message: widgetTexts(a.language, a.widget.strings).handoffRequested });
   });
 
   return r;

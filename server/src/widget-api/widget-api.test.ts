@@ -41,6 +41,7 @@ describe('public widget API (API.md §10)', () => {
       appId: w.assistantId, name: 'Shop helper', avatarUrl: null, language: 'en', welcomeMessage: expect.any(String), theme: 'dark', colors: null,
       position: 'bottom-left', initialState: 'collapsed', iconUrl: null, collectFeedback: true,
       handoff: { enabled: true, message: expect.any(String), url: null, email: 'help@shop.example' },
+      dir: 'ltr', strings: expect.objectContaining({ send: 'Send' }),
     });
   });
 

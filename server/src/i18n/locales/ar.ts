@@ -41,6 +41,7 @@ export const ar: Locale = {
     feedbackExpired: 'انتهت صلاحية زر التقييم هذا.',
     askHint: 'اسألني أي شيء، مثلًا: {example}',
     exampleQuestion: 'كيف أعيد تعيين كلمة المرور؟',
+    askAbout: 'يمكنك السؤال عن: {topics}.',
   },
   defaults: {
     fallback: 'عذرًا، لا أعرف الإجابة عن هذا السؤال بعد.',

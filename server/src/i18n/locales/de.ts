@@ -40,6 +40,7 @@ export const de: Locale = {
     feedbackExpired: 'Diese Feedback-Schaltfläche ist abgelaufen.',
     askHint: 'Fragen Sie mich etwas, z. B. {example}',
     exampleQuestion: 'Wie setze ich mein Passwort zurück?',
+    askAbout: 'Fragen Sie gern zu diesen Themen: {topics}.',
   },
   defaults: {
     fallback: 'Entschuldigung, darauf habe ich noch keine Antwort.',

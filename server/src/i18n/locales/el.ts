@@ -41,6 +41,7 @@ export const el: Locale = {
     feedbackExpired: 'Αυτό το κουμπί αξιολόγησης έχει λήξει.',
     askHint: 'Κάντε μου μια ερώτηση, π.χ. {example}',
     exampleQuestion: 'Πώς επαναφέρω τον κωδικό πρόσβασής μου;',
+    askAbout: 'Μπορείτε να ρωτήσετε για: {topics}.',
   },
   defaults: {
     fallback: 'Λυπάμαι, δεν γνωρίζω ακόμη την απάντηση σε αυτό.',

@@ -40,6 +40,7 @@ export const en: Locale = {
     feedbackExpired: 'This feedback button has expired.',
     askHint: 'Ask me something, e.g. {example}',
     exampleQuestion: 'How do I reset my password?',
+    askAbout: 'You could ask about: {topics}.',
   },
   defaults: {
     fallback: "I'm sorry, I don't know the answer to that yet.",

@@ -40,6 +40,7 @@ export const es: Locale = {
     feedbackExpired: 'Este botón de valoración ha caducado.',
     askHint: 'Pregúntame algo, por ejemplo: {example}',
     exampleQuestion: '¿Cómo restablezco mi contraseña?',
+    askAbout: 'Puedes preguntar sobre: {topics}.',
   },
   defaults: {
     fallback: 'Lo siento, todavía no sé la respuesta a eso.',

@@ -41,6 +41,7 @@ export const fa: Locale = {
     feedbackExpired: 'مهلت این دکمهٔ بازخورد به پایان رسیده است.',
     askHint: 'هر سؤالی دارید بپرسید، برای مثال: {example}',
     exampleQuestion: 'چطور رمز عبورم را بازنشانی کنم؟',
+    askAbout: 'می‌توانید دربارهٔ این موضوع‌ها بپرسید: {topics}.',
   },
   defaults: {
     fallback: 'متأسفم، هنوز پاسخ این سؤال را نمی‌دانم.',

@@ -41,6 +41,7 @@ export const fr: Locale = {
     feedbackExpired: 'Ce bouton d’avis a expiré.',
     askHint: 'Posez-moi une question, par exemple\u00a0: {example}',
     exampleQuestion: 'Comment réinitialiser mon mot de passe\u00a0?',
+    askAbout: 'Vous pouvez poser une question sur\u00a0: {topics}.',
   },
   defaults: {
     fallback: 'Désolé, je ne connais pas encore la réponse à cette question.',

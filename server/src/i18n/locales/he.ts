@@ -41,6 +41,7 @@ export const he: Locale = {
     feedbackExpired: 'תוקפו של כפתור המשוב הזה פג.',
     askHint: 'אפשר לשאול אותי כל דבר, למשל: {example}',
     exampleQuestion: 'איך מאפסים את הסיסמה?',
+    askAbout: 'אפשר לשאול על: {topics}.',
   },
   defaults: {
     fallback: 'מצטערים, עדיין אין לי תשובה לשאלה הזו.',

@@ -41,6 +41,7 @@ export const hi: Locale = {
     feedbackExpired: 'इस फ़ीडबैक बटन की समय-सीमा खत्म हो गई है।',
     askHint: 'मुझसे कुछ भी पूछें, जैसे: {example}',
     exampleQuestion: 'मैं अपना पासवर्ड कैसे रीसेट करूँ?',
+    askAbout: 'आप इनके बारे में पूछ सकते हैं: {topics}।',
   },
   defaults: {
     fallback: 'माफ़ करें, मुझे अभी इसका जवाब नहीं पता।',

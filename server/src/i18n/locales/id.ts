@@ -40,6 +40,7 @@ export const id: Locale = {
     feedbackExpired: 'Tombol masukan ini sudah kedaluwarsa.',
     askHint: 'Tanyakan sesuatu kepada saya, misalnya: {example}',
     exampleQuestion: 'Bagaimana cara mengatur ulang kata sandi saya?',
+    askAbout: 'Anda bisa bertanya tentang: {topics}.',
   },
   defaults: {
     fallback: 'Maaf, saya belum tahu jawaban untuk pertanyaan itu.',

@@ -40,6 +40,7 @@ export const it: Locale = {
     feedbackExpired: 'Questo pulsante di feedback è scaduto.',
     askHint: 'Chiedimi qualcosa, ad esempio: {example}',
     exampleQuestion: 'Come reimposto la password?',
+    askAbout: 'Puoi chiedere informazioni su: {topics}.',
   },
   defaults: {
     fallback: 'Mi dispiace, non conosco ancora la risposta a questa domanda.',

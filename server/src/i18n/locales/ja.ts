@@ -40,6 +40,7 @@ export const ja: Locale = {
     feedbackExpired: 'このフィードバックボタンは有効期限が切れています。',
     askHint: '質問してください。例：{example}',
     exampleQuestion: 'パスワードをリセットするには？',
+    askAbout: '次の内容について質問できます：{topics}',
   },
   defaults: {
     fallback: '申し訳ありません。その質問の答えはまだわかりません。',

@@ -40,6 +40,7 @@ export const ko: Locale = {
     feedbackExpired: '이 피드백 버튼은 만료되었습니다.',
     askHint: '무엇이든 물어보세요. 예: {example}',
     exampleQuestion: '비밀번호를 어떻게 재설정하나요?',
+    askAbout: '다음 주제에 대해 물어볼 수 있습니다: {topics}',
   },
   defaults: {
     fallback: '죄송합니다. 아직 그 질문에 대한 답을 알지 못합니다.',

@@ -40,6 +40,7 @@ export const nl: Locale = {
     feedbackExpired: 'Deze feedbackknop is verlopen.',
     askHint: 'Vraag me iets, bijvoorbeeld: {example}',
     exampleQuestion: 'Hoe stel ik mijn wachtwoord opnieuw in?',
+    askAbout: 'Je kunt bijvoorbeeld vragen naar: {topics}.',
   },
   defaults: {
     fallback: 'Sorry, het antwoord daarop weet ik nog niet.',

@@ -41,6 +41,7 @@ export const pl: Locale = {
     feedbackExpired: 'Ten przycisk oceny wygasł.',
     askHint: 'Zadaj mi pytanie, np. {example}',
     exampleQuestion: 'Jak zresetować hasło?',
+    askAbout: 'Możesz zapytać o: {topics}.',
   },
   defaults: {
     fallback: 'Przepraszam, nie znam jeszcze odpowiedzi na to pytanie.',

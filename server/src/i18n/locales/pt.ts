@@ -41,6 +41,7 @@ export const pt: Locale = {
     feedbackExpired: 'Este botão de avaliação expirou.',
     askHint: 'Pergunte algo, por exemplo: {example}',
     exampleQuestion: 'Como redefino minha senha?',
+    askAbout: 'Você pode perguntar sobre: {topics}.',
   },
   defaults: {
     fallback: 'Desculpe, ainda não sei a resposta para isso.',

@@ -41,6 +41,7 @@ export const ro: Locale = {
     feedbackExpired: 'Acest buton de feedback a expirat.',
     askHint: 'Întreabă-mă ceva, de exemplu: {example}',
     exampleQuestion: 'Cum îmi resetez parola?',
+    askAbout: 'Poți întreba despre: {topics}.',
   },
   defaults: {
     fallback: 'Îmi pare rău, încă nu știu răspunsul la această întrebare.',

@@ -40,6 +40,7 @@ export const ru: Locale = {
     feedbackExpired: 'Срок действия этой кнопки истёк.',
     askHint: 'Задайте мне вопрос, например: {example}',
     exampleQuestion: 'Как сбросить пароль?',
+    askAbout: 'Вы можете спросить о следующем: {topics}.',
   },
   defaults: {
     fallback: 'К сожалению, я пока не знаю ответа на этот вопрос.',

@@ -41,6 +41,7 @@ export const th: Locale = {
     feedbackExpired: 'ปุ่มให้ความคิดเห็นนี้หมดอายุแล้ว',
     askHint: 'ถามอะไรก็ได้ เช่น {example}',
     exampleQuestion: 'จะรีเซ็ตรหัสผ่านได้อย่างไร',
+    askAbout: 'คุณสามารถถามเกี่ยวกับ {topics}',
   },
   defaults: {
     fallback: 'ขออภัย ตอนนี้ยังไม่มีคำตอบสำหรับคำถามนี้',

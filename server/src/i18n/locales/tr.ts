@@ -41,6 +41,7 @@ export const tr: Locale = {
     feedbackExpired: 'Bu geri bildirim düğmesinin süresi doldu.',
     askHint: 'Bana bir şey sorun, örneğin: {example}',
     exampleQuestion: 'Şifremi nasıl sıfırlarım?',
+    askAbout: 'Şu konular hakkında soru sorabilirsiniz: {topics}.',
   },
   defaults: {
     fallback: 'Üzgünüm, bu sorunun yanıtını henüz bilmiyorum.',

@@ -40,6 +40,7 @@ export const uk: Locale = {
     feedbackExpired: 'Термін дії цієї кнопки минув.',
     askHint: 'Поставте мені запитання, наприклад: {example}',
     exampleQuestion: 'Як скинути пароль?',
+    askAbout: 'Ви можете запитати про: {topics}.',
   },
   defaults: {
     fallback: 'На жаль, я ще не знаю відповіді на це запитання.',

@@ -40,6 +40,7 @@ export const vi: Locale = {
     feedbackExpired: 'Nút phản hồi này đã hết hạn.',
     askHint: 'Hãy hỏi tôi bất cứ điều gì, ví dụ: {example}',
     exampleQuestion: 'Làm cách nào để đặt lại mật khẩu?',
+    askAbout: 'Bạn có thể hỏi về: {topics}.',
   },
   defaults: {
     fallback: 'Xin lỗi, tôi chưa biết câu trả lời cho câu hỏi này.',

@@ -41,6 +41,7 @@ export const zh: Locale = {
     feedbackExpired: '此反馈按钮已失效。',
     askHint: '向我提问，例如：{example}',
     exampleQuestion: '如何重置密码？',
+    askAbout: '您可以问问这些主题：{topics}。',
   },
   defaults: {
     fallback: '抱歉，我暂时还不知道这个问题的答案。',

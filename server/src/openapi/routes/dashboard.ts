@@ -5,6 +5,15 @@ import { ROLES } from '../../auth/permissions.js';
 import { acceptInvitationSchema } from '../../organizations/invitations-public.js';
 import { createInvitationSchema, memberRoleSchema, transferSchema } from '../../organizations/members-routes.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathParams, PUBLIC } from '../registry.js';
+import { CONNECTOR_TEXT_KEYS, WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
+
+const assistantTextsData = z.object({
+  language: z.string().describe('The assistant\'s language tag'),
+  textLanguage: z.string().describe('The language of these texts: the tag\'s own language, or en when Parley has no texts for it'),
+  dir: z.enum(['ltr', 'rtl']),
+  strings: z.object(Object.fromEntries([...WIDGET_TEXT_KEYS, ...CONNECTOR_TEXT_KEYS].map((k) => [k, z.string()])))
+    .describe('`{name}`, `{percent}`, `{example}`, `{topics}` are filled in by whoever shows the text'),
+});
 
 /**
  * Routes added for the dashboard (issue 12, API.md §11): the caller's account, members, roles
@@ -92,6 +101,10 @@ export const dashboardRoutes = defineRoutes([
     { method: 'post', path: `/v1/${name}/{id}/avatar`, tag: 'Assistants', summary: 'Upload an avatar image (PNG, JPEG, WebP, GIF by content; ≤ 1 MiB; no SVG): sets avatarUrl',
       auth: AUTHENTICATED, permission: 'assistants:write', params: pathParams('id'), otherBodies: { 'multipart/form-data': 'a `file` part: the image' },
       success: { kind: 'envelope', status: 201, data: z.object({ avatarUrl: z.string() }) }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },
+    { method: 'get', path: `/v1/${name}/{id}/texts`, tag: 'Assistants',
+      summary: 'Interface texts in the assistant\'s language (what the connectors print themselves: errors, the sources heading, hints)',
+      auth: AUTHENTICATED, permission: 'assistants:read', params: pathParams('id'),
+      success: { kind: 'envelope', status: 200, data: assistantTextsData }, errors: [...AUTH_ERRORS, ...ID_ERRORS] },
   ])),
   { method: 'get', path: '/v1/assets/{id}', tag: 'Assistants', summary: 'An uploaded image (public, immutable, nosniff)', auth: PUBLIC, params: pathParams('id'),
     success: { kind: 'file', status: 200, contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] }, errors: [400, 404] },

@@ -2,15 +2,21 @@ import { z } from 'zod';
 import { chatSchema, feedbackSchema, handoffSchema } from '../../widget-api/routes.js';
 import { defineRoutes, pathParams, PUBLIC, wildcard } from '../registry.js';
 import { chatSource, message } from './common.js';
+import { WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
 
 const answer = z.object({
   response: z.string(), sessionId: z.string(), confidence: z.number().min(0).max(1), sources: z.array(chatSource), messageId: z.string(),
   fallback: z.unknown(), suggestions: z.unknown(), handoff: z.unknown(),
 }).loose();
+/** API.md §12: the widget's interface texts in the assistant's language, the owner's `widget.strings` on top. */
+const widgetStrings = z.object(Object.fromEntries(WIDGET_TEXT_KEYS.map((k) => [k, z.string()])))
+  .describe('The widget\'s texts in the assistant\'s language (English when Parley has none for it); `{name}` is the assistant\'s name');
 const config = z.object({
   appId: z.string(), name: z.string(), avatarUrl: z.string().nullable(), language: z.string(), welcomeMessage: z.string(), theme: z.string(),
   colors: z.unknown(), position: z.string(), initialState: z.string(), iconUrl: z.string().nullable(), collectFeedback: z.boolean(),
   handoff: z.object({ enabled: z.boolean(), message: z.string(), url: z.string().nullable(), email: z.string().nullable() }),
+  dir: z.enum(['ltr', 'rtl']).describe('Text direction of the assistant\'s language (rtl for ar, he, fa, ur, …)'),
+  strings: widgetStrings,
 }).loose();
 const tag = 'Widget (public)';
 const description = 'No bearer token: the `Origin` header must be one of the assistant\'s widget.allowedOrigins (or PUBLIC_URL\'s origin); CORS headers only for allowed origins.';
