@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat, countConversations, seedDemoTraffic, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
+import { ANSWERED, chat, countConversations, seedDemoTraffic, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
 import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
 // Conversations in real Chromium against a real server with seeded traffic (the server's demo
@@ -89,7 +89,7 @@ describe('conversations', () => {
     await page.getByRole('button', { name: /^Messages/ }).click();
     await page.waitForURL(/sort=messageCount/);
     expect(await page.getByRole('columnheader', { name: /Messages/ }).getAttribute('aria-sort')).toBe('descending');
-    const messageCounts = async () => (await page.getByRole('table').locator('tbody tr td:nth-of-type(6)').allTextContents()).map(Number);
+    const messageCounts = async () => (await page.getByRole('table').locator('tbody tr td:nth-of-type(7)').allTextContents()).map(Number);
     await expect.poll(async () => { const c = await messageCounts(); return c.every((n, i) => i === 0 || c[i - 1]! >= n); }).toBe(true);
     await page.getByRole('button', { name: /^Messages/ }).click();
     await page.waitForURL(/order=asc/);
@@ -102,7 +102,8 @@ describe('conversations', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/conversations?userId=cy');
     await page.getByRole('status').filter({ hasText: '1 conversation' }).waitFor();
-    await page.getByRole('table').getByRole('link').first().click();
+    // The row says what was asked: the visitor's first question opens the conversation.
+    await page.getByRole('table').getByRole('link', { name: ANSWERED }).click();
     await page.getByRole('heading', { name: 'Conversation', level: 1 }).waitFor();
     expect(page.url()).toContain(traffic.rated);
     const answer = page.getByRole('listitem').filter({ has: page.getByText('Assistant', { exact: true }) }).first();

@@ -11,6 +11,8 @@ export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
   messageCount: number; avgResponseMs: number | null; rating: 'up' | 'down' | null;
   channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
+  /** The visitor's first message (its first 160 characters), null before any. */
+  firstQuestion: string | null;
 }
 
 export const PAGE_SIZE = 25;

@@ -94,6 +94,7 @@ function Filters({ model: m, value, onChange }: { model: ConversationsModel; val
 }
 
 const COLUMNS: ReadonlyArray<{ label: string; sort?: Sort; num?: boolean }> = [
+  { label: 'First question' },
   { label: 'Started', sort: 'startedAt' },
   { label: 'Last message', sort: 'lastMessageAt' },
   { label: 'Assistant' },
@@ -131,7 +132,13 @@ function ConversationTable({ model: m, filters, onSort }: { model: Conversations
         <tbody>
           {items.map((c) => (
             <tr key={c.sessionId}>
-              <td><a href={to(`/conversations/${encodeURIComponent(c.sessionId)}`)}>{formatDate(c.startedAt)}</a></td>
+              {/* What was asked is what an owner scans for: the question opens the conversation. */}
+              <td class="cell-question">
+                <a href={to(`/conversations/${encodeURIComponent(c.sessionId)}`)}>
+                  {c.firstQuestion ?? <span class="muted">(no question yet)</span>}
+                </a>
+              </td>
+              <td>{formatDate(c.startedAt)}</td>
               <td>{formatDate(c.lastMessageAt)}</td>
               <td>{m.assistantName.value(c.assistantId)}</td>
               <td>{CHANNEL_LABELS[c.channel as Channel] ?? c.channel}</td>

@@ -25,9 +25,18 @@ describe('analytics (API.md §8)', () => {
     expect(res.body.data[0]).toEqual({
       sessionId: 'c2', assistantId: shop.assistantId, userId: 'bob', source: 'slack', startedAt: '2026-05-03T10:00:00.000Z',
       lastMessageAt: '2026-05-03T10:00:00.000Z', messageCount: 2, avgResponseMs: expect.any(Number), rating: 'down',
-      channel: 'slack', fellBack: false, handoffRequested: false, status: 'active',
+      channel: 'slack', fellBack: false, handoffRequested: false, status: 'active', firstQuestion: 'How long does shipping take?',
     });
-    expect(res.body.data[1]).toMatchObject({ sessionId: 'c1', userId: 'ann', messageCount: 4, rating: 'up' });
+    // The visitor's first question, not the last (c1 asked two).
+    expect(res.body.data[1]).toMatchObject({ sessionId: 'c1', userId: 'ann', messageCount: 4, rating: 'up', firstQuestion: 'How do I reset my password?' });
+  });
+
+  it("shows each conversation's first question, cut at 160 characters", async () => {
+    const shop = await setupShop(env.server.url);
+    const long = `How do I reset my password ${'and then change it again '.repeat(12)}?`;
+    await shop.api.post(shop.chatPath, { message: long, sessionId: 'long' });
+    const [row] = (await shop.api.get('/v1/analytics/conversations')).body.data;
+    expect(row.firstQuestion).toBe(long.slice(0, 160));
   });
 
   it('filters by date, user, source, assistant and content', async () => {

@@ -6,7 +6,12 @@ export interface ConversationSummary {
   sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
   messageCount: number; avgResponseMs: number | null; rating: 'up' | 'down' | null;
   channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
+  /** The visitor's first message, cut at FIRST_QUESTION_CHARS: what the list shows of what was asked (issue 26). */
+  firstQuestion: string | null;
 }
+
+/** Enough of the first question to scan a list by; the conversation page shows it whole. */
+export const FIRST_QUESTION_CHARS = 160;
 
 /** The list's columns for the conversations that match `where` (conversationWhere). */
 export const summarySelect = (where: string) => `SELECT c.session_id AS "sessionId", c.assistant_id AS "assistantId", c.user_id AS "userId", c.source,
@@ -15,7 +20,8 @@ export const summarySelect = (where: string) => `SELECT c.session_id AS "session
     (SELECT avg(m.response_ms) FROM messages m WHERE m.conversation_id = c.id AND m.response_ms IS NOT NULL) AS "avgResponseMs",
     (SELECT m.rating FROM messages m WHERE m.conversation_id = c.id AND m.rating IS NOT NULL ORDER BY m.seq DESC LIMIT 1) AS rating,
     c.channel_group AS channel, CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.answered = 0) THEN 1 ELSE 0 END AS "fellBack",
-    CASE WHEN c.handoff_requested_at IS NOT NULL THEN 1 ELSE 0 END AS "handoffRequested", c.status
+    CASE WHEN c.handoff_requested_at IS NOT NULL THEN 1 ELSE 0 END AS "handoffRequested", c.status,
+    (SELECT substr(m.content, 1, ${FIRST_QUESTION_CHARS}) FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user' ORDER BY m.seq LIMIT 1) AS "firstQuestion"
   FROM conversations c WHERE ${where}`;
 
 const SORT_SQL: Record<ConversationFilter['sort'], string> = {

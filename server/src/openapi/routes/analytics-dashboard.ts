@@ -26,6 +26,7 @@ const summary = z.object({
   sessionId: z.string(), assistantId: z.string(), userId: z.string().nullable(), source: z.string().nullable(), startedAt: z.string(), lastMessageAt: z.string(),
   messageCount: z.int(), avgResponseMs: z.number().nullable(), rating: z.enum(['up', 'down']).nullable(),
   channel: z.enum(['widget', 'api', 'discord', 'slack', 'teams', 'playground']), fellBack: z.boolean(), handoffRequested: z.boolean(), status: z.enum(['active', 'ended']),
+  firstQuestion: z.string().nullable().describe("the visitor's first message, its first 160 characters (null before any)"),
 });
 const handoffItem = summary.extend({
   handoffRequestedAt: z.string().describe('when the user asked for a human (the queue order)'),
