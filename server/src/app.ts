@@ -19,6 +19,8 @@ import { serveDashboard } from './dashboard/serve.js';
 import { requireAuth } from './http/auth.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { jsonBody } from './http/json-body.js';
+import { httpMetrics, routeLabel } from './metrics/http.js';
+import { metricsEndpoint } from './metrics/route.js';
 import { refuseNulInUrl } from './http/nul-url.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
@@ -59,7 +61,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const conversations = createConversationStore(ctx.storage);
   // BM25, fused with vectors when an embedding model is configured (knowledge/embeddings).
   const search = createHybridRetriever({ bm25: retriever, dense: ctx.embeddings?.dense });
-  const chat = createChatService({ storage: ctx.storage, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger });
+  const chat = createChatService({ storage: ctx.storage, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger, metrics: ctx.metrics });
 
   const app = express();
   app.disable('x-powered-by');
@@ -75,14 +77,17 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const authenticate = requireAuth({ resolver: ctx.credentials, clock: ctx.clock, failures: ctx.authFailures, config: ctx.config });
   const limited = rateLimit(ctx.limiter);
 
+  app.use(httpMetrics(app, ctx.metrics)); // first: its clock starts with the request
   app.use(requestId());
   app.use(refuseNulInUrl()); // PostgreSQL text cannot hold U+0000 (http/nul-url.ts)
   // The busiest routes first, on the app itself: a chat request walks no other layer and no
   // router. Only POSTs to their paths match; each is answered here (no second auth or count).
+  // One path per route (not a list): the metrics label a request by the path it matched.
   for (const route of chatRoutes({ chat, assistants, logger: ctx.logger })) {
-    app.post(API_PREFIXES.map((prefix) => prefix + route.path), authenticate, limited, json, ...route.handlers);
+    for (const prefix of API_PREFIXES) app.post(prefix + route.path, authenticate, limited, json, ...route.handlers);
   }
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config.metricsToken)); // Prometheus (API.md §12)
   // Readiness (API.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
   app.get('/readyz', async (_req, res) => {
@@ -98,7 +103,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get('/js/widget.js', serveWidget(ctx.widgetFile));
   app.get(['/demo', '/demo/'], serveDemo(ctx));
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
-  app.use('/dashboard', serveDashboard(ctx.dashboardDir));
+  app.use('/dashboard', routeLabel('/dashboard/*path'), serveDashboard(ctx.dashboardDir));
   // The API's own contract, public like /healthz (server/src/openapi).
   app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => { res.json(openApiDocument()); });
 

@@ -48,6 +48,8 @@ export interface Config {
   webJobLeaseMs?: number | undefined;
   /** Period of the upkeep round: idle conversations ended, outbox pruned (UPKEEP_INTERVAL_MS; default 60 s). */
   upkeepIntervalMs?: number | undefined;
+  /** Bearer token for GET /metrics (METRICS_TOKEN); unset = no metrics endpoint (404). */
+  metricsToken?: string | undefined;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -65,6 +67,10 @@ const milliseconds = (min: number, max: number, why: string) => z.coerce
   .int({ error: 'must be a whole number of milliseconds' })
   .min(min, { error: `must be at least ${min} ms: ${why}` })
   .max(max, { error: `must be at most ${max} ms` });
+
+/** METRICS_TOKEN's length bounds. */
+export const METRICS_TOKEN_MIN_CHARS = 16;
+export const METRICS_TOKEN_MAX_CHARS = 256;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -102,6 +108,12 @@ const envSchema = z.object({
   EMBEDDINGS_VECTOR_SEARCH: z.enum(['auto', 'memory']).optional(),
   WEB_JOB_LEASE_MS: milliseconds(3_000, 3_600_000, 'a live instance that pauses longer than a third of it (GC, a busy event loop) would lose its running job to another').default(30_000),
   UPKEEP_INTERVAL_MS: milliseconds(1_000, 86_400_000, 'every instance runs the upkeep query that often').default(60_000),
+  // Sent by Prometheus in a header: printable ASCII without spaces, long enough not to be guessed.
+  METRICS_TOKEN: z.string()
+    .min(METRICS_TOKEN_MIN_CHARS, { error: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters (openssl rand -hex 32 makes one)` })
+    .max(METRICS_TOKEN_MAX_CHARS, { error: `must be at most ${METRICS_TOKEN_MAX_CHARS} characters` })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
 });
 
 export class ConfigError extends Error {}
@@ -145,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     embeddings: embeddings.config,
     webJobLeaseMs: e.WEB_JOB_LEASE_MS,
     upkeepIntervalMs: e.UPKEEP_INTERVAL_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { AnswerProviders } from './answer/providers/types.js';
 import type { WebhookEvents } from './webhooks/events.js';
+import type { Metrics } from './metrics/metrics.js';
 
 /** What every router and service may use: the side effects, passed in (ARCHITECTURE.md §3). */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   providers: AnswerProviders;
   /** Webhook events: written to the outbox inside the transaction of their cause. */
   webhooks: WebhookEvents;
+  /** Prometheus instruments of this app (metrics/): counted always, served at GET /metrics with METRICS_TOKEN. */
+  metrics: Metrics;
   /** Dense retrieval (vectors + backlog worker) when an embedding model is configured; else absent. */
   embeddings?: Embeddings | null;
   /** Where the built widget lives; tests may point elsewhere. */

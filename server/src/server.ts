@@ -17,18 +17,22 @@ import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { DASHBOARD_DIR, DEMO_DIR, WIDGET_FILE } from './paths.js';
 import { createWebhookEvents } from './webhooks/events.js';
+import { countingRefusals } from './metrics/limits.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './webhooks/worker.js';
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
 /** `db`: a SQLite connection to wrap in a storage (scripts and benches that open one themselves). */
 export function createContext(parts: { db?: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
   const clock = parts.clock ?? systemClock;
-  const limiter = createLimitStore(parts.config.limits, { clock, logger: parts.logger });
   if (!parts.storage && !parts.db) throw new Error('createContext needs a storage (or a SQLite connection)');
   const storage = parts.storage ?? createSqliteStorage(parts.db as Db);
+  const metrics = createMetrics({ storage, logger: parts.logger });
+  const limiter = countingRefusals(createLimitStore(parts.config.limits, { clock, logger: parts.logger }), metrics);
   return {
     storage, config: parts.config, logger: parts.logger, clock,
     limiter,
+    metrics,
     credentials: createCredentialResolver(storage),
     authFailures: limiter.failureTracker('auth', BAD_TOKEN_LIMIT.perIp, BAD_TOKEN_LIMIT.windowMs),
     providers: parts.providers ?? createProviders(parts.config),
@@ -57,7 +61,7 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     maintain().catch((err: unknown) => ctx.logger.error('maintenance failed', { error: String(err) }));
   }, ctx.config.upkeepIntervalMs ?? 60_000);
   timer.unref();
-  const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
+  const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, metrics: ctx.metrics, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
   webhooks.start();
   webJobs.start();
   ctx.embeddings?.worker.start();

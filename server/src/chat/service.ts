@@ -12,6 +12,7 @@ import { AppError } from '../http/errors.js';
 import { localeFor, messageInLanguage } from '../i18n/locales.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { ChatOutcome, Metrics } from '../metrics/metrics.js';
 import { sortableRandom } from '../lib/ids.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
 import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
@@ -86,7 +87,7 @@ export function newSessionId(): string {
   return `sess_${sortableRandom(24)}`;
 }
 
-export function createChatService(deps: { storage: Storage; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; webhooks: WebhookEvents; logger?: Logger }) {
+export function createChatService(deps: { storage: Storage; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; webhooks: WebhookEvents; logger?: Logger; metrics?: ChatMetrics }) {
   const { clock, retriever, conversations } = deps;
 
   /** The session's conversation, if any; a session of another assistant is refused. */
@@ -177,9 +178,11 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       // the whole generation, and the cap or a disconnect can stop generation part-way.
       const m = await answerWithModel({ provider, request, threshold: a.confidenceThreshold, signal: input.signal, stream: true, onLive: input.onDelta })
         .catch((err: unknown) => {
+          if (err instanceof ProviderError) deps.metrics?.modelRequest(provider.name, err.code);
           throw err instanceof ProviderError && err.code === 'aborted' ? new AppError('validation_error', 'Request aborted') : err;
         });
       if (m.error) deps.logger?.warn('model provider failed', { provider: provider.name, model: a.model.name ?? provider.defaultModel, code: m.error.code, status: m.error.status, error: m.error.message });
+      if (m.outcome !== 'skipped') deps.metrics?.modelRequest(provider.name, m.error?.code ?? (m.outcome === 'declined' ? 'declined' : 'answered'));
       const record: UsageRecord | null = m.outcome === 'skipped' ? null : { provider: provider.name, model: a.model.name ?? provider.defaultModel ?? null, usage: m.usage, providerMs: m.providerMs };
       return {
         text: m.text, confidence: m.confidence, used: m.used, passages, templateId: null, usage: m.usage, record, live: m.live,
@@ -203,7 +206,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
   /** The owner's fallback message, or Parley's default in the assistant's language (i18n/locales.ts). */
   const fallbackMessage = (a: Assistant): string => fillVariables(messageInLanguage('fallback', a.fallback.message, a.language), a.variables);
 
-  return {
+  const service = {
     /**
      * The answer the assistant would give now, through the same path as chat() (templates,
      * retrieval, the model, the threshold), writing nothing: no conversation, gap, usage or
@@ -233,6 +236,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       const g0 = performance.now();
       const generated = await generate(input, history);
       const generateMs = performance.now() - g0;
+      if (deps.metrics && !generated.templateId) observeStages(deps.metrics, generated, generateMs);
       // A model that declined, failed or was not worth calling answers with the fallback whatever the threshold.
       const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
       const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
@@ -315,6 +319,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
         const rest = !generated.live ? response : response.startsWith(generated.live) ? response.slice(generated.live.length) : '';
         for (const piece of rest.match(/^\s+|\S+\s*/g) ?? []) input.onDelta(piece);
       }
+      deps.metrics?.chatTurn(input.channel, turnOutcome(generated.templateId, isFallback, handoff !== null));
       return {
         response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources, fallback: isFallback, suggestions, handoff,
         messageId: (written.assistantMessage as { id: string }).id, userMessageId: (written.userMessage as { id: string }).id,
@@ -322,6 +327,26 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
       };
     },
   };
+  // A turn that throws (storage, a provider misconfigured, the client gone) counts as `error`.
+  const { metrics } = deps;
+  if (!metrics) return service;
+  return { ...service, chat: (input: ChatInput) => service.chat(input).catch((err: unknown) => { metrics.chatTurn(input.channel, 'error'); throw err; }) };
+}
+
+type ChatMetrics = Pick<Metrics, 'chatTurn' | 'chatStage' | 'modelRequest'>;
+
+/** How a turn ended (parley_chat_turns_total): a fallback that offered a human is `handoff`. */
+function turnOutcome(templateId: string | null, isFallback: boolean, offeredHandoff: boolean): ChatOutcome {
+  if (templateId) return 'template';
+  if (!isFallback) return 'answered';
+  return offeredHandoff ? 'handoff' : 'fallback';
+}
+
+/** Stage times (parley_chat_stage_duration_seconds): retrieval, the answering step after it, the model request. */
+function observeStages(metrics: ChatMetrics, g: Generated, generateMs: number): void {
+  metrics.chatStage('retrieval', g.retrievalMs / 1000);
+  metrics.chatStage('answer', Math.max(0, generateMs - g.retrievalMs) / 1000);
+  if (g.record && g.record.provider !== 'extractive' && g.record.providerMs !== null) metrics.chatStage('model', g.record.providerMs / 1000);
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

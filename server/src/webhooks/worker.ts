@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { postWebhook } from './delivery.js';
 import type { AttemptRecorded, AttemptToRecord, DueDelivery, Outbox } from './outbox.js';
 import { webhookHeaders } from './signing.js';
@@ -18,6 +19,8 @@ export interface WorkerOptions {
   outbox: Outbox;
   clock: Clock;
   logger: Logger;
+  /** Counts each recorded attempt's outcome (parley_webhook_deliveries_total). */
+  metrics?: Pick<Metrics, 'webhookDelivery'> | undefined;
   allowPrivate: boolean;
   /** Replaces DNS resolution (tests); the private-address check still applies to its answers. */
   resolve?: Parameters<typeof guardedLookup>[0]['resolve'];
@@ -75,6 +78,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
   }
 
   function report(a: AttemptToRecord, r: AttemptRecorded): void {
+    opts.metrics?.webhookDelivery(r.result);
     if (r.result === 'lost') logger.info('webhook endpoint lease lost during an attempt: the holder sends it again', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId });
     else if (r.result !== 'delivered') logger.debug('webhook attempt failed', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId, attempt: a.delivery.attempts + 1, result: r.result, error: a.outcome.error });
     if (r.disabled) {
