@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import type { DatabaseConfig } from '../config.js';
+import { createLogger } from '../lib/logger.js';
+import { openStorage } from '../storage/open.js';
+import type { Storage } from '../storage/port.js';
+import { CliError } from './cli.js';
+
+/**
+ * Opens the configured database for a command, as the server opens it (same adapter, same
+ * migrations), beside a running server or without one. A SQLite file that does not exist is
+ * refused rather than created: a wrong DATABASE_URL would otherwise give an empty new database.
+ */
+export async function openForCommand(database: DatabaseConfig): Promise<Storage> {
+  if (database.kind === 'sqlite' && (database.path === ':memory:' || !fs.existsSync(database.path))) {
+    throw new CliError(`no SQLite database at ${database.path}: set DATABASE_URL as the server has it`);
+  }
+  // Errors only: a migration or autovacuum note is the server's to print at its start.
+  const { storage } = await openStorage(database, createLogger('error'), { poolSize: 2, applicationName: 'parley-admin' });
+  return storage;
+}
