@@ -14,7 +14,7 @@
  */
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search, type Results } from '@orama/orama';
-import { STOPWORDS, stem } from '../../../server/src/answer/text.js';
+import { STOPWORDS, stem } from '../../../server/src/text/text.js';
 import type { FlatParagraph } from './squad.js';
 
 /**

@@ -12,7 +12,7 @@ import { confidenceFeatures, coverageGate, FEATURE_NAMES, answerProbability } fr
 import type { Passage } from '../../../server/src/answer/extractive.js';
 import { answerAnalysisOf, composeExtractiveAnswer, FACTOID, WEIGHTS } from '../../../server/src/answer/extractive.js';
 import { sectionLeadAnswer } from '../../../server/src/answer/providers/extractive.js';
-import { termCoverage } from '../../../server/src/answer/text.js';
+import { termCoverage } from '../../../server/src/text/text.js';
 import { fitNonNegative } from './fit-confidence.js';
 import { auroc, containsSpan } from './metrics.js';
 

@@ -9,7 +9,7 @@ import { memoByText } from '../lib/memo.js';
 import { CONFIDENCE_MODEL } from './confidence-model.js';
 import { oppositeSwaps } from './contrast.js';
 import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
-import { contentTerms, questionTerms, sentenceUnits, stem, STOPWORDS, tokenize } from './text.js';
+import { contentTerms, questionTerms, sentenceUnits, stem, STOPWORDS, tokenize } from '../text/text.js';
 
 /**
  * Questions that ask for an amount or a time ("How many…", "How long…", "How old…", "What

@@ -11,7 +11,7 @@
  */
 import { memoByText } from '../lib/memo.js';
 import { answerTypeOf, findTypedSpan, type AnswerType } from './answer-type.js';
-import { contentTerms, questionTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from './text.js';
+import { contentTerms, questionTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from '../text/text.js';
 
 export interface Passage {
   id: string;

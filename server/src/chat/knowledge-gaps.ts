@@ -1,4 +1,4 @@
-import { contentTerms } from '../answer/text.js';
+import { contentTerms } from '../text/text.js';
 import { newId } from '../lib/ids.js';
 import type { Tx } from '../storage/port.js';
 

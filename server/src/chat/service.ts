@@ -5,7 +5,7 @@ import { answerWithModel } from '../answer/model-answer.js';
 import { ProviderError } from '../answer/providers/http-retry.js';
 import { fillVariables, matchTemplate } from '../answer/templates.js';
 import type { UsageRecord } from '../answer/usage.js';
-import { contentTerms, truncateAtWord } from '../answer/text.js';
+import { contentTerms, truncateAtWord } from '../text/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message, NewMessage } from '../conversations/store.js';
 import { AppError } from '../http/errors.js';

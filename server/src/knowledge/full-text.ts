@@ -8,15 +8,26 @@
  */
 import type { Queryable, Storage, Tx } from '../storage/port.js';
 import type { SqliteStorage } from '../storage/sqlite.js';
+import { analyzerFor } from '../text/text.js';
 
 /** BM25 column weights: a hit in a title or heading says more than one in the body. */
 export const COLUMN_WEIGHTS = { title: 2.0, headings: 1.5, body: 1.0 } as const;
 
-/** What a new chunk gives the index. */
-export interface FullTextChunk { id: number; title: string; headings: string; body: string }
+/** What a new chunk gives the index; `language` (its document's) picks the analyzer. */
+export interface FullTextChunk { id: number; title: string; headings: string; body: string; language?: string | null | undefined }
+
+/**
+ * A chunk's columns as the analyzer of its language cuts them: the terms every engine indexes
+ * (FTS5 and tsvector store them as given, the memory index computes the same), so the engines
+ * agree by construction whatever the language.
+ */
+export function analyzedColumns(c: FullTextChunk): { title: string[]; headings: string[]; body: string[] } {
+  const a = analyzerFor(c.language);
+  return { title: a.indexTerms(c.title), headings: a.indexTerms(c.headings), body: a.indexTerms(c.body) };
+}
 
 /** A chunk as the question path returns it (the url falls back to its document's). */
-export interface ChunkRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null }
+export interface ChunkRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null; language: string }
 
 /** A full-text match: the chunk and its relevance (higher is better). */
 export interface FullTextHit extends ChunkRow { score: number }
@@ -36,7 +47,7 @@ export interface FullTextIndex {
 }
 
 /** The chunk columns the question path reads, from `c` (chunks) joined to `d` (documents). */
-export const CHUNK_COLUMNS = 'c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page';
+export const CHUNK_COLUMNS = 'c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, c.language';
 
 /** The index for a storage's dialect. */
 export function createFullTextIndex(storage: Storage): FullTextIndex {
@@ -70,8 +81,12 @@ export function createFts5Index(storage: SqliteStorage): FullTextIndex {
   return {
     engine: 'fts5',
     async add(tx, chunks) {
-      // Written here, not by a trigger: twice the ingestion speed (migration 007).
-      for (const c of chunks) await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [c.id, c.title, c.headings, c.body]);
+      // Written here, not by a trigger: twice the ingestion speed (migration 007). The table's
+      // `ascii` tokenizer splits only at the spaces between the analyzer's terms (migration 030).
+      for (const c of chunks) {
+        const t = analyzedColumns(c);
+        await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [c.id, t.title.join(' '), t.headings.join(' '), t.body.join(' ')]);
+      }
     },
     async documentFrequency(term) {
       return (await storage.get<{ n: number }>(matchCount, [ftsQueryOf([term])]))?.n ?? 0;
@@ -93,38 +108,59 @@ export function createFts5Index(storage: SqliteStorage): FullTextIndex {
 }
 
 /**
- * PostgreSQL full-text search over the schema's generated column (storage/postgres/migrations,
- * 001_baseline.sql): `chunks.tsv` = title (weight A) || headings (B) || body (D), stemmed by the
- * 'english' configuration, with a GIN index. Entries follow the rows, so `add` has nothing to do.
+ * PostgreSQL full-text search over `chunks.tsv` (migration 009): the analyzer's terms written as
+ * a tsvector literal (title weight A, headings B, body D, with positions), so PostgreSQL's own
+ * parser and dictionaries never touch them; questions are a tsquery literal of the same terms.
+ * GIN-indexed.
  *
- * Not BM25 (ts_rank has no IDF, and 'english' folds no diacritics): above the memory cap,
- * rankings differ from SQLite's; below it the memory index (BM25, the same on both dialects)
- * answers. Tested in postgres.test.ts.
+ * Not BM25 (ts_rank has no IDF): above the memory cap, rankings differ from SQLite's; below it
+ * the memory index (BM25, the same on both dialects) answers. Tested in postgres.test.ts.
  */
 export function createTsvectorIndex(storage: Queryable): FullTextIndex {
-  // Terms arrive lower-cased and stripped of quotes; each becomes one lexeme, OR-ed.
-  const tsquery = (terms: readonly string[]): string => terms.map((t) => `plainto_tsquery('english', ${quoteLiteral(t)})`).join(' || ');
   return {
     engine: 'tsvector',
-    async add() {
-      // The generated `tsv` column indexes the row as it is inserted.
+    async add(tx, chunks) {
+      if (!chunks.length) return;
+      const rows = chunks.map((c) => ({ id: c.id, tsv: tsvectorLiteral(analyzedColumns(c)) }));
+      await tx.run(`UPDATE chunks AS c SET tsv = CAST(v.tsv AS tsvector)
+        FROM json_to_recordset(CAST(? AS json)) AS v(id bigint, tsv text) WHERE c.id = v.id`, [JSON.stringify(rows)]);
     },
     async documentFrequency(term) {
-      return (await storage.get<{ n: number }>("SELECT count(*) AS n FROM chunks WHERE tsv @@ plainto_tsquery('english', ?)", [term]))?.n ?? 0;
+      return (await storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks WHERE tsv @@ CAST(? AS tsquery)', [tsqueryLiteral([term])]))?.n ?? 0;
     },
     async search(terms, knowledgeBaseIds, limit) {
       if (!terms.length || !knowledgeBaseIds.length || limit <= 0) return [];
-      const q = tsquery(terms);
       const kbs = knowledgeBaseIds.map(() => '?').join(', ');
       // Weights {D, C, B, A}: body 0.5, headings 0.75, title 1.0 keep COLUMN_WEIGHTS' ratios.
-      return storage.all<FullTextHit>(`SELECT ${CHUNK_COLUMNS}, ts_rank('{0.5, 0.5, 0.75, 1.0}', c.tsv, ${q}) AS score
-        FROM chunks c JOIN documents d ON d.id = c.document_id
-        WHERE c.tsv @@ (${q}) AND c.knowledge_base_id IN (${kbs}) ORDER BY score DESC, c.id LIMIT ?`, [...knowledgeBaseIds, limit]);
+      return storage.all<FullTextHit>(`SELECT ${CHUNK_COLUMNS}, ts_rank('{0.5, 0.5, 0.75, 1.0}', c.tsv, q.q) AS score
+        FROM chunks c JOIN documents d ON d.id = c.document_id, (SELECT CAST(? AS tsquery) AS q) q
+        WHERE c.tsv @@ q.q AND c.knowledge_base_id IN (${kbs}) ORDER BY score DESC, c.id LIMIT ?`, [tsqueryLiteral(terms), ...knowledgeBaseIds, limit]);
     },
   };
 }
 
-/** A SQL string literal (terms come from the tokenizer, but quoting keeps this safe for any text). */
-function quoteLiteral(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
+/** PostgreSQL keeps positions up to 16,383 and lexemes under 2 KB. */
+const MAX_POSITION = 16_383;
+const MAX_LEXEME_BYTES = 2_046;
+const quoteLexeme = (t: string): string => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** A tsvector literal of analysed columns: `'term':1A,4A 'other':2B 'body':3`. */
+export function tsvectorLiteral(cols: { title: readonly string[]; headings: readonly string[]; body: readonly string[] }): string {
+  const positions = new Map<string, string[]>();
+  let pos = 0;
+  for (const [terms, weight] of [[cols.title, 'A'], [cols.headings, 'B'], [cols.body, '']] as const) {
+    for (const t of terms) {
+      pos = Math.min(pos + 1, MAX_POSITION);
+      if (Buffer.byteLength(t) > MAX_LEXEME_BYTES) continue;
+      let list = positions.get(t);
+      if (!list) positions.set(t, list = []);
+      if (list.length < 256) list.push(`${pos}${weight}`);
+    }
+  }
+  return [...positions].map(([t, ps]) => `${quoteLexeme(t)}:${ps.join(',')}`).join(' ');
+}
+
+/** A tsquery literal OR-ing terms. */
+export function tsqueryLiteral(terms: readonly string[]): string {
+  return terms.map(quoteLexeme).join(' | ');
 }

@@ -40,7 +40,7 @@ describe('knowledge bases and documents (API.md §6)', () => {
     expect(doc.body.data).toEqual({
       id: expect.stringMatching(/^doc_/), knowledgeBaseId: kbId, title: 'Setup guide', url: 'https://docs.example.com/setup', format: 'markdown',
       source: 'inline', status: 'ready', error: null, progress: null, chunkCount: 2, bytes: Buffer.byteLength(GUIDE),
-      createdAt: expect.any(String), updatedAt: expect.any(String), syncedAt: expect.any(String),
+      createdAt: expect.any(String), updatedAt: expect.any(String), syncedAt: expect.any(String), language: 'en',
     });
     const hits = await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: 'how can I reset my password?' });
     expect(hits.status).toBe(200);

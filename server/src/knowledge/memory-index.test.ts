@@ -7,7 +7,7 @@ import { createCorpus } from '../../../bench/src/corpus.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
-import { splitCjk } from '../answer/text.js';
+import { analyzerFor } from '../text/text.js';
 import { MemoryIndex } from './memory-index.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
@@ -48,8 +48,20 @@ function realTexts(): string[] {
   return texts;
 }
 
+/** XQuAD's paragraphs and questions in its 12 languages, when the checkout sits beside the shared data. */
+function xquadTexts(): { text: string; language: string }[] {
+  const out: { text: string; language: string }[] = [];
+  for (const language of ['en', 'de', 'es', 'ru', 'zh', 'ar', 'hi', 'th', 'vi', 'tr', 'el', 'ro']) {
+    const file = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'xquad', `xquad.${language}.json`);
+    if (!fs.existsSync(file)) continue;
+    const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { data: { paragraphs: { context: string; qas: { question: string }[] }[] }[] };
+    for (const a of d.data.slice(0, 6)) for (const p of a.paragraphs) out.push({ text: p.context, language }, ...p.qas.map((q) => ({ text: q.question, language })));
+  }
+  return out;
+}
+
 describe('MemoryIndex terms', () => {
-  it('are exactly the terms FTS5 indexes (fts5vocab over the chunks_fts tokenizer), token by token, on real text; only Han/kana runs are split', () => {
+  it('are exactly the terms FTS5 indexes (fts5vocab over the chunks_fts tokenizer), token by token, on real text in every language', () => {
     const db = openDb(':memory:');
     migrate(db);
     // The production table's own tokenizer declaration, so a migration that changes it is compared too.
@@ -57,9 +69,10 @@ describe('MemoryIndex terms', () => {
     const tokenizer = /tokenize\s*=\s*('[^']*')/.exec(sql)?.[1];
     expect(tokenizer).toBeDefined();
     db.exec(`CREATE VIRTUAL TABLE vocab_check USING fts5(body, tokenize = ${tokenizer}); CREATE VIRTUAL TABLE vocab_check_i USING fts5vocab(vocab_check, 'instance');`);
-    const texts = realTexts();
+    const texts = [...realTexts().map((text) => ({ text, language: 'en' })), ...xquadTexts()];
     const insert = db.prepare('INSERT INTO vocab_check (rowid, body) VALUES (?, ?)');
-    db.transaction(() => texts.forEach((t, i) => insert.run(i + 1, t)))();
+    // What the knowledge store writes (full-text.ts): the analyzer's terms, space-separated.
+    db.transaction(() => texts.forEach((t, i) => insert.run(i + 1, analyzerFor(t.language).indexTerms(t.text).join(' '))))();
     const fts = new Map<number, string[]>();
     for (const r of db.prepare('SELECT term, doc, offset FROM vocab_check_i').iterate() as Iterable<{ term: string; doc: number; offset: number }>) {
       let terms = fts.get(r.doc);
@@ -68,18 +81,22 @@ describe('MemoryIndex terms', () => {
     }
     const index = new MemoryIndex();
     const differences: string[] = [];
+    const languages = new Set<string>();
     let tokens = 0;
-    texts.forEach((text, i) => {
-      const ours = index.termsOf(text);
-      // The one documented departure: Han/kana runs are split into characters (splitCjk).
-      const theirs = (fts.get(i + 1) ?? []).flatMap(splitCjk);
+    texts.forEach(({ text, language }, i) => {
+      const ours = index.termsOf(text, language);
+      const theirs = fts.get(i + 1) ?? [];
       tokens += theirs.length;
+      if (theirs.length) languages.add(language);
       const at = ours.findIndex((t, k) => t !== theirs[k]);
-      if (at >= 0 || ours.length !== theirs.length) differences.push(`text ${i}: ${ours[at]} vs ${theirs[at]}`);
+      if (at >= 0 || ours.length !== theirs.length) differences.push(`text ${i} (${language}): ${ours[at]} vs ${theirs[at]}`);
     });
     expect(differences).toEqual([]);
     expect(tokens).toBeGreaterThan(10_000);
+    if (fs.existsSync(path.resolve(REPO_ROOT, '..', 'shared', 'data', 'xquad'))) expect(languages.size).toBe(12);
+    // English is FTS5's Porter as before; German is Snowball's.
     expect(index.termsOf('early only quickly')).toEqual(['earli', 'onli', 'quickli']);
+    expect(index.termsOf('Die Universitäten wurden gegründet', 'de')).toEqual(['die', 'universitat', 'wurd', 'gegrundet']);
   });
 });
 

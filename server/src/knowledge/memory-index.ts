@@ -6,19 +6,21 @@
  * re-scoring the FTS segments on every question.
  *
  * Scoring is FTS5's bm25() exactly (same IDF, k1 = 1.2, b = 0.75, column weights summed into
- * one term frequency, document length over all columns), and terms are FTS5's exactly: the
- * text is cut and folded as `unicode61 remove_diacritics 2` does (`ftsTokens`) and stemmed by
- * the Porter algorithm as fts5_porter.c applies it (`porterStem`); memory-index.test.ts checks
- * every token of a real corpus against the FTS5 index through an `fts5vocab` table. (Only runs
- * of Han and kana differ on purpose: see termsOf.)
+ * one term frequency, document length over all columns), and terms are FTS5's exactly: both index
+ * the terms of the chunk's language analyzer (text/, `analyzerFor(language).indexTerms`), so
+ * memory-index.test.ts checks every token of a real corpus against the FTS5 index through an
+ * `fts5vocab` table, in every language.
  *
  * Deleted chunks become tombstones (skipped at query time, dropped when the owner rebuilds).
  */
-import { porterStem } from '../answer/porter.js';
-import { ftsTokens, splitCjk } from '../answer/text.js';
+import { analyzerFor } from '../text/text.js';
 
 
-export interface IndexableChunk { id: number; knowledgeBaseId: string; title: string; headings: string; body: string }
+export interface IndexableChunk {
+  id: number; knowledgeBaseId: string; title: string; headings: string; body: string;
+  /** The chunk's document language (BCP 47); its analyzer makes the terms. Default English. */
+  language?: string | null | undefined;
+}
 
 /** Column weights, doubled so weighted frequencies stay integers (title 2, headings 1.5, body 1). */
 const WEIGHT2 = { title: 4, headings: 3, body: 2 } as const;
@@ -47,7 +49,9 @@ export class MemoryIndex {
   private readonly docOfChunk = new Map<number, number>();
   private readonly kbNumbers = new Map<string, number>();
   private readonly kbIds: string[] = [];
-  private readonly stems = new Map<string, string>();
+  /** Live chunks per language, per knowledge base number: the languages a question is analysed in. */
+  private readonly languagesOfKb: Map<string, number>[] = [];
+  private readonly languageOfDoc: string[] = [];
   private totalLength = 0;
   private liveDocs = 0;
   private deadDocs = 0;
@@ -61,22 +65,18 @@ export class MemoryIndex {
   get tombstones(): number { return this.deadDocs; }
   get vocabularySize(): number { return this.terms.size; }
 
-  /**
-   * Stemmed terms of a text as FTS5 indexes it, the same way for documents and questions; the
-   * one deliberate difference: runs of Han and kana are split into single characters (splitCjk),
-   * so CJK questions match in memory where FTS5 would need the exact run.
-   */
-  termsOf(text: string): string[] {
-    const out: string[] = [];
-    for (const token of ftsTokens(text)) {
-      for (const piece of splitCjk(token)) {
-        let s = this.stems.get(piece);
-        if (s === undefined) {
-          s = porterStem(piece);
-          if (this.stems.size < 500_000) this.stems.set(piece, s);
-        }
-        out.push(s);
-      }
+  /** Terms of a text as the full-text engines index it in `language` (the same for documents and questions). */
+  termsOf(text: string, language?: string | null): string[] {
+    return analyzerFor(language).indexTerms(text);
+  }
+
+  /** The languages of the live chunks of these knowledge bases. */
+  languagesOf(knowledgeBaseIds: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    for (const id of knowledgeBaseIds) {
+      const kb = this.kbNumbers.get(id);
+      const langs = kb === undefined ? undefined : this.languagesOfKb[kb];
+      if (langs) for (const [lang, n] of langs) if (n > 0) out.add(lang);
     }
     return out;
   }
@@ -89,8 +89,14 @@ export class MemoryIndex {
       kb = this.kbIds.length;
       this.kbIds.push(chunk.knowledgeBaseId);
       this.kbNumbers.set(chunk.knowledgeBaseId, kb);
+      this.languagesOfKb.push(new Map());
     }
-    const columns = [[this.termsOf(chunk.title), WEIGHT2.title], [this.termsOf(chunk.headings), WEIGHT2.headings], [this.termsOf(chunk.body), WEIGHT2.body]] as const;
+    const language = chunk.language || 'en';
+    const langs = this.languagesOfKb[kb] as Map<string, number>;
+    langs.set(language, (langs.get(language) ?? 0) + 1);
+    this.languageOfDoc.push(language);
+    const analyzer = analyzerFor(language);
+    const columns = [[analyzer.indexTerms(chunk.title), WEIGHT2.title], [analyzer.indexTerms(chunk.headings), WEIGHT2.headings], [analyzer.indexTerms(chunk.body), WEIGHT2.body]] as const;
     const length = columns[0][0].length + columns[1][0].length + columns[2][0].length;
     // Postings are appended in document order, so a term seen again in this chunk is always
     // the last entry of its list: frequencies accumulate there, no per-chunk map needed.
@@ -136,6 +142,9 @@ export class MemoryIndex {
     if (doc === undefined || !this.alive[doc]) return;
     this.alive[doc] = false;
     this.docOfChunk.delete(chunkId);
+    const langs = this.languagesOfKb[this.kbOfDoc[doc] as number];
+    const language = this.languageOfDoc[doc] as string;
+    langs?.set(language, (langs.get(language) ?? 1) - 1);
     if (chunkId === this.lastChunkId) {
       // SQLite hands the highest deleted rowid out again: catch-up must start below it.
       let last = doc;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stem, STOPWORDS, tokenize } from '../answer/text.js';
+import { stem, STOPWORDS, tokenize } from '../text/text.js';
 import { questionBigrams, RERANK_WEIGHTS, rerank, type Rerankable, type RerankWeights, type WeightedTerm } from './rerank.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';

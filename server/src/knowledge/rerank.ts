@@ -11,8 +11,8 @@
  * chunk text, so popular chunks cost a map lookup.
  */
 import { memoByText } from '../lib/memo.js';
-import { stem, STOPWORDS, tokenize } from '../answer/text.js';
-import { familyStem } from '../answer/word-forms.js';
+import { analyzerFor, isEnglish, stem, STOPWORDS, tokenize } from '../text/text.js';
+import { familyStem } from '../text/word-forms.js';
 
 /**
  * Candidates BM25 hands over for reranking (the answer path reads the first six). On the tuning
@@ -39,21 +39,37 @@ interface Analysed {
   bigrams: ReadonlySet<string>;
 }
 
-const SENTENCE_SPLIT_RE = /(?<=[.!?])\s+|\n+/;
+/** Sentence ends: Latin and CJK marks, the danda, the Arabic question mark; Thai ends with a space. */
+const SENTENCE_SPLIT_RE = /(?<=[.!?\u0964\u0965\u061f])\s+|(?<=[\u3002\uff01\uff1f])|(?<=[\u0e01-\u0e5b])\s+(?=[\u0e01-\u0e5b])|\n+/;
 
-function contentStems(text: string): string[] {
+/** Content-word stems in order, in the text's language (English: word families joined). */
+function contentStems(text: string, lang?: string): string[] {
   const out: string[] = [];
+  if (lang && !isEnglish(lang)) {
+    const a = analyzerFor(lang);
+    for (const w of a.words(text)) if (!a.isStopword(w)) out.push(a.stem(w));
+    return out;
+  }
   for (const t of tokenize(text)) if (!STOPWORDS.has(t)) out.push(familyStem(stem(t)));
   return out;
 }
 
+/** Chunk analyses, one memo per language (a chunk's text is in its document's language). */
+const analysers = new Map<string, (text: string) => Analysed>();
+function analyserFor(lang: string | null | undefined): (text: string) => Analysed {
+  const key = lang && !isEnglish(lang) ? lang : 'en';
+  let a = analysers.get(key);
+  if (!a) analysers.set(key, a = analyseIn(key));
+  return a;
+}
+
 // 10,000 per generation (memo.ts): at most the 20,000 analyses its LRU list held before.
-const analyse = memoByText((text: string): Analysed => {
+const analyseIn = (lang: string) => memoByText((text: string): Analysed => {
   const sentences: ReadonlySet<string>[] = [];
   const sentencesOf = new Map<string, number[]>();
   const bigrams = new Set<string>();
   for (const sentence of text.split(SENTENCE_SPLIT_RE)) {
-    const stems = contentStems(sentence);
+    const stems = contentStems(sentence, lang);
     if (!stems.length) continue;
     const set = new Set(stems);
     for (const s of set) {
@@ -69,6 +85,8 @@ const analyse = memoByText((text: string): Analysed => {
 
 /** Every content stem of a chunk's title and headings (they count for each of its sentences). */
 const contextStemsOf = memoByText((context: string): ReadonlySet<string> => new Set(contentStems(context)), 10_000);
+const contextStemsIn = (context: string, lang: string): ReadonlySet<string> =>
+  (lang === 'en' ? contextStemsOf(context) : new Set(contentStems(context, lang)));
 
 /**
  * The IDF mass of `terms` in the chunk's best sentence, a term of the title or headings counting
@@ -138,8 +156,8 @@ function scratchFor(sentences: number): Scratch {
 }
 
 /** Adjacent pairs of the question's content stems, in question order. */
-export function questionBigrams(question: string): string[] {
-  const stems = contentStems(question);
+export function questionBigrams(question: string, lang?: string): string[] {
+  const stems = contentStems(question, lang);
   const pairs: string[] = [];
   for (let i = 1; i < stems.length; i++) pairs.push(`${stems[i - 1]} ${stems[i]}`);
   return pairs;
@@ -159,21 +177,23 @@ function joinFamilies(terms: readonly WeightedTerm[]): WeightedTerm[] {
   return [...byStem.values()];
 }
 
-export interface Rerankable { text: string; title: string; headingPath: readonly string[]; score: number }
+export interface Rerankable { text: string; title: string; headingPath: readonly string[]; score: number; language?: string | null | undefined }
 
 /**
  * The candidates reordered by the combined score (stable on ties), each with its new score on
  * the BM25 scale (so callers keep comparing scores as before).
  */
-export function rerank<T extends Rerankable>(searchTerms: readonly WeightedTerm[], bigrams: readonly string[], candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
+export function rerank<T extends Rerankable>(searchTerms: readonly WeightedTerm[], questionPairs: readonly string[] | ((lang: string) => readonly string[]), candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
   if (candidates.length < 2 || !searchTerms.length) return [...candidates];
   const terms = joinFamilies(searchTerms);
   const best = Math.max(...candidates.map((c) => c.score));
   if (!(best > 0)) return [...candidates];
   const totalIdf = terms.reduce((s, t) => s + t.idf, 0) || 1;
   const scored = candidates.map((c, order) => {
-    const a = analyse(c.text);
-    const bestSentence = bestSentenceMass(a, contextStemsOf(`${c.title}\n${c.headingPath.join('\n')}`), terms);
+    const lang = c.language && !isEnglish(c.language) ? c.language : 'en';
+    const a = analyserFor(lang)(c.text);
+    const bigrams = typeof questionPairs === 'function' ? questionPairs(lang) : questionPairs;
+    const bestSentence = bestSentenceMass(a, contextStemsIn(`${c.title}\n${c.headingPath.join('\n')}`, lang), terms);
     let shared = 0;
     for (const b of bigrams) if (a.bigrams.has(b)) shared++;
     const pairs = bigrams.length ? shared / bigrams.length : 0;

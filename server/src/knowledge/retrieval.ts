@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { stem, STOPWORDS, stripQuestionFrame, tokenize } from '../answer/text.js';
+import { englishQueryWords, searchTermsFor, stripQuestionFrame } from '../text/text.js';
 import type { Storage } from '../storage/port.js';
 import { chunkChangeFeed, type ChunkChange } from './change-feed.js';
 import { CHUNK_COLUMNS, createFullTextIndex, type ChunkRow, type FullTextIndex } from './full-text.js';
@@ -21,6 +21,8 @@ export interface RetrievedChunk {
   text: string;
   /** BM25 relevance (higher is better) times the knowledge base's priority weight. */
   score: number;
+  /** The language the chunk's document was analysed in (BCP 47); absent means English. */
+  language?: string | undefined;
 }
 
 /** Most query terms FTS gets; longer questions keep their rarest terms. */
@@ -49,19 +51,11 @@ export function priorityWeight(priority: number): number {
 }
 
 /**
- * Distinct query terms: stopwords and question frame words ("what year", "the name of") dropped
- * unless nothing else is left, FTS quotes removed.
+ * Distinct English query words (englishQueryWords, text.ts): stopwords and question frame words
+ * dropped unless nothing else is left, FTS quotes removed.
  */
 export function queryTerms(text: string): string[] {
-  const framed = tokenize(stripQuestionFrame(text));
-  const tokens = [...new Set((framed.length ? framed : tokenize(text)).map((t) => t.replace(/"/g, '')).filter(Boolean))];
-  const content = tokens.filter((t) => !STOPWORDS.has(t));
-  const chosen = content.length ? content : tokens;
-  // FTS5 splits words at apostrophes, so "powell's" quoted would be the phrase "powell s" and
-  // match only the possessive: possessives lose their 's, other apostrophes split the word.
-  // A lone Latin letter ("U.S." → u, s) matches everything and means nothing.
-  const terms = chosen.flatMap((t) => t.replace(/'s$/, '').split("'")).filter((t) => t && !/^[a-z]$/.test(t));
-  return [...new Set(terms.length ? terms : chosen)];
+  return englishQueryWords(text);
 }
 
 /**
@@ -92,7 +86,7 @@ export interface RetrieverOptions {
 /** BM25's IDF made positive (a term in most chunks still weighs a little). */
 const positiveIdf = (n: number, df: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
-interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
+interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string; language: string }
 
 /**
  * Retrieval: the in-memory BM25 replica (memory-index.ts) answers while the chunks fit under the
@@ -130,9 +124,27 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
     return n;
   };
 
+  /**
+   * The languages of the knowledge in these bases (the full-text path: the memory index keeps
+   * its own count), cached until the knowledge changes.
+   */
+  let languageCache = new Map<string, string[]>();
+  const languagesOf = async (kbIds: readonly string[]): Promise<string[]> => {
+    const key = kbIds.join(',');
+    let langs = languageCache.get(key);
+    if (!langs) {
+      const cache = languageCache;
+      const rows = await storage.all<{ language: string }>(
+        `SELECT DISTINCT language FROM documents WHERE knowledge_base_id IN (${kbIds.map(() => '?').join(', ')}) AND language IS NOT NULL`, [...kbIds]);
+      langs = rows.map((r) => r.language);
+      if (cache === languageCache && languageCache.size < 1_000) languageCache.set(key, langs);
+    }
+    return langs;
+  };
+
   /** The terms worth searching for: rarest first, terms in most chunks dropped. */
-  async function usefulTerms(text: string): Promise<{ terms: string[]; total: number; df: Map<string, number> }> {
-    const terms = queryTerms(text);
+  async function usefulTerms(text: string, kbIds: readonly string[]): Promise<{ terms: string[]; total: number; df: Map<string, number> }> {
+    const terms = searchTermsFor(text, await languagesOf(kbIds));
     const frequencies = new Map<string, number>();
     if (!terms.length) return { terms: [], total: 0, df: frequencies };
     const total = totalChunks ?? (totalChunks = await countChunks());
@@ -141,7 +153,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   }
 
   // --- The in-memory engine -------------------------------------------------------------
-  const chunksAfter = 'SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id > ? ORDER BY id LIMIT ?';
+  const chunksAfter = 'SELECT id, knowledge_base_id, title, headings, body, language FROM chunks WHERE id > ? ORDER BY id LIMIT ?';
   // One statement per hit count (IN with placeholders; the adapters cache statements by text,
   // so the same string is handed back each time).
   const hydrateSql = new Map<number, string>();
@@ -192,7 +204,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   let removedDuringCatchUp: number[] | null = null;
 
   const addRows = (index: MemoryIndex, rows: readonly ChunkSource[]): void => {
-    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body });
+    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body, language: r.language });
   };
   const addChunks = async (index: MemoryIndex, max: number): Promise<number> => {
     const rows = await storage.all<ChunkSource>(chunksAfter, [index.lastChunkId, max]);
@@ -205,7 +217,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
    * until the next catch-up reads them (a rebuild reads them anyway).
    */
   const pendingAdds = new Set<number>();
-  const chunksByIds = 'SELECT id, knowledge_base_id, title, headings, body FROM chunks WHERE id = ANY(CAST(string_to_array(?, \',\') AS bigint[]))';
+  const chunksByIds = 'SELECT id, knowledge_base_id, title, headings, body, language FROM chunks WHERE id = ANY(CAST(string_to_array(?, \',\') AS bigint[]))';
   const addPending = async (index: MemoryIndex): Promise<void> => {
     if (!pendingAdds.size) return;
     const ids = [...pendingAdds];
@@ -329,6 +341,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   /** Another connection's commit: the replica cannot know what changed, so it is rebuilt. */
   function reset(): void {
     generation++;
+    languageCache = new Map();
     rowCache.clear();
     dfCache = new Map();
     totalChunks = null;
@@ -340,6 +353,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   }
   function invalidate(removedChunkIds: readonly number[]): void {
     generation++;
+    languageCache = new Map();
     dfCache = new Map();
     totalChunks = null;
     memoryDirty = true;
@@ -353,7 +367,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   }
 
   async function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
-    const terms = [...new Set(index.termsOf(queryTerms(query).join(' ')))];
+    const terms = searchTermsFor(query, index.languagesOf(kbs.map((k) => k.id)));
     const searchTerms = selectTerms(terms, (t) => index.documentFrequency(t), index.size);
     const weighted = searchTerms.map((t) => ({ stem: t, idf: positiveIdf(index.size, index.documentFrequency(t)) }));
     if (!searchTerms.length) return { chunks: [], terms: weighted };
@@ -370,9 +384,9 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
   }
 
   async function retrieveFromFullText(query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
-    const useful = await usefulTerms(query);
+    const useful = await usefulTerms(query, kbs.map((k) => k.id));
     if (!useful.terms.length) return { chunks: [], terms: [] };
-    const terms = useful.terms.map((t) => ({ stem: stem(t), idf: positiveIdf(useful.total, useful.df.get(t) ?? 0) }));
+    const terms = useful.terms.map((t) => ({ stem: t, idf: positiveIdf(useful.total, useful.df.get(t) ?? 0) }));
     const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
     // With mixed priorities a lower-ranked chunk of a favoured base can overtake: fetch more.
     const want = new Set(weights.values()).size > 1 ? limit * 4 : limit;
@@ -396,7 +410,13 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}) {
       const index = current instanceof Promise ? await current : current;
       const { chunks, terms } = index ? await retrieveFromMemory(index, query, kbs, depth) : await retrieveFromFullText(query, kbs, depth);
       if (!rerankWeights || chunks.length < 2) return chunks.slice(0, limit);
-      return rerank(terms, questionBigrams(stripQuestionFrame(query)), chunks, rerankWeights).slice(0, limit);
+      const pairs = new Map<string, readonly string[]>();
+      const pairsIn = (lang: string): readonly string[] => {
+        let p = pairs.get(lang);
+        if (!p) pairs.set(lang, p = questionBigrams(lang === 'en' ? stripQuestionFrame(query) : query, lang));
+        return p;
+      };
+      return rerank(terms, pairsIn, chunks, rerankWeights).slice(0, limit);
     },
     /** Starts filling the memory index in the background (server start), so the first questions are fast too. */
     warmUp(): void {
@@ -436,7 +456,7 @@ export type Retriever = ReturnType<typeof createRetriever>;
 function toRetrieved(r: ChunkRow, score: number): RetrievedChunk {
   return {
     chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-    headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score,
+    headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score, language: r.language,
   };
 }
 

@@ -7,6 +7,7 @@ import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
+import { isLanguageTag } from '../text/languages.js';
 import { listDocumentChunks } from './chunks.js';
 import { readUpload } from './files/upload.js';
 import type { ChunkSearch } from './embeddings/hybrid.js';
@@ -14,8 +15,20 @@ import { chunkUrl } from './retrieval.js';
 import type { KnowledgeBase, KnowledgeStore } from './store.js';
 import type { UrlSources } from './web/url-sources.js';
 
-export const kbSchema = z.strictObject({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish() });
-export const kbPatchSchema = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional() });
+/**
+ * A knowledge base's language (API.md §12): 'auto' (each document's language detected at ingest)
+ * or a well-formed BCP 47 tag (at most 35 characters, RFC 5646's practical limit), canonicalised
+ * ("PT-br" → "pt-BR").
+ */
+export const kbLanguageSchema = z.string().trim().max(35)
+  .refine((s) => s === 'auto' || isLanguageTag(s), { message: "must be 'auto' or a BCP 47 language tag such as 'de' or 'pt-BR'" })
+  .transform((s) => (s === 'auto' ? s : Intl.getCanonicalLocales(s)[0] as string));
+export const kbSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish(), language: kbLanguageSchema.default('auto'),
+});
+export const kbPatchSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional(), language: kbLanguageSchema.optional(),
+});
 export const documentSchema = z.strictObject({
   title: z.string().trim().min(1).max(500),
   content: z.string().refine((s) => s.trim().length > 0, { message: 'must not be empty' }),
@@ -44,7 +57,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create knowledge bases');
     const input = parseInput(kbSchema, req.body);
-    sendData(res, await store.createKb(p.organizationId, { name: input.name, description: input.description ?? null }, nowIso(ctx)), 201);
+    sendData(res, await store.createKb(p.organizationId, { name: input.name, description: input.description ?? null, language: input.language }, nowIso(ctx)), 201);
   });
   r.get('/knowledge-bases', requirePermission('knowledge_bases:read'), async (req, res) => {
     const page = readPage(req);

@@ -3,8 +3,14 @@ import type { Queryable, Storage, Tx } from '../storage/port.js';
 import { chunkChangeFeed } from './change-feed.js';
 import { chunkDocument, type DocumentFormat } from './chunking.js';
 import { createFullTextIndex } from './full-text.js';
+import { detectLanguage } from '../text/detect.js';
 
-export interface KnowledgeBase { id: string; organizationId: string; name: string; description: string | null; documentCount: number; chunkCount: number; createdAt: string; updatedAt: string }
+export interface KnowledgeBase {
+  id: string; organizationId: string; name: string; description: string | null;
+  /** 'auto' (each document's language detected at ingest) or a BCP 47 tag that fixes it (API.md §12). */
+  language: string;
+  documentCount: number; chunkCount: number; createdAt: string; updatedAt: string;
+}
 export type DocumentSource = 'inline' | 'file' | 'url' | 'crawl';
 export type DocumentStatus = 'queued' | 'processing' | 'ready' | 'failed';
 /** Background fetch/crawl progress, shown on the document while it is queued or processing. */
@@ -12,29 +18,32 @@ export type DocumentProgress = Record<string, number | string | null>;
 export interface DocumentRecord {
   id: string; knowledgeBaseId: string; title: string; url: string | null; format: string; source: DocumentSource; status: DocumentStatus; error: string | null;
   progress: DocumentProgress | null; chunkCount: number; bytes: number; createdAt: string; updatedAt: string; syncedAt: string | null;
+  /** The language its text was analysed in (detected or the base's); null until it has content. */
+  language: string | null;
 }
 
-interface KbRow { id: string; organization_id: string; name: string; description: string | null; created_at: string; updated_at: string; document_count: number; chunk_count: number }
+interface KbRow { id: string; organization_id: string; name: string; description: string | null; language: string; created_at: string; updated_at: string; document_count: number; chunk_count: number }
 interface DocRow {
   id: string; knowledge_base_id: string; title: string; url: string | null; format: string; source: DocumentSource; source_options: string | null; status: DocumentStatus;
   error: string | null; progress: string | null; chunk_count: number; bytes: number; created_at: string; updated_at: string; synced_at: string | null;
+  language: string | null;
 }
 
 const toKb = (r: KbRow): KnowledgeBase => ({
-  id: r.id, organizationId: r.organization_id, name: r.name, description: r.description,
+  id: r.id, organizationId: r.organization_id, name: r.name, description: r.description, language: r.language,
   documentCount: r.document_count, chunkCount: r.chunk_count, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 const toDoc = (r: DocRow): DocumentRecord => ({
   id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url, format: r.format, source: r.source, status: r.status, error: r.error,
   progress: r.progress ? JSON.parse(r.progress) as DocumentProgress : null,
-  chunkCount: r.chunk_count, bytes: r.bytes, createdAt: r.created_at, updatedAt: r.updated_at, syncedAt: r.synced_at,
+  chunkCount: r.chunk_count, bytes: r.bytes, createdAt: r.created_at, updatedAt: r.updated_at, syncedAt: r.synced_at, language: r.language,
 });
 
-const KB_SELECT = `SELECT kb.id, kb.organization_id, kb.name, kb.description, kb.created_at, kb.updated_at,
+const KB_SELECT = `SELECT kb.id, kb.organization_id, kb.name, kb.description, kb.language, kb.created_at, kb.updated_at,
   (SELECT count(*) FROM documents d WHERE d.knowledge_base_id = kb.id) AS document_count,
   (SELECT coalesce(sum(d.chunk_count), 0) FROM documents d WHERE d.knowledge_base_id = kb.id) AS chunk_count
   FROM knowledge_bases kb`;
-const DOC_SELECT = `SELECT id, knowledge_base_id, title, url, format, source, source_options, status, error, progress, chunk_count, bytes, created_at, updated_at, synced_at
+const DOC_SELECT = `SELECT id, knowledge_base_id, title, url, format, source, source_options, status, error, progress, chunk_count, bytes, created_at, updated_at, synced_at, language
   FROM documents`;
 
 /** A JSON document body: one piece of text in one format. */
@@ -131,9 +140,9 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
     const touchKb = (at: string, kbId: string) => tx.run('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?', [at, kbId]);
     const sameUrlDocs = async (kbId: string, url: string | null): Promise<{ id: string }[]> =>
       (url ? tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?', [kbId, url]) : []);
-    const insertDoc = (d: { id: string; kb: string; title: string; url: string | null; format: string; source: DocumentSource; options: string | null; status: DocumentStatus; chunks: number; bytes: number; at: string; syncedAt: string | null }) =>
-      tx.run(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at)
-        VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt)`, d);
+    const insertDoc = (d: { id: string; kb: string; title: string; url: string | null; format: string; source: DocumentSource; options: string | null; status: DocumentStatus; chunks: number; bytes: number; at: string; syncedAt: string | null; language: string | null }) =>
+      tx.run(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at, language)
+        VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt, @language)`, d);
 
     /** A document's chunks go (their full-text entries follow them); their ids are told to the index after the commit. */
     async function deleteChunksOf(docId: string): Promise<void> {
@@ -146,29 +155,55 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
       await tx.run('DELETE FROM documents WHERE id = ?', [docId]);
     }
     /** Writes chunk rows and their full-text entries, in document order. */
-    async function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[]): Promise<number> {
+    async function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[], language: string): Promise<number> {
       const entries = [];
       for (const [ordinal, r] of rows.entries()) {
-        const inserted = await tx.get<{ id: number }>('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-          [docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page]);
-        entries.push({ id: (inserted as { id: number }).id, title: r.title, headings: r.headings, body: r.text });
+        const inserted = await tx.get<{ id: number }>('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+          [docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page, language]);
+        entries.push({ id: (inserted as { id: number }).id, title: r.title, headings: r.headings, body: r.text, language });
       }
       await fullText.add(tx, entries);
       fx.chunksTouched = true;
       return rows.length;
     }
 
+    /** The language a document's chunks are analysed in: the base's fixed one, or detected from them. */
+    async function languageOf(kbId: string, rows: readonly ChunkRow[]): Promise<string> {
+      const fixed = (await tx.get<{ language: string }>('SELECT language FROM knowledge_bases WHERE id = ?', [kbId]))?.language ?? 'auto';
+      return fixed === 'auto' ? detectLanguage(sampleOf(rows)) : fixed;
+    }
+    /** Every document of a base analysed again in the base's language (its chunks rewritten). */
+    async function reanalyzeKb(kbId: string): Promise<void> {
+      type Stored = ChunkRow & { document_id: string };
+      const chunks = await tx.all<Stored>('SELECT document_id, title, headings, body AS text, anchor, url, page FROM chunks WHERE knowledge_base_id = ? ORDER BY document_id, ordinal', [kbId]);
+      const byDoc = new Map<string, Stored[]>();
+      for (const c of chunks) {
+        let list = byDoc.get(c.document_id);
+        if (!list) byDoc.set(c.document_id, list = []);
+        list.push(c);
+      }
+      for (const [docId, rows] of byDoc) {
+        const language = await languageOf(kbId, rows);
+        await deleteChunksOf(docId);
+        await insertChunks(docId, kbId, rows, language);
+        await tx.run('UPDATE documents SET language = ? WHERE id = ?', [language, docId]);
+      }
+    }
+
     return {
       tx,
-      async createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase> {
+      async createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase> {
         const id = newId('kb');
-        await tx.run('INSERT INTO knowledge_bases (id, organization_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, organizationId, input.name, input.description, at, at]);
+        await tx.run('INSERT INTO knowledge_bases (id, organization_id, name, description, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [id, organizationId, input.name, input.description, input.language ?? 'auto', at, at]);
         return await getKb(tx, organizationId, id) as KnowledgeBase;
       },
-      async updateKb(kb: KnowledgeBase, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<void> {
-        await tx.run('UPDATE knowledge_bases SET name = ?, description = ?, updated_at = ? WHERE id = ?',
-          [patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, at, kb.id]);
+      async updateKb(kb: KnowledgeBase, patch: KbPatch, at: string): Promise<void> {
+        await tx.run('UPDATE knowledge_bases SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?',
+          [patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, patch.language ?? kb.language, at, kb.id]);
+        // A new language re-analyses every document: its chunks are written again (new ids, so
+        // every index follows them as it follows any re-import).
+        if (patch.language !== undefined && patch.language !== kb.language) await reanalyzeKb(kb.id);
         await emit({ knowledgeBaseId: kb.id, change: 'updated' });
       },
       async deleteKb(organizationId: string, id: string): Promise<boolean> {
@@ -182,11 +217,12 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
         const options = input.sourceOptions ? JSON.stringify(input.sourceOptions) : null;
         const old = await sameUrlDocs(knowledgeBaseId, input.url);
         for (const o of old) await deleteDocumentRows(o.id);
+        const language = await languageOf(knowledgeBaseId, rows);
         await insertDoc({
           id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-          options, status: 'ready', chunks: rows.length, bytes: input.bytes, at, syncedAt: at,
+          options, status: 'ready', chunks: rows.length, bytes: input.bytes, at, syncedAt: at, language,
         });
-        await insertChunks(id, knowledgeBaseId, rows);
+        await insertChunks(id, knowledgeBaseId, rows, language);
         await touchKb(at, knowledgeBaseId);
         await emit({
           knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: rows.length },
@@ -195,7 +231,7 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
         // The row as written: no read-back (bulk imports add thousands of documents).
         return toDoc({
           id, knowledge_base_id: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source, source_options: options,
-          status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at,
+          status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at, language,
         });
       },
       /** Chunks and stores a JSON document; a document with the same url in the base is replaced. */
@@ -211,7 +247,7 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
         for (const o of await sameUrlDocs(knowledgeBaseId, input.url)) await deleteDocumentRows(o.id);
         await insertDoc({
           id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null,
+          options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null, language: null,
         });
         await touchKb(at, knowledgeBaseId);
         return await getDocument(tx, knowledgeBaseId, id) as DocumentRecord;
@@ -227,9 +263,11 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
         if (!row) return false;
         const docTitle = title ?? row.title;
         await deleteChunksOf(documentId);
-        const chunkCount = await insertChunks(documentId, row.knowledge_base_id, rows(docTitle));
-        await tx.run("UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ? WHERE id = ?",
-          [docTitle, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, documentId]);
+        const newRows = rows(docTitle);
+        const language = await languageOf(row.knowledge_base_id, newRows);
+        const chunkCount = await insertChunks(documentId, row.knowledge_base_id, newRows, language);
+        await tx.run("UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ?, language = ? WHERE id = ?",
+          [docTitle, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, language, documentId]);
         await touchKb(at, row.knowledge_base_id);
         await emit({
           knowledgeBaseId: row.knowledge_base_id, change: 'document.added',
@@ -271,7 +309,7 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
 
   return {
     write,
-    async createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase> {
+    async createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase> {
       return write((w) => w.createKb(organizationId, input, at));
     },
     getKb(organizationId: string, id: string): Promise<KnowledgeBase | null> {
@@ -288,7 +326,7 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
         [...args, page.limit, page.offset]);
       return { items: rows.map(toKb), total };
     },
-    async updateKb(organizationId: string, id: string, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<KnowledgeBase | null> {
+    async updateKb(organizationId: string, id: string, patch: KbPatch, at: string): Promise<KnowledgeBase | null> {
       const kb = await getKb(storage, organizationId, id);
       if (!kb) return null;
       await write((w) => w.updateKb(kb, patch, at));
@@ -354,6 +392,19 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
   };
 }
 
+/** What a knowledge base update may change. */
+export interface KbPatch { name?: string | undefined; description?: string | null | undefined; language?: string | undefined }
+
+/** Up to 2,000 characters of a document's chunks: what its language is detected from. */
+function sampleOf(rows: readonly ChunkRow[]): string {
+  let out = '';
+  for (const r of rows) {
+    if (out.length >= 2_000) break;
+    out += `${r.text}\n`;
+  }
+  return out;
+}
+
 /** A JSON document as an extracted one with a single part. */
 function parsedOf(input: NewDocument): ParsedDocument {
   return {
@@ -367,8 +418,8 @@ export type KnowledgeStore = ReturnType<typeof createKnowledgeStore>;
 /** The store's writes inside one transaction (`KnowledgeStore.write`); `tx` is the transaction. */
 export interface KnowledgeWriter {
   readonly tx: Tx;
-  createKb(organizationId: string, input: { name: string; description: string | null }, at: string): Promise<KnowledgeBase>;
-  updateKb(kb: KnowledgeBase, patch: { name?: string | undefined; description?: string | null | undefined }, at: string): Promise<void>;
+  createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase>;
+  updateKb(kb: KnowledgeBase, patch: KbPatch, at: string): Promise<void>;
   deleteKb(organizationId: string, id: string): Promise<boolean>;
   addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string, rows?: ChunkRow[]): Promise<DocumentRecord>;
   addDocument(knowledgeBaseId: string, input: NewDocument, at: string): Promise<DocumentRecord>;

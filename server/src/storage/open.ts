@@ -1,5 +1,6 @@
 import type { DatabaseConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
+import { reanalyzePending } from '../knowledge/reanalyze.js';
 import { openDb } from '../db/open.js';
 import type { Logger } from '../lib/logger.js';
 import { createPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from './postgres.js';
@@ -25,7 +26,9 @@ export async function openStorage(database: DatabaseConfig, logger: Logger, opts
     const db = openDb(database.path);
     const { applied } = migrate(db);
     if (applied.length) logger.info('database migrated', { applied, path: database.path });
-    return { storage: createSqliteStorage(db), applied, isNew: applied.includes('001-init.sql') };
+    const storage = createSqliteStorage(db);
+    await reanalyze(storage, logger);
+    return { storage, applied, isNew: applied.includes('001-init.sql') };
   }
   const storage = createPostgresStorage(database.url, {
     ...opts,
@@ -35,11 +38,18 @@ export async function openStorage(database: DatabaseConfig, logger: Logger, opts
     const { applied } = await migratePostgres(storage);
     if (applied.length) logger.info('database migrated', { applied, database: describe(database.url) });
     await warnWithoutAutovacuum(storage, logger);
+    await reanalyze(storage, logger);
     return { storage, applied, isNew: applied.some((name) => name.startsWith('001_')) };
   } catch (err) {
     await storage.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** Knowledge indexed before per-language analysis is analysed again, once (knowledge/reanalyze.ts). */
+async function reanalyze(storage: SqliteStorage | PostgresStorage, logger: Logger): Promise<void> {
+  const done = await reanalyzePending(storage);
+  if (done.knowledgeBases) logger.info('knowledge re-analysed per language', done);
 }
 
 /**

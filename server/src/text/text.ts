@@ -1,11 +1,18 @@
 /**
- * Shared text utilities for retrieval and extractive answering: tokenizing, stemming,
- * stopwords, sentence splitting, safe truncation and question/term coverage.
+ * The text analysis every part of Parley shares (retrieval and its three engines, answers,
+ * confidence, rerank, gap grouping): tokenizing, stemming, stopwords, sentence splitting, safe
+ * truncation and question/term coverage, per language. English is analysed here (FTS5's Porter,
+ * a hand-made stopword list and question frames, irregular word families); every other language
+ * by languages.ts (Snowball stemmers, stopwords-iso, Intl.Segmenter). `analyzerFor(tag)` picks;
+ * the functions below take an optional language tag and default to English.
  *
- * Everything here is pure and deterministic; no dependencies beyond the JS runtime.
+ * Everything here is pure and deterministic.
  */
+import { languageAnalyzer, primaryLanguage, type Analyzer } from './languages.js';
 import { familyStem } from './word-forms.js';
 import { porterStem } from './porter.js';
+
+export type { Analyzer } from './languages.js';
 
 // ---------------------------------------------------------------------------
 // Tokens
@@ -175,9 +182,10 @@ export function stripQuestionFrame(question: string): string {
 }
 
 /** Content terms of a question: frame words out (unless nothing else is left). */
-export function questionTerms(question: string): string[] {
-  const terms = contentTerms(stripQuestionFrame(question));
-  return terms.length ? terms : contentTerms(question);
+export function questionTerms(question: string, lang?: string): string[] {
+  if (lang && !isEnglish(lang)) return languageAnalyzer(lang).questionTerms(question);
+  const terms = englishContentTerms(stripQuestionFrame(question));
+  return terms.length ? terms : englishContentTerms(question);
 }
 
 function isContentToken(token: string): boolean {
@@ -187,7 +195,11 @@ function isContentToken(token: string): boolean {
 }
 
 /** Tokenize, drop stopwords, stem (word families joined: word-forms.ts) and dedupe (first occurrence order). */
-export function contentTerms(text: string): string[] {
+export function contentTerms(text: string, lang?: string): string[] {
+  return lang && !isEnglish(lang) ? languageAnalyzer(lang).contentTerms(text) : englishContentTerms(text);
+}
+
+function englishContentTerms(text: string): string[] {
   const seen = new Set<string>();
   for (const token of tokenize(text)) {
     if (!isContentToken(token)) continue;
@@ -202,11 +214,103 @@ function stemSet(text: string): Set<string> {
 }
 
 /** Share (0..1) of the question's content terms found, stemmed, in `text`; 0 if it has none. */
-export function termCoverage(question: string, text: string): number {
-  const terms = questionTerms(question);
+export function termCoverage(question: string, text: string, lang?: string): number {
+  const terms = questionTerms(question, lang);
   if (terms.length === 0) return 0;
-  const present = stemSet(text);
+  const present = lang && !isEnglish(lang) ? new Set(languageAnalyzer(lang).indexTerms(text)) : stemSet(text);
   return terms.filter((t) => present.has(t)).length / terms.length;
+}
+
+/** Stemmed words of a text, stopwords kept, in order (the language's stemmer; English: Porter). */
+export function stemmedWords(text: string, lang?: string): string[] {
+  return lang && !isEnglish(lang) ? languageAnalyzer(lang).indexTerms(text) : tokenize(text).map(stem);
+}
+
+/** Whether a folded word is a stopword of the language (English by default). */
+export function isStopword(word: string, lang?: string): boolean {
+  return lang && !isEnglish(lang) ? languageAnalyzer(lang).isStopword(word) : STOPWORDS.has(word);
+}
+
+/** Folded words of a text in order (English: `tokenize`). */
+export function wordsOf(text: string, lang?: string): string[] {
+  return lang && !isEnglish(lang) ? languageAnalyzer(lang).words(text) : tokenize(text);
+}
+
+/** English, or no language given (the default everywhere). */
+export function isEnglish(lang: string): boolean {
+  const p = primaryLanguage(lang);
+  return p === 'en' || p === '';
+}
+
+/**
+ * A question's words as the search engines take them (English): stopwords and question frame
+ * words ("what year", "the name of") dropped unless nothing else is left, possessives and
+ * apostrophes split as FTS5 splits them, lone Latin letters dropped.
+ */
+export function englishQueryWords(text: string): string[] {
+  const framed = tokenize(stripQuestionFrame(text));
+  const tokens = [...new Set((framed.length ? framed : tokenize(text)).map((t) => t.replace(/"/g, '')).filter(Boolean))];
+  const content = tokens.filter((t) => !STOPWORDS.has(t));
+  const chosen = content.length ? content : tokens;
+  // FTS5 splits words at apostrophes, so "powell's" quoted would be the phrase "powell s" and
+  // match only the possessive: possessives lose their 's, other apostrophes split the word.
+  // A lone Latin letter ("U.S." → u, s) matches everything and means nothing.
+  const terms = chosen.flatMap((t) => t.replace(/'s$/, '').split("'")).filter((t) => t && !/^[a-z]$/.test(t));
+  return [...new Set(terms.length ? terms : chosen)];
+}
+
+/**
+ * English index terms, exactly as FTS5's `porter unicode61 remove_diacritics 2` cut them before
+ * issue 25 (so English retrieval is unchanged): unicode61's words and folding, runs of Han and
+ * kana split into characters, Porter.
+ */
+const englishStemCache = new Map<string, string>();
+function englishIndexTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const token of ftsTokens(text)) {
+    for (const piece of splitCjk(token)) {
+      let s = englishStemCache.get(piece);
+      if (s === undefined) {
+        s = porterStem(piece);
+        if (englishStemCache.size >= 500_000) englishStemCache.clear();
+        englishStemCache.set(piece, s);
+      }
+      out.push(s);
+    }
+  }
+  return out;
+}
+
+export const englishAnalyzer: Analyzer = {
+  language: 'en',
+  words: tokenize,
+  stem,
+  isStopword: (w) => STOPWORDS.has(w),
+  indexTerms: englishIndexTerms,
+  searchTerms: (question) => [...new Set(englishIndexTerms(englishQueryWords(question).join(' ')))],
+  contentTerms: englishContentTerms,
+  questionTerms: (q) => questionTerms(q),
+};
+
+/** The analyzer of a BCP 47 tag's language: English for "en-*" and for no language. */
+export function analyzerFor(tag: string | null | undefined): Analyzer {
+  return !tag || isEnglish(tag) ? englishAnalyzer : languageAnalyzer(tag);
+}
+
+/**
+ * The distinct terms a question searches for in knowledge of the given languages: the union of
+ * each language's analysis (a German question over German and English documents searches both
+ * German and English stems).
+ */
+export function searchTermsFor(question: string, languages: Iterable<string>): string[] {
+  const out = new Set<string>();
+  let any = false;
+  for (const lang of languages) {
+    any = true;
+    for (const t of analyzerFor(lang).searchTerms(question)) out.add(t);
+  }
+  if (!any) for (const t of englishAnalyzer.searchTerms(question)) out.add(t);
+  return [...out];
 }
 
 // ---------------------------------------------------------------------------
@@ -266,7 +370,20 @@ function splitLines(text: string): Line[] {
   }
 }
 
-const SENTENCE_END_CHARS = '.!?\u2026\u3002\uff01\uff1f';
+/**
+ * Sentence-ending marks: Latin ones, CJK full stops (。！？), the Devanagari danda and double
+ * danda (।॥), the Arabic question mark and Urdu full stop (؟۔), the Khmer khan (។) and the
+ * Burmese section mark (။). Thai and Lao end sentences with a space instead: see THAI_GAP_RE.
+ */
+const SENTENCE_END_CHARS = '.!?\u2026\u3002\uff01\uff1f\u0964\u0965\u061f\u06d4\u17d4\u104b';
+/** Marks that end a sentence whatever follows (no case to check, and no abbreviations use them). */
+const HARD_END_RE = /[\u3002\uff01\uff1f\u0964\u0965\u061f\u06d4\u17d4\u104b]/;
+/**
+ * Thai and Lao put no mark at a sentence's end, only a space (words inside a sentence are not
+ * spaced): a space between two Thai (or Lao) letters ends a sentence. Before this, a Thai
+ * paragraph was one sentence and an answer held the gold span 25 % of the time.
+ */
+const THAI_GAP_RE = /(?<=[\u0e01-\u0e5b\u0e81-\u0edf])[ \t\u00a0]+(?=[\u0e01-\u0e5b\u0e81-\u0edf])/g;
 const CLOSERS = '"\')]}*_`\u201d\u2019\u00bb';
 const TRAILING_CLOSERS_RE = /["')\]}*_`\u201d\u2019\u00bb]+$/;
 
@@ -380,7 +497,7 @@ function wordBefore(text: string, index: number, from: number): { word: string; 
 function isBoundary(text: string, i: number, j: number, k: number, segStart: number): boolean {
   const run = text.slice(i, j).replace(TRAILING_CLOSERS_RE, '');
   const next = text[k] ?? '';
-  if (/[\u3002\uff01\uff1f]/.test(run)) return true;
+  if (HARD_END_RE.test(run)) return true;
   if (/\p{Ll}/u.test(next)) return false;
   if (run.includes('\u2026') || run.includes('..')) return /\p{Lu}/u.test(next);
   if (run !== '.') return true; // ! ? and combinations
@@ -406,7 +523,7 @@ function splitSegment(text: string, seg: Segment): Array<[number, number]> {
     if (!SENTENCE_END_CHARS.includes(ch) || mask[i - seg.start] === 1) { i++; continue; }
     let j = i;
     while (j < seg.end && (SENTENCE_END_CHARS.includes(text[j] ?? '') || CLOSERS.includes(text[j] ?? ''))) j++;
-    const cjk = /[\u3002\uff01\uff1f]/.test(text.slice(i, j));
+    const cjk = HARD_END_RE.test(text.slice(i, j));
     if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? ''))) { i = j; continue; }
     let k = j;
     while (k < seg.end && /\s/.test(text[k] ?? '')) k++;
@@ -417,7 +534,22 @@ function splitSegment(text: string, seg: Segment): Array<[number, number]> {
     i = k > i ? k : i + 1;
   }
   spans.push([sentenceStart, seg.end]);
-  return spans;
+  return THAI_RE.test(text.slice(seg.start, seg.end)) ? spans.flatMap(([a, b]) => splitThaiGaps(text, a, b)) : spans;
+}
+
+const THAI_RE = /[\u0e01-\u0e5b\u0e81-\u0edf]/;
+
+/** A span cut at the spaces between Thai or Lao letters (THAI_GAP_RE). */
+function splitThaiGaps(text: string, start: number, end: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let from = start;
+  for (const m of text.slice(start, end).matchAll(THAI_GAP_RE)) {
+    const at = start + (m.index ?? 0);
+    out.push([from, at]);
+    from = at + m[0].length;
+  }
+  out.push([from, end]);
+  return out;
 }
 
 function trimSpan(text: string, start: number, end: number): [number, number] {

@@ -1,5 +1,5 @@
 import { composeExtractiveAnswer, type Passage } from '../extractive.js';
-import { splitSentences, termCoverage, truncateAtWord } from '../text.js';
+import { splitSentences, termCoverage, truncateAtWord } from '../../text/text.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest } from './types.js';
 
 /** Share of the question a section heading must cover to stand in for sentence matches. */

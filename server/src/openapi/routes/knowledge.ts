@@ -4,12 +4,14 @@ import { urlDocumentSchema } from '../../knowledge/web/url-sources.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, deleted, ID_ERRORS, pageQuery, pathParams } from '../registry.js';
 
 const knowledgeBase = z.object({
-  id: z.string(), organizationId: z.string(), name: z.string(), description: z.string().nullable(), documentCount: z.int(), chunkCount: z.int(),
-  createdAt: z.string(), updatedAt: z.string(),
+  id: z.string(), organizationId: z.string(), name: z.string(), description: z.string().nullable(),
+  language: z.string().describe("'auto' (each document's language detected at ingest) or the BCP 47 tag that fixes it"),
+  documentCount: z.int(), chunkCount: z.int(), createdAt: z.string(), updatedAt: z.string(),
 }).loose();
 const document = z.object({
   id: z.string(), knowledgeBaseId: z.string(), title: z.string(), url: z.string().nullable(), format: z.string(),
   status: z.enum(['queued', 'processing', 'ready', 'failed']), chunkCount: z.int(), bytes: z.int(), createdAt: z.string(),
+  language: z.string().nullable().describe('read-only: the language the text was analysed in (detected, or the base\'s); null before it has content'),
 }).loose();
 const hit = z.object({ chunkId: z.string(), documentId: z.string(), title: z.string(), url: z.string().nullable(), page: z.int().optional(), text: z.string(), score: z.number() });
 const tag = 'Knowledge bases';
