@@ -5,7 +5,7 @@ import { createUsageRecorder } from '../answer/usage.js';
 import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
 import { migrate } from '../db/migrate.js';
 import { openDb, type Db } from '../db/open.js';
-import type { Queryable, Storage } from '../storage/port.js';
+import type { Queryable, SqlParams, Storage } from '../storage/port.js';
 import { createSqliteStorage } from '../storage/sqlite.js';
 import { freshPostgresStorage, testDatabase } from '../../test/postgres.js';
 import { seededRandom } from '../lib/seeded-random.js';
@@ -219,6 +219,97 @@ describe('analytics rollups written by the code (migration 024), on the project\
       compared++;
     }
     expect(compared).toBeGreaterThan(10);
+  });
+
+  it('give each hour\'s and day\'s p95 for one assistant and some channels: the exact value\'s bucket', async () => {
+    const storage = await open();
+    await randomWrites(storage, 5, 500);
+    const channels = ['widget', 'slack', 'api'];
+    const times = await storage.all<{ at: string; ms: number }>(`SELECT m.created_at AS at, m.response_ms AS ms
+      FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE c.assistant_id = ? AND c.channel_group IN ('widget', 'slack', 'api') AND m.response_ms IS NOT NULL
+      ORDER BY m.response_ms`, [ASSISTANTS[0] as string]);
+    for (const interval of ['hour', 'day'] as const) {
+      const cut = interval === 'hour' ? 13 : 10;
+      const series = await computeTimeseries(storage, {
+        org: ORG, assistantId: ASSISTANTS[0] as string, channels: JSON.stringify(channels), interval,
+        metric: 'response_ms_p95',
+        from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-03-12T23:59:59.999Z'),
+      });
+      let compared = 0;
+      for (const p of series) {
+        const inBucket = times.filter((t) => t.at.slice(0, cut) === p.t.slice(0, cut)).map((t) => t.ms);
+        if (!inBucket.length) {
+          expect(p.value).toBeNull();
+          continue;
+        }
+        const exact = inBucket[Math.ceil(inBucket.length * 0.95) - 1] as number;
+        expect(p.value).toBe(Math.round(bucketValue(latencyBucket(exact)) * 10) / 10);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(interval === 'hour' ? 20 : 3);
+    }
+  });
+
+  it('migration 031 keeps every histogram row, keyed so the time series needs no sort of them (SQLite)', async () => {
+    const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+    const files = fs.readdirSync(dir).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();
+    db = openDb(':memory:');
+    const d = db;
+    for (const f of files.filter((name) => Number(name.slice(0, 3)) <= 30)) {
+      d.exec(fs.readFileSync(`${dir}${f}`, 'utf8'));
+    }
+    const storage = createSqliteStorage(d);
+    const at = '2026-01-01T00:00:00Z';
+    await storage.run("INSERT INTO organizations (id, name, created_at) VALUES (?, 'R', ?)", [ORG, at]);
+    for (const id of ASSISTANTS) {
+      await storage.run(`INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at)
+        VALUES (?, ?, 'api', ?, '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, [id, ORG, id]);
+    }
+    await randomWrites(storage, 31, 300);
+    const rows = () => ({ hourly: d.prepare('SELECT * FROM analytics_latency_hourly ORDER BY 1, 2, 3, 4, 5, 6').all(),
+      daily: d.prepare('SELECT * FROM analytics_latency_daily ORDER BY 1, 2, 3, 4, 5, 6').all() });
+    const before = rows();
+    expect(before.hourly.length).toBeGreaterThan(100);
+    // The time series' statements as SQLite would run them: what its plan says.
+    const plans: string[] = [];
+    const explain: Queryable = {
+      dialect: 'sqlite',
+      all: async <T>(sql: string, params?: SqlParams) => {
+        const steps = await storage.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+        plans.push(steps.map((r) => r.detail).join('; '));
+        return [] as T[];
+      },
+      get: async () => undefined,
+      run: async () => ({ changes: 0 }),
+    };
+    const series = (interval: 'hour' | 'day') => computeTimeseries(explain, {
+      org: ORG, assistantId: null, channels: JSON.stringify(CHANNELS), interval, metric: 'response_ms_p95',
+      from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-03-04T00:00:00Z'),
+    });
+    await series('hour');
+    await series('day');
+    // Two sorts: the histogram rows per (time bucket, histogram bucket), then their sums per time bucket.
+    const sorts = (plan: string) => plan.match(/USE TEMP B-TREE FOR GROUP BY/g)?.length ?? 0;
+    expect(plans).toHaveLength(2);
+    expect(plans.map(sorts)).toEqual([2, 2]);
+
+    d.exec(fs.readFileSync(`${dir}${files.find((f) => f.startsWith('031-'))}`, 'utf8'));
+    expect(rows()).toEqual(before);
+    const key = (table: string) => (d.prepare(`PRAGMA table_xinfo(${table})`).all() as { name: string; pk: number }[])
+      .filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const order = (time: string) => ['organization_id', 'metric', time, 'bucket', 'assistant_id', 'channel'];
+    expect(key('analytics_latency_hourly')).toEqual(order('hour'));
+    expect(key('analytics_latency_daily')).toEqual(order('day'));
+    plans.length = 0;
+    await series('hour');
+    await series('day');
+    // The rows come out of the key already grouped per (time bucket, histogram bucket): only the
+    // sums (a quarter as many on the bench's data) are sorted per time bucket.
+    expect(plans.map(sorts)).toEqual([1, 1]);
+    for (const plan of plans) {
+      expect(plan).toMatch(/SEARCH analytics_latency_(hourly|daily) USING PRIMARY KEY \(organization_id=/);
+    }
   });
 
   it('migration 024 keeps what the triggers of 018-022 had counted on an existing install (SQLite\'s own history)', () => {
