@@ -26,7 +26,7 @@ describe('API keys (API.md §4)', () => {
     const d = res.body.data;
     expect(d.key).toMatch(/^sk_[A-Za-z0-9_-]{43,}$/);
     expect(d).toMatchObject({ name: 'Backend', last4: d.key.slice(-4), permissions: ['chat', 'assistants:read'], assistantId: null, allowedIps: [], expiresAt: null, lastUsedAt: null });
-    expect(Object.keys(d).sort()).toEqual(['allowedIps', 'assistantId', 'createdAt', 'expiresAt', 'id', 'key', 'last4', 'lastUsedAt', 'name', 'permissions', 'rateLimit'].sort());
+    expect(Object.keys(d).sort()).toEqual(['allowedIps', 'assistantId', 'createdAt', 'createdBy', 'expiresAt', 'id', 'key', 'last4', 'lastUsedAt', 'name', 'permissions', 'rateLimit'].sort());
     const stored = await server.ctx.storage.get('SELECT * FROM api_keys WHERE id = ?', [d.id]);
     if (!stored) throw new Error('no key row');
     expect(JSON.stringify(stored)).not.toContain(d.key);

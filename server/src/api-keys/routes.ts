@@ -9,7 +9,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { parseIpRule } from '../lib/ip.js';
-import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service.js';
+import { creatorOf, getApiKey, insertApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service.js';
 
 export const createSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -47,6 +47,7 @@ export function apiKeysRouter(ctx: AppContext): Router {
       name: input.name, permissions: input.permissions, assistantId: assistantId ?? null, allowedIps: input.allowedIps,
       rateLimit: { perMinute: perMinute ?? null, perDay: perDay ?? null },
       expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+      createdBy: await creatorOf(ctx.storage, p), // removing that member revokes (or transfers) it
     }, nowIso(ctx));
     sendData(res, { ...withoutRevoked(record), key }, 201);
   });
@@ -83,7 +84,9 @@ export function apiKeysRouter(ctx: AppContext): Router {
     const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
     const missing = key.permissions.filter((perm) => !p.permissions.has(perm));
     if (missing.length) throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
-    const rotated = await ctx.storage.tx((tx) => rotateApiKey(tx, p.organizationId, key.id, graceSeconds, ctx.clock.now()));
+    // The replacement's creator is whoever rotated it: they hold its plaintext now.
+    const rotatedBy = await creatorOf(ctx.storage, p);
+    const rotated = await ctx.storage.tx((tx) => rotateApiKey(tx, p.organizationId, key.id, graceSeconds, ctx.clock.now(), rotatedBy));
     ctx.credentials.forgetOrganization(p.organizationId); // the old key's revocation or grace expiry applies at once here
     if (!rotated) throw notFound('API key');
     sendData(res, { ...withoutRevoked(rotated.record), key: rotated.key, replaces: key.id }, 201);

@@ -53,7 +53,7 @@ async function scenario(storage: Storage): Promise<void> {
   // Equal created_at: the newer id first (ids are time-ordered).
   expect((await listApiKeys(storage, orgId, null, { limit: 10, offset: 0 })).items.map((k) => k.id)).toEqual([second.record.id, record.id]);
   expect((await listApiKeys(storage, orgId, 'asst_none', { limit: 10, offset: 0 })).total).toBe(0);
-  const rotated = await storage.tx((tx) => rotateApiKey(tx, orgId, record.id, 0, NOW));
+  const rotated = await storage.tx((tx) => rotateApiKey(tx, orgId, record.id, 0, NOW, null));
   expect(rotated?.record.name).toBe('k');
   expect(await resolver.resolve(key, NOW)).toBeNull();
   expect(await revokeApiKey(storage, orgId, second.record.id, at())).toBe(true);
@@ -79,7 +79,7 @@ async function scenario(storage: Storage): Promise<void> {
   expect((await listMembers(storage, orgId, { limit: 5, offset: 0 })).items.map((m) => m.role)).toEqual(['owner', 'admin']);
   const moved = await storage.tx((tx) => transferOwnership(tx, orgId, account.user.id, eve.id));
   expect([moved.owner.role, moved.previousOwner.role]).toEqual(['owner', 'admin']);
-  await storage.tx((tx) => removeMember(tx, orgId, { userId: eve.id, role: 'owner' }, account.user.id, at()));
+  await storage.tx((tx) => removeMember(tx, orgId, { userId: eve.id, role: 'owner' }, account.user.id, Date.parse(at())));
   expect(await getMember(storage, orgId, account.user.id)).toBeNull();
 
   const data = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);

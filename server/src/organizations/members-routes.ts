@@ -8,9 +8,12 @@ import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';
 import { countPendingInvitations, createInvitation, listPendingInvitations, MAX_PENDING_INVITATIONS, revokeInvitation } from './invitations.js';
-import { changeRole, listMembers, removeMember, transferOwnership, type Actor } from './members.js';
+import { CREATED_CHOICES, createdByMember, listMemberAudit, recordRemoval } from './member-removal.js';
+import { changeRole, getMember, listMembers, removeMember, transferOwnership, type Actor } from './members.js';
 
 export const memberRoleSchema = z.strictObject({ role: z.enum(['admin', 'editor', 'viewer']) });
+/** `?created=`: what becomes of the removed member's keys and webhooks (member-removal.ts). */
+export const removeMemberQuery = z.strictObject({ created: z.enum(CREATED_CHOICES).default('revoke') });
 export const transferSchema = z.strictObject({ userId: z.string().min(1).max(64) });
 export const createInvitationSchema = z.strictObject({
   role: z.enum(['admin', 'editor', 'viewer']),
@@ -56,13 +59,38 @@ export function membersRouter(ctx: AppContext): Router {
     sendData(res, await ctx.storage.tx((tx) => changeRole(tx, p.organizationId, actorOf(p), req.params.userId as string, input.role)));
   });
 
+  // What removing this member would leave behind, and what becomes of each (the dashboard's confirmation).
+  r.get('/organizations/:id/members/:userId/created', async (req, res) => {
+    const p = manager(req, res);
+    const userId = req.params.userId as string;
+    if (!(await getMember(ctx.storage, p.organizationId, userId))) throw notFound('Member');
+    sendData(res, await createdByMember(ctx.storage, p.organizationId, userId, ctx.clock.now()));
+  });
+
   r.delete('/organizations/:id/members/:userId', async (req, res) => {
     const p = ownOrg(req, res);
     const userId = req.params.userId as string;
+    const { created } = parseInput(removeMemberQuery, { created: req.query.created });
     // Anyone may leave; removing someone else needs the right to manage members.
     if (userId !== p.userId && !canManage(p)) throw new AppError('permission_denied', 'Removing a member needs the admin or owner role');
-    await ctx.storage.tx((tx) => removeMember(tx, p.organizationId, actorOf(p), userId, nowIso(ctx)));
-    sendData(res, { userId, removed: true });
+    const nowMs = ctx.clock.now();
+    const { outcome } = await ctx.storage.tx(async (tx) => {
+      const removed = await removeMember(tx, p.organizationId, actorOf(p), userId, nowMs, created);
+      await recordRemoval(tx, {
+        organizationId: p.organizationId, actorUserId: p.userId, actorApiKeyId: p.kind === 'api_key' ? p.credentialId : null,
+        member: removed.member, choice: created, outcome: removed.outcome, at: new Date(nowMs).toISOString(),
+      });
+      return removed;
+    });
+    ctx.credentials.forgetOrganization(p.organizationId); // revoked keys are refused at once here; other instances within the cache TTL
+    sendData(res, { userId, removed: true, created: outcome });
+  });
+
+  r.get('/organizations/:id/audit', async (req, res) => {
+    const p = manager(req, res);
+    const page = readPage(req);
+    const { items, total } = await listMemberAudit(ctx.storage, p.organizationId, page);
+    sendPage(res, items, total, page);
   });
 
   r.post('/organizations/:id/transfer', async (req, res) => {

@@ -163,7 +163,7 @@ describe('members and roles', () => {
     const editor = await addMemberWithRole(server.url, api, organization.id, 'editor');
     expect((await viewer.api.del(`${base}/${editor.userId}`)).status).toBe(403);
     const removed = await api.del(`${base}/${editor.userId}`);
-    expect(removed.body.data).toEqual({ userId: editor.userId, removed: true });
+    expect(removed.body.data).toEqual({ userId: editor.userId, removed: true, created: { keys: [], webhooks: [], invitations: [] } });
     expect((await editor.api.get('/v1/assistants')).status).toBe(401);
     const revoked = await server.ctx.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL', [editor.userId]);
     expect(revoked?.n).toBe(1);

@@ -2,6 +2,7 @@ import { isRole, type Role } from '../auth/permissions.js';
 import { revokeSessionsIn } from '../auth/service.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Queryable, Tx } from '../storage/port.js';
+import { settleCreated, type CreatedChoice, type RemovalOutcome } from './member-removal.js';
 
 export interface Member { userId: string; email: string; name: string | null; role: Role; createdAt: string }
 interface MemberRow { user_id: string; email: string; name: string | null; role: string; created_at: string }
@@ -50,8 +51,13 @@ export async function changeRole(tx: Tx, organizationId: string, actor: Actor, u
   return { ...member, role };
 }
 
-/** Removes a member (or the caller leaves); their sessions in this organization end at once. */
-export async function removeMember(tx: Tx, organizationId: string, actor: Actor, userId: string, at: string): Promise<void> {
+/**
+ * Removes a member (or the caller leaves); their sessions in this organization end at once, and
+ * what they created is settled by `choice` (member-removal.ts): keys revoked and webhooks
+ * disabled, or both transferred to the remover; pending invitations revoked either way.
+ */
+export async function removeMember(tx: Tx, organizationId: string, actor: Actor, userId: string, nowMs: number, choice: CreatedChoice = 'revoke'): Promise<{ member: Member; outcome: RemovalOutcome }> {
+  const at = new Date(nowMs).toISOString();
   const member = await getMember(tx, organizationId, userId);
   if (!member) throw notFound('Member');
   if (member.role === 'owner') throw new AppError('validation_error', 'The owner cannot be removed: transfer ownership first');
@@ -60,6 +66,7 @@ export async function removeMember(tx: Tx, organizationId: string, actor: Actor,
   if (!leaving && member.role === 'admin' && !actsAsOwner) throw new AppError('permission_denied', 'Only the owner removes admins');
   await tx.run('DELETE FROM memberships WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
   await revokeSessionsIn(tx, userId, organizationId, at);
+  return { member, outcome: await settleCreated(tx, organizationId, actor, member, choice, nowMs) };
 }
 
 /** The target becomes the owner, the old owner an admin. */

@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { creatorOf } from '../api-keys/service.js';
 import { assistantExists } from '../assistants/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
@@ -55,7 +56,9 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     const assistantId = input.assistantId ?? p.assistantId;
     await checkAssistant(res, assistantId);
     if (await store.count(p.organizationId) >= MAX_ENDPOINTS_PER_ORG) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
-    const created = await store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null }, nowIso(ctx));
+    // The creator is recorded so removing that member can disable (or transfer) it (issue 24).
+    const createdBy = await creatorOf(ctx.storage, p);
+    const created = await store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null, createdBy }, nowIso(ctx));
     sendData(res, view(created), 201);
   });
 

@@ -1,6 +1,7 @@
+import type { Creator } from '../api-keys/service.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
-import type { Storage } from '../storage/port.js';
+import type { Queryable, Storage } from '../storage/port.js';
 import { newWebhookSecret } from './signing.js';
 
 export type DisabledReason = 'manual' | 'gone' | 'failing';
@@ -10,6 +11,8 @@ export interface WebhookEndpoint {
   id: string; organizationId: string; assistantId: string | null; url: string; description: string | null; events: string[];
   enabled: boolean; disabledReason: DisabledReason | null; disabledAt: string | null; failingSince: string | null;
   pendingDeliveries: number; createdAt: string; updatedAt: string;
+  /** Who created it (an API key: the key's creator); null when unknown (before migration 029). */
+  createdBy: Creator | null;
 }
 
 export interface DeliveryAttempt {
@@ -22,7 +25,7 @@ export interface DeliveryAttempt {
 interface EndpointRow {
   id: string; organization_id: string; assistant_id: string | null; url: string; description: string | null; events: string; secret: string;
   enabled: number; disabled_reason: DisabledReason | null; disabled_at: string | null; failing_since: string | null; created_at: string; updated_at: string;
-  pending: number;
+  pending: number; created_by: string | null; creator_email: string | null; creator_name: string | null;
 }
 interface AttemptRow {
   id: number; delivery_id: number; webhook_id: string; event_type: string; attempt: number; attempted_at: string; succeeded: number; response_code: number | null;
@@ -33,14 +36,21 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
   id: r.id, organizationId: r.organization_id, assistantId: r.assistant_id, url: r.url, description: r.description, events: parseJson(r.events, []),
   enabled: r.enabled === 1, disabledReason: r.disabled_reason, disabledAt: r.disabled_at, failingSince: r.failing_since,
   pendingDeliveries: r.pending, createdAt: r.created_at, updatedAt: r.updated_at,
+  createdBy: r.created_by ? { userId: r.created_by, email: r.creator_email, name: r.creator_name } : null,
 });
 
-const SELECT = `SELECT e.*, (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending') AS pending FROM webhook_endpoints e`;
+const SELECT = `SELECT e.*, (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending') AS pending,
+  u.email AS creator_email, u.name AS creator_name FROM webhook_endpoints e LEFT JOIN users u ON u.id = e.created_by`;
 
 /** Endpoints per organization, so one tenant cannot make every event fan out without bound. */
 export const MAX_ENDPOINTS_PER_ORG = 50;
 
 export interface EndpointInput { url: string; events: string[]; assistantId: string | null; description: string | null }
+
+/** The endpoints a member created in an organization, for the removal flow. */
+export async function webhooksCreatedBy(q: Queryable, organizationId: string, userId: string): Promise<Array<{ id: string; url: string; enabled: number }>> {
+  return q.all('SELECT id, url, enabled FROM webhook_endpoints WHERE organization_id = ? AND created_by = ? ORDER BY created_at, id', [organizationId, userId]);
+}
 
 export function createWebhookStore(storage: Storage) {
   const get = async (organizationId: string, id: string): Promise<WebhookEndpoint | null> => {
@@ -53,11 +63,12 @@ export function createWebhookStore(storage: Storage) {
     async count(organizationId: string): Promise<number> {
       return (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_endpoints WHERE organization_id = ?', [organizationId]))?.n ?? 0;
     },
-    async create(organizationId: string, input: EndpointInput, at: string): Promise<WebhookEndpoint & { secret: string }> {
+    async create(organizationId: string, input: EndpointInput & { createdBy?: string | null }, at: string): Promise<WebhookEndpoint & { secret: string }> {
       const id = newId('wh');
       const secret = newWebhookSecret();
-      await storage.run(`INSERT INTO webhook_endpoints (id, organization_id, assistant_id, url, description, events, secret, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, organizationId, input.assistantId, input.url, input.description, JSON.stringify(input.events), secret, at, at]);
+      await storage.run(`INSERT INTO webhook_endpoints (id, organization_id, assistant_id, url, description, events, secret, created_at, updated_at,
+        created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, organizationId, input.assistantId, input.url, input.description, JSON.stringify(input.events), secret, at, at, input.createdBy ?? null]);
       return { ...(await get(organizationId, id) as WebhookEndpoint), secret };
     },
     /** `onlyAssistantId`: keys bound to one assistant see that assistant's endpoints alone. */

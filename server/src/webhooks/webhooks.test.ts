@@ -50,6 +50,7 @@ describe('webhook endpoints (API.md §9)', () => {
       id: expect.stringMatching(/^wh_/), url: receiver.url, description: 'CRM sync', events: ['message.received', 'message.sent'], assistantId: null,
       enabled: true, disabledReason: null, disabledAt: null, failingSince: null, pendingDeliveries: 0,
       createdAt: expect.any(String), updatedAt: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      createdBy: { userId: shop.user.id, email: shop.email, name: null },
     });
 
     const list = await shop.api.get('/api/v1/webhooks?limit=5');

@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { createSchema, rotateSchema } from '../../api-keys/routes.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathParams } from '../registry.js';
 
+/** Who created a key or webhook (a key minted by a key: that key's creator); null when unknown. */
+export const creator = z.object({ userId: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable()
+  .describe('The member who created it; null when unknown (created before this was recorded)');
+
 const apiKey = z.object({
   id: z.string(), name: z.string(), last4: z.string(), permissions: z.array(z.string()), assistantId: z.string().nullable(),
   allowedIps: z.array(z.string()), rateLimit: z.object({ perMinute: z.int().nullable(), perDay: z.int().nullable() }),
   createdAt: z.string(), expiresAt: z.string().nullable(), lastUsedAt: z.string().nullable(),
+  createdBy: creator,
 }).loose();
 const withKey = apiKey.extend({ key: z.string().describe('The full key: shown once') });
 const tag = 'API keys';

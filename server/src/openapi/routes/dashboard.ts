@@ -3,7 +3,7 @@ import { templateTestSchema } from '../../assistants/extras-routes.js';
 import { passwordSchema, profileSchema, switchSchema } from '../../auth/routes.js';
 import { ROLES } from '../../auth/permissions.js';
 import { acceptInvitationSchema } from '../../organizations/invitations-public.js';
-import { createInvitationSchema, memberRoleSchema, transferSchema } from '../../organizations/members-routes.js';
+import { createInvitationSchema, memberRoleSchema, removeMemberQuery, transferSchema } from '../../organizations/members-routes.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathParams, PUBLIC } from '../registry.js';
 import { CONNECTOR_TEXT_KEYS, WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
 
@@ -48,6 +48,21 @@ const redelivery = z.object({
 
 const orgId = pathParams('id');
 const members = 'Members';
+const createdItems = z.object({
+  keys: z.array(z.object({ id: z.string(), name: z.string(), last4: z.string() })),
+  webhooks: z.array(z.object({ id: z.string(), url: z.string(), enabled: z.boolean() })),
+  invitations: z.array(z.object({ id: z.string(), role: z.string(), email: z.string().nullable(), expiresAt: z.string() })),
+});
+const outcome = z.enum(['revoked', 'transferred', 'disabled']);
+const removalOutcome = z.object({
+  keys: z.array(z.object({ id: z.string(), name: z.string(), outcome })),
+  webhooks: z.array(z.object({ id: z.string(), url: z.string(), outcome })),
+  invitations: z.array(z.object({ id: z.string(), email: z.string().nullable(), outcome: z.literal('revoked') })),
+});
+const memberAuditEntry = z.object({
+  id: z.string(), action: z.enum(['member_removed', 'member_left']), actorUserId: z.string().nullable(), actorApiKeyId: z.string().nullable(),
+  userId: z.string(), email: z.string().nullable(), details: removalOutcome.extend({ choice: z.enum(['revoke', 'transfer']) }), createdAt: z.string(),
+});
 
 export const dashboardRoutes = defineRoutes([
   // The caller's account.
@@ -69,9 +84,17 @@ export const dashboardRoutes = defineRoutes([
   { method: 'patch', path: '/v1/organizations/{id}/members/{userId}', tag: members, summary: 'Change a member\'s role (admin+; admins only by the owner)', auth: AUTHENTICATED,
     params: pathParams('id', 'userId'), body: memberRoleSchema, example: { role: 'editor' },
     success: { kind: 'envelope', status: 200, data: member }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },
-  { method: 'delete', path: '/v1/organizations/{id}/members/{userId}', tag: members, summary: 'Remove a member, or leave; their sessions in this organization end', auth: AUTHENTICATED,
-    params: pathParams('id', 'userId'),
-    success: { kind: 'envelope', status: 200, data: z.object({ userId: z.string(), removed: z.literal(true) }) }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS] },
+  { method: 'get', path: '/v1/organizations/{id}/members/{userId}/created', tag: members,
+    summary: 'What a member created here (live keys, webhooks, pending invitations): what removing them settles (admin+)', auth: AUTHENTICATED,
+    params: pathParams('id', 'userId'), success: { kind: 'envelope', status: 200, data: createdItems }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS] },
+  { method: 'delete', path: '/v1/organizations/{id}/members/{userId}', tag: members,
+    summary: 'Remove a member, or leave; their sessions end, their pending invitations are revoked, and their keys revoked and webhooks disabled '
+      + '(created=revoke, the default) or both transferred to you (created=transfer, recorded in the audit log)', auth: AUTHENTICATED,
+    params: pathParams('id', 'userId'), query: removeMemberQuery,
+    success: { kind: 'envelope', status: 200, data: z.object({ userId: z.string(), removed: z.literal(true), created: removalOutcome }) },
+    errors: [400, ...AUTH_ERRORS, ...ID_ERRORS] },
+  { method: 'get', path: '/v1/organizations/{id}/audit', tag: members, summary: 'Member removals, newest first: who removed whom, and what became of what they created (admin+)',
+    auth: AUTHENTICATED, params: orgId, query: pageQuery, success: { kind: 'paginated', status: 200, item: memberAuditEntry }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS] },
   { method: 'post', path: '/v1/organizations/{id}/transfer', tag: members, summary: 'Transfer ownership (the owner\'s session only): the old owner becomes admin', auth: AUTHENTICATED,
     params: orgId, body: transferSchema, example: { userId: 'usr_0000000000000000000' },
     success: { kind: 'envelope', status: 200, data: z.object({ owner: member, previousOwner: member }) }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { webhookSchemas } from '../../webhooks/routes.js';
+import { creator } from './api-keys.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, deleted, ID_ERRORS, pageQuery, pathParams } from '../registry.js';
 
 const { createSchema, patchSchema } = webhookSchemas(false);
 const endpoint = z.object({
   id: z.string(), assistantId: z.string().nullable(), url: z.string(), description: z.string().nullable(), events: z.array(z.string()), enabled: z.boolean(),
-  createdAt: z.string(), updatedAt: z.string(),
+  createdAt: z.string(), updatedAt: z.string(), createdBy: creator,
 }).loose();
 const attempt = z.object({
   id: z.string(), webhookId: z.string(), event: z.string(), attempt: z.int(), attemptedAt: z.string(), status: z.enum(['succeeded', 'failed']),
