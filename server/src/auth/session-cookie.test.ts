@@ -51,10 +51,34 @@ describe('dashboard session cookie (API.md §11)', () => {
     expect(plain.headers.getSetCookie()).toEqual([]);
   });
 
-  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
-    server = await startServer({ config: { publicUrl: 'https://parley.example.com' } });
-    const { res } = await dashboardLogin(server.url, 'https://parley.example.com');
-    expect(sessionCookieOf(res).attributes).toContain('Secure');
+  it('under https names the cookie __Host-parley_session: Secure, Path=/, no Domain; a plain parley_session is ignored', async () => {
+    const origin = 'https://parley.example.com';
+    server = await startServer({ config: { publicUrl: origin } });
+    const { email } = await registerAccount(server.url);
+    const res = await client(server.url).post('/v1/auth/login', { email, password: PASSWORD }, { headers: dashboard(origin) });
+    const line = res.headers.getSetCookie().find((c) => c.startsWith('__Host-parley_session=')) ?? '';
+    const [pair = '', ...attributes] = line.split(';').map((a) => a.trim());
+    expect(attributes).toContain('Secure');
+    expect(attributes).toContain('Path=/');
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+    expect((await client(server.url).get('/v1/auth/me', { headers: dashboard(origin, pair) })).status).toBe(200);
+    // The unprefixed name is what a sibling subdomain could plant: under https it is not a session.
+    const token = pair.slice('__Host-parley_session='.length);
+    expect((await client(server.url).get('/v1/auth/me', { headers: dashboard(origin, `parley_session=${token}`) })).status).toBe(401);
+    const out = await client(server.url).post('/v1/auth/logout', undefined, { headers: dashboard(origin, pair) });
+    expect(out.headers.getSetCookie().join()).toMatch(/^__Host-parley_session=;/);
+  });
+
+  it('refuses a request carrying two session cookies (cookie tossing), whichever comes first', async () => {
+    server = await startServer();
+    const mine = await dashboardLogin(server.url);
+    const planted = await dashboardLogin(server.url); // the attacker's own valid session
+    for (const cookie of [`${planted.cookie}; ${mine.cookie}`, `${mine.cookie}; ${planted.cookie}`, `${mine.cookie}; parley_session=pst_unknown`]) {
+      const res = await client(server.url).get('/v1/auth/me', { headers: dashboard(server.url, cookie) });
+      expect(res.status, cookie).toBe(401);
+      expect(res.body.error.message).toMatch(/more than one parley_session cookie/);
+    }
+    expect((await client(server.url).get('/v1/auth/me', { headers: dashboard(server.url, `other=1; ${mine.cookie}`) })).body.data.user.email).toBe(mine.email);
   });
 
   it('accepts the cookie only with the CSRF header and PUBLIC_URL\'s origin', async () => {

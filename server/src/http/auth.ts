@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
 import type { FailureTracker } from '../limits/port.js';
 import { AppError } from './errors.js';
-import { isDashboardRequest, publicOrigin, sessionCookie } from './session-cookie.js';
+import { isDashboardRequest, publicOrigin, sessionCookie, sessionCookieName, sessionCookies } from './session-cookie.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -46,14 +46,19 @@ export function principalOf(res: { locals: { principal?: Principal } }): Princip
 export function presentedToken(req: Request, publicUrl: string): string | null {
   const bearer = bearerToken(req);
   if (bearer || req.headers.authorization) return bearer;
-  const cookie = sessionCookie(req);
+  if (sessionCookies(req, publicUrl).length > 1) {
+    // Cookie tossing (issue 24): one of them was planted by another site; neither is trusted.
+    throw new AppError('authentication_error', `The request carries more than one ${sessionCookieName(publicUrl)} cookie, so the session is `
+      + `ambiguous and none is used: clear this site's cookies and sign in again from ${publicUrl}/dashboard/`);
+  }
+  const cookie = sessionCookie(req, publicUrl);
   if (!cookie || cookie.startsWith('sk_') || !isDashboardRequest(req, publicUrl)) return null;
   return cookie;
 }
 
 /** Why there is no credential, in words: a cookie present but not honoured says why (a dashboard opened at another address is the usual cause). */
 function missingCredentialMessage(req: Request, publicUrl: string): string {
-  if (!req.headers.authorization && sessionCookie(req)) {
+  if (!req.headers.authorization && sessionCookie(req, publicUrl)) {
     return `The session cookie counts only on requests from ${publicOrigin(publicUrl)} (PUBLIC_URL) carrying the X-Parley-CSRF: 1 header; sign in again from ${publicUrl}/dashboard/`;
   }
   return 'Missing API token: send Authorization: Bearer <API_KEY>';

@@ -8,20 +8,42 @@ import { SESSION_TTL_MS } from '../auth/service.js';
  * session together with the CSRF guard below.
  */
 export const SESSION_COOKIE = 'parley_session';
+/**
+ * Under https the cookie is `__Host-parley_session`: browsers accept a `__Host-` cookie only
+ * Secure, with Path=/ and no Domain, so a sibling subdomain (or a plain-http page) cannot plant
+ * one for this host (cookie tossing, issue 24). Plain http (local use) keeps the plain name.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+export function sessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+}
 /** The header the dashboard sets on every request. A cross-origin page cannot send it without a CORS preflight, which the API never grants. */
 export const CSRF_HEADER = 'x-parley-csrf';
 
-/** The session token from the `parley_session` cookie, if the request has one. */
-export function sessionCookie(req: Request): string | null {
+/**
+ * Every value of the session cookie in the request (its name for PUBLIC_URL). More than one is
+ * refused by the caller: a browser sends the cookie set by this host beside one planted by a
+ * sibling subdomain for a longer path, planted first, and picking either would let the planter
+ * choose the session.
+ */
+export function sessionCookies(req: Request, publicUrl: string): string[] {
   const header = req.headers.cookie;
-  if (!header) return null;
+  if (!header) return [];
+  const name = sessionCookieName(publicUrl);
+  const values: string[] = [];
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+    if (eq >= 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
-  return null;
+  return values;
+}
+
+/** The session token from the session cookie, if the request has exactly one well-formed one. */
+export function sessionCookie(req: Request, publicUrl: string): string | null {
+  const values = sessionCookies(req, publicUrl);
+  const value = values.length === 1 ? values[0] as string : '';
+  return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
 }
 
 /**
@@ -46,13 +68,13 @@ export function publicOrigin(publicUrl: string): string {
 }
 
 export function setSessionCookie(res: Response, token: string, publicUrl: string): void {
-  res.cookie(SESSION_COOKIE, token, {
+  res.cookie(sessionCookieName(publicUrl), token, {
     httpOnly: true, sameSite: 'strict', path: '/', maxAge: SESSION_TTL_MS, secure: publicUrl.startsWith('https:'),
   });
 }
 
 export function clearSessionCookie(res: Response, publicUrl: string): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: publicUrl.startsWith('https:') });
+  res.clearCookie(sessionCookieName(publicUrl), { httpOnly: true, sameSite: 'strict', path: '/', secure: publicUrl.startsWith('https:') });
 }
 
 /**

@@ -140,7 +140,7 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[] = ROUTE_DOCS): Js
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or a user session token from /v1/auth/login' },
-        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `Dashboard session cookie: counts only from PUBLIC_URL's origin with the ${CSRF_HEADER}: 1 header. Rate limits (X-RateLimit-*) per session of max(plan, 600/min) and max(plan, 20,000/day); a bearer token keeps the plan's limits` },
+        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `Dashboard session cookie (named __Host-${SESSION_COOKIE} when PUBLIC_URL is https; a request with two is refused): counts only from PUBLIC_URL's origin with the ${CSRF_HEADER}: 1 header. Rate limits (X-RateLimit-*) per session of max(plan, 600/min) and max(plan, 20,000/day); a bearer token keeps the plan's limits` },
       },
       schemas: {
         Error: { type: 'object', required: ['status', 'error'], properties: { status: { const: 'error' }, error: errorBody(GENERAL_CODES) } },
