@@ -22,7 +22,8 @@ const SUFFIXES = ['_bucket', '_sum', '_count', '_total', '_created', ''];
 function parseValue(text: string, line: string): number {
   if (text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  // Case-insensitive like Prometheus's own reader (Go's ParseFloat): prom-client writes `Nan`.
+  if (/^nan$/i.test(text)) return NaN;
   const n = Number(text);
   if (text === '' || Number.isNaN(n)) throw new Error(`not a sample value: ${line}`);
   return n;
