@@ -1,16 +1,35 @@
 /**
- * `npm run bench:quality -- [file.json] [--engines] [--quick] [--tuning-only]`: retrieval, answer and confidence
- * quality on any SQuAD v2 file (default: the public sample ../shared/data/squad2-sample.json when
- * present, else bench/data/quality/parley-qa.json), tuning and held-out articles side by side.
- * Prints the table and the JSON, and writes bench/results/quality.json.
+ * `npm run bench:quality -- [file.json] [--engines] [--quick] [--tuning-only] [--languages-only] [--no-languages]
+ * [--languages=en,de]`: retrieval, answer and confidence quality on any SQuAD v2 file (default: the
+ * public sample ../shared/data/squad2-sample.json when present, else bench/data/quality/parley-qa.json),
+ * tuning and held-out articles side by side; then the same per language on XQuAD's 12 languages
+ * (languages.ts) when ../shared/data/xquad is there. Prints the tables and the JSON, and writes
+ * bench/results/quality.json (and quality-languages.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../server/src/paths.js';
 import { DEFAULT_DATASET, SHARED_SAMPLE_FILE as SHARED_SAMPLE } from './build-dataset.js';
 import { qualityHalfRows, qualityRows, runQualityBench } from './harness.js';
+import { languageTable, runLanguages, XQUAD_DIR, xquadFiles } from './languages.js';
 
 const args = process.argv.slice(2);
+const languagesOnly = args.includes('--languages-only');
+if (!args.includes('--no-languages')) {
+  const only = args.find((a) => a.startsWith('--languages='))?.slice('--languages='.length).split(',');
+  const files = xquadFiles().filter((f) => !only || only.includes(f.language));
+  if (files.length) {
+    const results = await runLanguages(files);
+    const tuning = languageTable(results, 'tuning');
+    const heldOut = args.includes('--tuning-only') ? '' : `\n\n${languageTable(results, 'heldOut')}`;
+    const ingest = results.map((r) => `${r.language} ${r.ingestMBps}`).join(', ');
+    process.stdout.write(`\nXQuAD per language (${XQUAD_DIR})\n\n${tuning}${heldOut}\n\ningestion with detection and analysis (MB/s): ${ingest}\n`);
+    fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+    const shown = args.includes('--tuning-only') ? results.map((r) => ({ ...r, heldOut: null })) : results;
+    fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'quality-languages.json'), JSON.stringify(shown, null, 2));
+  }
+}
+if (languagesOnly) process.exit(0);
 const file = args.find((a) => !a.startsWith('--')) ?? process.env.PARLEY_QUALITY_FILE ?? (fs.existsSync(SHARED_SAMPLE) ? SHARED_SAMPLE : DEFAULT_DATASET);
 const result = await runQualityBench({ file, repeats: args.includes('--quick') ? 1 : 3, engines: args.includes('--engines') });
 // While tuning, `--tuning-only` keeps the held-out figures out of sight (and out of the file).

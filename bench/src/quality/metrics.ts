@@ -167,3 +167,19 @@ export function containsSpan(answer: string, gold: readonly string[]): boolean {
     return needle !== '' && hay.includes(` ${needle} `);
   });
 }
+
+/** Languages written without spaces between words: a gold span is found as a substring. */
+const UNSPACED = new Set(['zh', 'ja', 'th', 'km', 'lo', 'my']);
+
+/**
+ * containsSpan in a language: whole words where words are spaced, a plain substring (after the
+ * same normalisation) where they are not (Chinese, Thai, ...).
+ */
+export function containsSpanIn(answer: string, gold: readonly string[], language: string): boolean {
+  if (!UNSPACED.has(language)) return containsSpan(answer, gold);
+  const hay = normalizeAnswer(answer).replace(/\s+/g, '');
+  return gold.some((g) => {
+    const needle = normalizeAnswer(g).replace(/\s+/g, '');
+    return needle !== '' && hay.includes(needle);
+  });
+}

@@ -9,7 +9,7 @@ import { memoByText } from '../lib/memo.js';
 import { CONFIDENCE_MODEL } from './confidence-model.js';
 import { oppositeSwaps } from './contrast.js';
 import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
-import { contentTerms, questionTerms, sentenceUnits, stem, STOPWORDS, tokenize } from '../text/text.js';
+import { contentTerms, isStopword, languageOfPassages, memoByLanguage, questionTerms, sentenceUnits, stemmedWords, wordsOf } from '../text/text.js';
 
 /**
  * Questions that ask for an amount or a time ("How many…", "How long…", "How old…", "What
@@ -67,10 +67,10 @@ export function calibrate(evidence: number): number {
  * The question's terms without the words that frame it: the asked dimension of "How long…" /
  * "What year…" and verbs such as "take", "called", "mean".
  */
-export function topicalTerms(question: string): string[] {
-  const amountQuestion = AMOUNT_QUESTION_RE.exec(question);
+export function topicalTerms(question: string, lang?: string): string[] {
+  const amountQuestion = lang ? null : AMOUNT_QUESTION_RE.exec(question);
   const frame = contentTerms(amountQuestion?.[1] ?? amountQuestion?.[2] ?? '')[0];
-  const all = questionTerms(question);
+  const all = questionTerms(question, lang);
   const topical = all.filter((t) => t !== frame && !FRAME_TERMS.has(t));
   return topical.length ? topical : all;
 }
@@ -79,14 +79,16 @@ export function topicalTerms(question: string): string[] {
 export function lexicalEvidence(question: string, passages: readonly Passage[], answerCoverage: number | null): number {
   const top = passages[0];
   if (!top) return 0;
-  const amountQuestion = AMOUNT_QUESTION_RE.exec(question);
+  const lang = languageOfPassages(passages);
+  // The amount and time patterns are English: other languages skip the answer-type check.
+  const amountQuestion = lang ? null : AMOUNT_QUESTION_RE.exec(question);
   const frame = contentTerms(amountQuestion?.[1] ?? amountQuestion?.[2] ?? '')[0];
-  const all = contentTerms(question);
+  const all = contentTerms(question, lang);
   const topical = all.filter((t) => t !== frame && !FRAME_TERMS.has(t));
   const terms = topical.length ? topical : all;
   if (!terms.length) return 0.2;
   const context = `${top.title} ${top.headingPath.join(' ')}`;
-  const haystack = passageTerms(`${context} ${top.text}`);
+  const haystack = passageTerms(`${context} ${top.text}`, lang);
   const found = terms.filter((t) => haystack.has(t)).length;
   const passageCoverage = found / terms.length;
   const answer = answerCoverage ?? passageCoverage;
@@ -94,7 +96,7 @@ export function lexicalEvidence(question: string, passages: readonly Passage[], 
   const raw = 0.55 * passageCoverage + 0.45 * answer;
   const lengthFactor = terms.length === 1 ? 0.85 : 1;
   const missingFactor = MISSING_TERM ** Math.min(MAX_MISSING, terms.length - found);
-  const expected = amountQuestion ? [AMOUNT_RE] : WHEN_QUESTION_RE.test(question) ? [AMOUNT_RE, OCCASION_RE] : null;
+  const expected = amountQuestion ? [AMOUNT_RE] : !lang && WHEN_QUESTION_RE.test(question) ? [AMOUNT_RE, OCCASION_RE] : null;
   const typeFactor = expected && !bestSentenceMatches(terms, context, top.text, expected) ? ANSWER_TYPE_MISMATCH : 1;
   return round(calibrate(Math.min(1, Math.max(0, raw ** 1.3 * lengthFactor * missingFactor * typeFactor))));
 }
@@ -123,18 +125,18 @@ function bestSentenceMatches(terms: readonly string[], context: string, text: st
 const round = (n: number): number => Math.round(n * 1000) / 1000;
 
 /** Stemmed terms of a passage and of its sentences, by text (popular passages come back). */
-const passageTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)));
+const passageTerms = memoByLanguage((lang) => memoByText((text): ReadonlySet<string> => new Set(contentTerms(text, lang))));
 
 /**
  * Whether a stemmed term is in a passage's title, headings or text. The text's terms are looked
  * up by the text itself (a string the retrieval cache hands out again, its hash already known)
  * rather than by a title + text string built and hashed anew for every question.
  */
-const bodyTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
-const contextTerms = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
+const bodyTerms = memoByLanguage((lang) => memoByText((text): ReadonlySet<string> => new Set(contentTerms(text, lang)), 2_000));
+const contextTerms = memoByLanguage((lang) => memoByText((text): ReadonlySet<string> => new Set(contentTerms(text, lang)), 2_000));
 function passageHas(p: Passage): (term: string) => boolean {
-  const body = bodyTerms(p.text);
-  const context = contextTerms(`${p.title} ${p.headingPath.join(' ')}`);
+  const body = bodyTerms(p.text, p.language);
+  const context = contextTerms(`${p.title} ${p.headingPath.join(' ')}`, p.language);
   return (term) => body.has(term) || context.has(term);
 }
 const sentenceTerms = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, own: new Set(contentTerms(unit.text)) as ReadonlySet<string> })));
@@ -158,13 +160,13 @@ export function retrievalEvidence(question: string, passages: readonly Passage[]
  * usually about something else, the way adversarial unanswerable questions are built (a
  * paragraph's wording with one name or number changed).
  */
-function namesAndNumbers(question: string): string[] {
-  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+function namesAndNumbers(question: string, lang?: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
   const out: string[] = [];
   words.forEach((w, i) => {
-    const lower = w.toLowerCase();
-    if (STOPWORDS.has(lower) || lower.length < 2) return; // "I", "The" after a colon
-    if (/\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w))) out.push(...tokenize(w).map(stem));
+    const lower = lang ? wordsOf(w, lang)[0] ?? '' : w.toLowerCase();
+    if (isStopword(lower, lang) || lower.length < 2) return; // "I", "The" after a colon
+    if (/\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w))) out.push(...stemmedWords(w, lang));
   });
   return [...new Set(out)];
 }
@@ -222,15 +224,16 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
     composeExtractiveAnswer(question, passages as Passage[], { maxLength: 1000 });
     analysis = answerAnalysisOf(question, passages);
   }
-  const terms = questionTerms(question);
+  const lang = languageOfPassages(passages);
+  const terms = questionTerms(question, lang);
   const chosen = passages[analysis?.rank ?? 0] ?? top;
   const topHas = passageHas(top);
   const chosenHas = chosen === top ? topHas : passageHas(chosen);
   const found = terms.filter(topHas).length;
-  const names = namesAndNumbers(question);
+  const names = namesAndNumbers(question, lang);
   const missingNames = names.filter((n) => !chosenHas(n)).length;
-  const topical = topicalTerms(question);
-  const answerTerms = analysis?.answerText ? new Set(tokenize(analysis.answerText).map(stem)) : null;
+  const topical = topicalTerms(question, lang);
+  const answerTerms = analysis?.answerText ? new Set(stemmedWords(analysis.answerText, lang)) : null;
   // Frame words ("how long", "take") are not the topic: an answer need not repeat them.
   const answerShare = answerTerms && topical.length ? topical.filter((t) => answerTerms.has(t)).length / topical.length : answerCoverage ?? 0;
   const sentence = analysis?.sentenceTerms;

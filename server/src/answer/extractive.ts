@@ -11,7 +11,7 @@
  */
 import { memoByText } from '../lib/memo.js';
 import { answerTypeOf, findTypedSpan, type AnswerType } from './answer-type.js';
-import { contentTerms, questionTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from '../text/text.js';
+import { contentTerms, languageOfPassages, memoByLanguage, questionTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from '../text/text.js';
 
 export interface Passage {
   id: string;
@@ -21,6 +21,8 @@ export interface Passage {
   headingPath: string[];
   /** Relevance normalised to 0..1, best first. */
   score: number;
+  /** The language of the passage's document (BCP 47); absent = English. */
+  language?: string | undefined;
 }
 
 export interface ExtractiveAnswer {
@@ -88,14 +90,14 @@ function rankPassages(passages: Passage[]): Passage[] {
  * Sentence splitting and stemming of a passage, by its text. Popular passages come back for
  * question after question; their analysis is the same every time (read-only once built).
  */
-const analyse = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) as ReadonlySet<string> })), 2_000);
-const headingTermsOf = memoByText((text): ReadonlySet<string> => new Set(contentTerms(text)), 2_000);
+const analyse = memoByLanguage((lang) => memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text, lang)) as ReadonlySet<string> })), 2_000));
+const headingTermsOf = memoByLanguage((lang) => memoByText((text): ReadonlySet<string> => new Set(contentTerms(text, lang)), 2_000));
 
 function readPassage(passage: Passage, rank: number): ReadPassage {
-  const sentences = analyse(passage.text).map(({ unit, terms }, index): Sentence => ({
+  const sentences = analyse(passage.text, passage.language).map(({ unit, terms }, index): Sentence => ({
     rank, index, unit, terms, score: 0, matched: 0, relevance: 0, support: 0, typed: false,
   }));
-  const headingTerms = headingTermsOf(`${passage.headingPath.join(' ')} ${passage.title}`);
+  const headingTerms = headingTermsOf(`${passage.headingPath.join(' ')} ${passage.title}`, passage.language);
   return { passage, sentences, headingTerms };
 }
 
@@ -357,7 +359,7 @@ function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassa
   if (span) parts[last] = `${(parts[last] as string).slice(0, span.start)}**${span.text}**${(parts[last] as string).slice(span.end)}`;
   const text = truncateAtWord(parts.map((p, i) => (i < last && !endsSentence(p) ? `${p}.` : p)).join(' '), maxLength);
   if (!text) return null;
-  return { text, usedPassageIds: [(read[best.rank] as ReadPassage).passage.id], coverage: termCoverage(question, text) };
+  return { text, usedPassageIds: [(read[best.rank] as ReadPassage).passage.id], coverage: termCoverage(question, text, (read[best.rank] as ReadPassage).passage.language) };
 }
 
 /** What the last composeExtractiveAnswer call saw, for the confidence model (same passages array). */
@@ -395,8 +397,10 @@ export function answerAnalysisOf(question: string, passages: readonly Passage[])
  * content term with the question. Deterministic.
  */
 export function composeExtractiveAnswer(question: string, passages: Passage[], opts: { maxLength: number }): ExtractiveAnswer {
-  const terms = questionTerms(question);
-  if (terms.length === 0 || !Array.isArray(passages) || passages.length === 0) return empty();
+  if (!Array.isArray(passages) || passages.length === 0) return empty();
+  const lang = languageOfPassages(passages);
+  const terms = questionTerms(question, lang);
+  if (terms.length === 0) return empty();
   const read = rankPassages(passages).map(readPassage);
   const maxLength = Math.max(0, Math.floor(opts.maxLength));
   const procedural = isProcedural(question);
@@ -427,5 +431,5 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   if (!text) return empty();
   analysis.answerText = text;
   const usedPassageIds = [...new Set(selected.map((s) => (read[s.rank] as ReadPassage).passage.id))];
-  return { text, usedPassageIds, coverage: termCoverage(question, text) };
+  return { text, usedPassageIds, coverage: termCoverage(question, text, lang) };
 }

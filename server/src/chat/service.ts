@@ -133,7 +133,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
   function toPassages(chunks: RetrievedChunk[]): Passage[] {
     // The best score, not the first: hybrid retrieval lists in fused order (knowledge/embeddings/hybrid.ts).
     const top = chunks.reduce((m, c) => Math.max(m, c.score), 0);
-    return chunks.map((c) => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
+    return chunks.map((c) => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0, language: c.language }));
   }
 
   /** The extractive answerer: the whole text at once, confidence from its sentence coverage. */
