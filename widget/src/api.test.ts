@@ -125,22 +125,22 @@ describe('createApi', () => {
       .chat({ message: 'hi' }, () => {})
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).kind).toBe('rate_limited');
+    expect((err as ApiError).kind).toBe('rateLimited');
     expect((err as ApiError).code).toBe('rate_limit_exceeded');
   });
 
   it('treats a stream that ends without done as a server error', async () => {
     const { fetch } = fakeFetch(() => sse(['event: delta\ndata: {"text":"par"}\n\n']));
-    await expect(createApi('https://api.test', 'app', fetch).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'server' });
+    await expect(createApi('https://api.test', 'app', fetch).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'error' });
   });
 
   it.each([
-    [429, 'rate_limit_exceeded', 'rate_limited'],
+    [429, 'rate_limit_exceeded', 'rateLimited'],
     [403, 'permission_denied', 'forbidden'],
-    [404, 'resource_not_found', 'not_found'],
+    [404, 'resource_not_found', 'notFound'],
     [400, 'validation_error', 'invalid'],
-    [500, 'server_error', 'server'],
-    [502, '', 'server'],
+    [500, 'server_error', 'error'],
+    [502, '', 'error'],
   ])('maps HTTP %i before streaming to kind %s → %s', async (status, code, kind) => {
     const body = code ? { status: 'error', error: { code, message: 'x' } } : '<html>Bad gateway</html>';
     const { fetch } = fakeFetch(() => (typeof body === 'string' ? new Response(body, { status }) : json(body, status)));
@@ -175,9 +175,9 @@ describe('createApi', () => {
   });
 
   it('kindForStatus falls back on the error code when there is no status', () => {
-    expect(kindForStatus(0, 'server_error')).toBe('server');
-    expect(kindForStatus(0, 'rate_limit_exceeded')).toBe('rate_limited');
+    expect(kindForStatus(0, 'server_error')).toBe('error');
+    expect(kindForStatus(0, 'rate_limit_exceeded')).toBe('rateLimited');
     expect(kindForStatus(0, 'permission_denied')).toBe('forbidden');
-    expect(kindForStatus(0, 'resource_not_found')).toBe('not_found');
+    expect(kindForStatus(0, 'resource_not_found')).toBe('notFound');
   });
 });

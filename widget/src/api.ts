@@ -24,7 +24,16 @@ export interface WidgetConfig {
   iconUrl: string | null;
   collectFeedback: boolean;
   handoff: Handoff | null;
+  /** API.md §12: the reading direction and every interface text, in the assistant's language. */
+  dir?: 'ltr' | 'rtl';
+  strings: Partial<Record<TextKey, string>>;
 }
+
+/** The server's keys (server/src/i18n/texts.ts); `{name}` in a text is the assistant's name. */
+export type TextKey =
+  | 'placeholder' | 'send' | 'open' | 'close' | 'newConversation' | 'helpful' | 'notHelpful' | 'sources'
+  | 'talkToHuman' | 'offline' | 'error' | 'dialog' | 'subtitle' | 'inputLabel' | 'wasHelpful' | 'suggestions'
+  | 'supportTeam' | 'needHelp' | 'contactPage' | 'retry' | 'rateLimited' | 'forbidden' | 'notFound' | 'invalid';
 
 export interface Source {
   title: string;
@@ -59,7 +68,8 @@ export interface History {
 }
 
 /** What the UI needs to know about a failure: which friendly line to show, and nothing raw. */
-export type ErrorKind = 'offline' | 'rate_limited' | 'forbidden' | 'not_found' | 'invalid' | 'server';
+/** Each is also the key of its text in the config's `strings`. */
+export type ErrorKind = 'offline' | 'rateLimited' | 'forbidden' | 'notFound' | 'invalid' | 'error';
 
 export class ApiError extends Error {
   constructor(
@@ -73,11 +83,11 @@ export class ApiError extends Error {
 
 // HTTP status first; an SSE `error` event has only the §2 code (rate_limit_exceeded, …).
 export function kindForStatus(status: number, code = ''): ErrorKind {
-  if (status === 429 || /rate/.test(code)) return 'rate_limited';
+  if (status === 429 || /rate/.test(code)) return 'rateLimited';
   if (status === 403 || /perm/.test(code)) return 'forbidden';
-  if (status === 404 || /not_f/.test(code)) return 'not_found';
+  if (status === 404 || /not_f/.test(code)) return 'notFound';
   if (status === 400 || status === 413 || /vali|large/.test(code)) return 'invalid';
-  return 'server';
+  return 'error';
 }
 
 export type SseHandler = (event: string, data: string) => void;
@@ -176,7 +186,7 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
   async function json<T>(path: string, init?: RequestInit): Promise<T> {
     const res = await send(path, init);
     const body = (await res.json().catch(() => null)) as { data?: T } | null;
-    if (!body || body.data === undefined) throw new ApiError('server', res.status);
+    if (!body || body.data === undefined) throw new ApiError('error', res.status);
     return body.data;
   }
 
@@ -192,7 +202,7 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
       const res = await send('/chat', {
         ...post({ ...body, stream: true }),
       });
-      if (!res.body) throw new ApiError('server', res.status);
+      if (!res.body) throw new ApiError('error', res.status);
       let result: ChatResult | undefined;
       let failure: ApiError | undefined;
       const parser = createSseParser((event, data) => {
@@ -228,7 +238,7 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
         reader.cancel().catch(() => {});
       }
       if (failure) throw failure;
-      if (!result || typeof result.response !== 'string') throw new ApiError('server', res.status);
+      if (!result || typeof result.response !== 'string') throw new ApiError('error', res.status);
       return result;
     },
   };

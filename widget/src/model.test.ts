@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type Api, type ChatResult, type History, type WidgetConfig } from './api.js';
-import { createModel, historySources, type KeyValueStore } from './model.js';
+import { createModel, DEFAULT_CONFIG, historySources, text, type KeyValueStore } from './model.js';
 
 const config: WidgetConfig = {
   appId: 'app',
@@ -15,6 +15,8 @@ const config: WidgetConfig = {
   iconUrl: null,
   collectFeedback: true,
   handoff: { enabled: true, message: 'A person will reply', email: 'help@acme.test' },
+  dir: 'rtl',
+  strings: { open: 'افتح المحادثة مع {name}', send: 'إرسال' },
 };
 
 const answer = (over: Partial<ChatResult> = {}): ChatResult => ({
@@ -83,14 +85,14 @@ describe('createModel', () => {
     let fail = true;
     const api = fakeApi({
       config: vi.fn(async () => {
-        if (fail) throw new ApiError('server', 503);
+        if (fail) throw new ApiError('error', 503);
         return config;
       }),
     });
     const m = createModel({ api, appId: 'app' });
     await m.init();
     expect(m.loaded.value).toBe(false);
-    expect(m.error.value?.kind).toBe('server');
+    expect(m.error.value?.kind).toBe('error');
     fail = false;
     m.error.value!.retry!();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
@@ -164,13 +166,13 @@ describe('createModel', () => {
       chat: vi.fn(async (_b, onDelta) => {
         calls++;
         onDelta('partial');
-        if (calls === 1) throw new ApiError('rate_limited', 429);
+        if (calls === 1) throw new ApiError('rateLimited', 429);
         return answer();
       }),
     });
     const m = createModel({ api, appId: 'app' });
     await m.send('Question');
-    expect(m.error.value?.kind).toBe('rate_limited');
+    expect(m.error.value?.kind).toBe('rateLimited');
     expect(m.messages.value.map((x) => x.role)).toEqual(['user']);
     m.error.value!.retry!();
     await vi.waitFor(() => expect(m.busy.value).toBe(false));
@@ -185,7 +187,7 @@ describe('createModel', () => {
   it('non-ApiErrors become a generic server error, never raw text', async () => {
     const m = createModel({ api: fakeApi({ chat: async () => Promise.reject(new SyntaxError('Unexpected token < in JSON')) }), appId: 'app' });
     await m.send('x');
-    expect(m.error.value?.kind).toBe('server');
+    expect(m.error.value?.kind).toBe('error');
   });
 
   it('restores history from storage and converts source maps', async () => {
@@ -221,7 +223,7 @@ describe('createModel', () => {
 
   it('forgets a session the server no longer knows', async () => {
     const store = memoryStore({ 'parley:app:session': 'gone' });
-    const m = createModel({ api: fakeApi({ history: async () => Promise.reject(new ApiError('not_found', 404)) }), appId: 'app', storage: store });
+    const m = createModel({ api: fakeApi({ history: async () => Promise.reject(new ApiError('notFound', 404)) }), appId: 'app', storage: store });
     await m.init();
     expect(m.sessionId.value).toBeNull();
     expect(store.data).toEqual({});
@@ -275,10 +277,10 @@ describe('createModel', () => {
     expect(feedback).toHaveBeenCalledWith({ sessionId: 'sess_1', messageId: 'msg_a', rating: 'up' });
     expect(m.messages.value[1]!.rating).toBe('up');
 
-    feedback.mockRejectedValueOnce(new ApiError('server', 500));
+    feedback.mockRejectedValueOnce(new ApiError('error', 500));
     await m.rate(m.messages.value[1]!, 'down');
     expect(m.messages.value[1]!.rating).toBe('up');
-    expect(m.error.value?.kind).toBe('server');
+    expect(m.error.value?.kind).toBe('error');
   });
 
   it('does not rate messages the server has not acknowledged', async () => {
@@ -352,5 +354,29 @@ describe('historySources', () => {
     ]);
     expect(historySources(undefined)).toEqual([]);
     expect(historySources(null)).toEqual([]);
+  });
+});
+
+describe('interface texts (API.md §12: from the config, not built in)', () => {
+  it("shows the server's texts with the assistant's name filled in, and '' for a key it did not send", () => {
+    expect(text(config, 'open')).toBe('افتح المحادثة مع Acme Helper');
+    expect(text(config, 'send')).toBe('إرسال');
+    expect(text(config, 'placeholder')).toBe('');
+  });
+
+  it('keeps the server\'s texts and direction once the config arrives', async () => {
+    const m = createModel({ api: fakeApi(), appId: 'app' });
+    expect(text(m.config.value, 'send')).toBe(''); // nothing English to flash before the config
+    await m.init();
+    expect(m.config.value.dir).toBe('rtl');
+    expect(text(m.config.value, 'send')).toBe('إرسال');
+  });
+
+  it('has a few English texts only for a config that never arrived: what a refused or offline widget shows', async () => {
+    const m = createModel({ api: fakeApi({ config: async () => Promise.reject(new ApiError('forbidden', 403)) }), appId: 'app' });
+    await m.init();
+    expect(m.error.value?.kind).toBe('forbidden');
+    for (const key of ['open', 'close', 'dialog', 'retry', 'error', 'offline', 'forbidden'] as const) expect(text(m.config.value, key), key).not.toBe('');
+    expect(Object.keys(DEFAULT_CONFIG.strings).length).toBeLessThanOrEqual(7);
   });
 });

@@ -1,5 +1,5 @@
 import { batch, computed, signal } from '@preact/signals';
-import { ApiError, type Api, type ErrorKind, type Handoff, type HistoryMessage, type Source, type WidgetConfig } from './api.js';
+import { ApiError, type Api, type ErrorKind, type Handoff, type HistoryMessage, type Source, type TextKey, type WidgetConfig } from './api.js';
 
 // The widget's whole state and behaviour; components only read these signals and call actions.
 // No DOM here: storage and timers come in as parameters so tests can drive every transition.
@@ -54,7 +54,21 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   iconUrl: null,
   collectFeedback: false,
   handoff: null,
+  // The server sends every text in the assistant's language; these few English ones are only for
+  // a config that never arrived (a refused site, an outage), so widget.js carries no language.
+  strings: {
+    open: 'Open chat',
+    close: 'Close chat',
+    dialog: 'Chat',
+    retry: 'Try again',
+    error: 'Something went wrong.',
+    offline: "Can't connect.",
+    forbidden: "Chat isn't available on this website.",
+  },
 };
+
+/** An interface text with the assistant's name filled in; '' for a key the server did not send. */
+export const text = (c: WidgetConfig, key: TextKey): string => (c.strings[key] || '').replace('{name}', c.name);
 
 /** History sources are a map {"1": {...}, "2": ...}; answers carry an array. Normalise to the array. */
 export function historySources(meta: HistoryMessage['metadata']): Source[] {
@@ -138,7 +152,7 @@ export function createModel(deps: ModelDeps) {
   }
 
   function fail(e: unknown, retry?: () => void): void {
-    const kind = e instanceof ApiError ? e.kind : 'server';
+    const kind = e instanceof ApiError ? e.kind : 'error';
     // Nothing the user can do about a refusal or a bad request by retrying the same thing.
     error.value = { kind, retry: kind === 'forbidden' || kind === 'invalid' ? undefined : retry };
   }
@@ -156,7 +170,7 @@ export function createModel(deps: ModelDeps) {
       messages.value = (h.messages ?? []).map(fromHistory);
     } catch (e) {
       // An unknown or expired session is not an error for the visitor: start afresh.
-      if (e instanceof ApiError && e.kind === 'not_found') {
+      if (e instanceof ApiError && e.kind === 'notFound') {
         setSession(null);
         setHandoff(null);
       } else fail(e, () => void loadHistory());

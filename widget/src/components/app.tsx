@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { safeUrl } from '../markdown.js';
-import type { Model } from '../model.js';
+import { text, type Model } from '../model.js';
 import { CHAT, CLOSE, Icon } from './icons.js';
 import { Panel } from './panel.js';
 
@@ -41,6 +41,7 @@ export function App({ model }: { model: Model }): VNode | null {
           : undefined
       }
       lang={c.language || undefined}
+      dir={c.dir}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           e.stopPropagation();
@@ -53,7 +54,7 @@ export function App({ model }: { model: Model }): VNode | null {
         class="launcher"
         data-parley="launcher"
         aria-expanded={open}
-        aria-label={open ? 'Close chat' : `Open chat with ${c.name}`}
+        aria-label={text(c, open ? 'close' : 'open')}
         onClick={() => {
           if (open) close();
           else {

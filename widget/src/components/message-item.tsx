@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import { Link, Markdown, safeUrl } from '../markdown.js';
-import type { Message, Model } from '../model.js';
+import { text, type Message, type Model } from '../model.js';
 import { Icon, THUMB } from './icons.js';
 
 function label(url: string): string {
@@ -12,15 +12,17 @@ function label(url: string): string {
 }
 
 export function MessageItem({ m, model }: { m: Message; model: Model }): VNode {
-  const rateable = m.role === 'assistant' && !!m.id && !m.streaming && model.config.value.collectFeedback;
+  const c = model.config.value;
+  const rateable = m.role === 'assistant' && !!m.id && !m.streaming && c.collectFeedback;
   return (
     <div class={`msg ${m.role}`} data-parley="message" data-role={m.role}>
-      {m.role === 'human_agent' && <span class="who">Support team</span>}
+      {m.role === 'human_agent' && <span class="who">{text(c, 'supportTeam')}</span>}
       {/* A visitor's own text is shown verbatim; only answers get markdown. While the first
-          words are on their way the bubble is empty and CSS draws a typing indicator. */}
-      <div class="bubble">{m.role === 'user' ? m.content : <Markdown text={m.content} />}</div>
+          words are on their way the bubble is empty and CSS draws a typing indicator. A message may be
+          in another language than the widget's: dir="auto" lays out each by its own first letters. */}
+      <div class="bubble" dir="auto">{m.role === 'user' ? m.content : <Markdown text={m.content} />}</div>
       {m.sources.length > 0 && (
-        <div class="src" aria-label="Sources">
+        <div class="src" aria-label={text(c, 'sources')}>
           {m.sources.map((s) => {
             const href = safeUrl(s.url);
             return href ? (
@@ -36,10 +38,10 @@ export function MessageItem({ m, model }: { m: Message; model: Model }): VNode {
         </div>
       )}
       {rateable && (
-        <div class="rate" role="group" aria-label="Was this helpful?">
+        <div class="rate" role="group" aria-label={text(c, 'wasHelpful')}>
           <button
             data-parley="feedback-up"
-            aria-label="Helpful"
+            aria-label={text(c, 'helpful')}
             aria-pressed={m.rating === 'up'}
             onClick={() => void model.rate(m, 'up')}
           >
@@ -47,7 +49,7 @@ export function MessageItem({ m, model }: { m: Message; model: Model }): VNode {
           </button>
           <button
             data-parley="feedback-down"
-            aria-label="Not helpful"
+            aria-label={text(c, 'notHelpful')}
             aria-pressed={m.rating === 'down'}
             onClick={() => void model.rate(m, 'down')}
           >

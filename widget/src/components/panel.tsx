@@ -1,20 +1,11 @@
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { ErrorKind } from '../api.js';
+import type { TextKey } from '../api.js';
 import { Link, Markdown, safeUrl } from '../markdown.js';
-import type { Model } from '../model.js';
+import { text, type Model } from '../model.js';
 import { CLOSE, Icon, NEW, SEND } from './icons.js';
 import { MessageItem } from './message-item.js';
 
-// Friendly lines only: the visitor never sees status codes, stacks or raw JSON.
-const ERRORS: Record<ErrorKind, string> = {
-  offline: "Can't connect. Check your connection and try again.",
-  rate_limited: 'Too many messages. Wait a moment and try again.',
-  server: 'Something went wrong. Please try again.',
-  forbidden: "Chat isn't available on this website.",
-  not_found: "This chat isn't available.",
-  invalid: "That message couldn't be sent.",
-};
 
 export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: () => void; autoFocus: boolean }): VNode {
   const c = model.config.value;
@@ -28,6 +19,7 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
   // Follow new text only while the reader is at the bottom; don't yank them back up-thread.
   const stick = useRef(true);
   const avatar = safeUrl(c.avatarUrl);
+  const t = (key: TextKey): string => text(c, key);
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
@@ -48,25 +40,27 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
   const mail = handoff?.email ? safeUrl(`mailto:${handoff.email}`) : null;
 
   return (
-    <div class="panel" role="dialog" aria-label={`Chat with ${c.name}`} data-parley="panel">
+    <div class="panel" role="dialog" aria-label={t('dialog')} data-parley="panel">
       <div class="head">
         {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true">{c.name.slice(0, 1).toUpperCase()}</span>}
         <div class="title">
           <b>{c.name}</b>
-          <small>AI assistant</small>
+          <small>{t('subtitle')}</small>
         </div>
-        <button
-          class="icon"
-          data-parley="new-conversation"
-          aria-label="New conversation"
-          onClick={() => {
-            model.newConversation();
-            input.current?.focus();
-          }}
-        >
-          <Icon d={NEW} />
-        </button>
-        <button class="icon" data-parley="close" aria-label="Close chat" onClick={onClose}>
+        {model.loaded.value && (
+          <button
+            class="icon"
+            data-parley="new-conversation"
+            aria-label={t('newConversation')}
+            onClick={() => {
+              model.newConversation();
+              input.current?.focus();
+            }}
+          >
+            <Icon d={NEW} />
+          </button>
+        )}
+        <button class="icon" data-parley="close" aria-label={t('close')} onClick={onClose}>
           <Icon d={CLOSE} />
         </button>
       </div>
@@ -93,7 +87,7 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
           <MessageItem key={m.key} m={m} model={model} />
         ))}
         {model.suggestions.value.length > 0 && (
-          <div class="chips" role="group" aria-label="Suggestions">
+          <div class="chips" role="group" aria-label={t('suggestions')}>
             {model.suggestions.value.map((s) => (
               <button
                 class="chip"
@@ -112,10 +106,11 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
 
       {err && (
         <div class="bar error" data-parley="error" role="alert">
-          <span>{ERRORS[err.kind]}</span>
+          {/* Friendly lines only: the visitor never sees status codes, stacks or raw JSON. */}
+          <span>{t(err.kind)}</span>
           {err.retry && (
             <button data-parley="retry" onClick={err.retry}>
-              Try again
+              {t('retry')}
             </button>
           )}
         </div>
@@ -125,7 +120,7 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
           <span>{model.notice.value || handoff?.message}</span>
           {page && (
             <Link href={page}>
-              Contact page
+              {t('contactPage')}
             </Link>
           )}
           {mail && (
@@ -137,9 +132,9 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
       ) : (
         model.canHandoff.value && (
           <div class="bar">
-            <span>{(last?.role === 'assistant' && last.handoff?.message) || 'Need more help?'}</span>
+            <span>{(last?.role === 'assistant' && last.handoff?.message) || t('needHelp')}</span>
             <button data-parley="handoff" onClick={() => void model.requestHandoff()}>
-              Talk to a human
+              {t('talkToHuman')}
             </button>
           </div>
         )
@@ -159,8 +154,8 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
             data-parley="input"
             rows={1}
             maxLength={4000}
-            aria-label={`Message ${c.name}`}
-            placeholder="Ask a question…"
+            aria-label={t('inputLabel')}
+            placeholder={t('placeholder')}
             value={draft}
             onInput={(e) => (model.draft.value = e.currentTarget.value)}
             onKeyDown={(e) => {
@@ -171,7 +166,7 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
               }
             }}
           />
-          <button type="submit" class="send" data-parley="send" aria-label="Send" disabled={busy || !draft.trim()}>
+          <button type="submit" class="send" data-parley="send" aria-label={t('send')} disabled={busy || !draft.trim()}>
             <Icon d={SEND} />
           </button>
         </form>
