@@ -13,8 +13,10 @@ import { parseInput } from '../http/validate.js';
 import { receiveUpload } from '../knowledge/files/upload.js';
 import { assistantTexts } from '../i18n/assistant-texts.js';
 import { visibleAssistant } from './routes.js';
-import { templateSchema } from './schemas.js';
+import { languageTagSchema, templateSchema } from './schemas.js';
 import { configOf, type AssistantStore } from './service.js';
+
+export const textsQuerySchema = z.object({ language: languageTagSchema.optional() });
 
 export const templateTestSchema = z.strictObject({
   message: z.string().min(1).max(4000),
@@ -33,7 +35,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
   // The connectors' own replies in the assistant's language (issue 25), with the owner's widget texts on top.
   r.get('/:id/texts', requirePermission('assistants:read'), async (req, res) => {
     const a = await visibleAssistant(store, res, req.params.id as string);
-    sendData(res, assistantTexts(a));
+    const { language } = parseInput(textsQuerySchema, req.query, 'query');
+    sendData(res, assistantTexts(a, language));
   });
 
   // It changes nothing, but it runs patterns the caller chooses: the right to edit templates

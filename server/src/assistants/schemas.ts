@@ -30,6 +30,9 @@ export const DEFAULT_SYSTEM_PROMPT = [
 
 const hexOrCssColor = z.string().trim().min(1).max(64).regex(/^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-zA-Z]{3,20})$/, 'must be a CSS colour (#rrggbb, rgb(), hsl() or a name)');
 
+/** A BCP 47 language tag (API.md §12): the language an assistant answers in. */
+export const languageTagSchema = z.string().trim().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag like "en" or "pt-BR"');
+
 /** The owner's own widget texts (API.md §12), each over the language's default; only known keys. */
 const widgetStringsSchema = z.strictObject(Object.fromEntries(WIDGET_TEXT_KEYS.map((key) =>
   [key, z.string().trim().min(1, 'must not be empty (leave it out for the language\'s default)').max(MAX_WIDGET_TEXT_LENGTH).optional()],
@@ -60,7 +63,7 @@ export const assistantConfigSchema = z.strictObject({
     temperature: z.number().min(0).max(2).optional(),
     baseUrl: httpUrl.optional(),
   }).default({ provider: 'extractive' }),
-  language: z.string().trim().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag like "en" or "pt-BR"').default('en'),
+  language: languageTagSchema.default('en'),
   historyLimit: z.int().min(0).max(50).default(10),
   maxResponseLength: z.int().min(100).max(20_000).default(2000),
   systemPrompt: z.string().min(1).max(20_000).default(DEFAULT_SYSTEM_PROMPT),

@@ -9,18 +9,23 @@ export interface AssistantTexts {
   textLanguage: string;
   dir: 'ltr' | 'rtl';
   strings: WidgetTexts & ConnectorTexts;
+  /** The language's own texts, without the owner's: what an emptied override falls back to. */
+  defaults: WidgetTexts & ConnectorTexts;
 }
 
 /**
  * Everything a connector prints on its own (errors, the sources heading, hints) in the assistant's
  * language: the connector texts plus the widget's, with the owner's `widget.strings` over both
- * (a "Sources" label the owner renamed for the widget is renamed in Discord too).
+ * (a "Sources" label the owner renamed for the widget is renamed in Discord too). `language`: another
+ * language than the assistant's (the dashboard shows a language's defaults before it is saved).
  */
-export function assistantTexts(a: Pick<Assistant, 'language' | 'widget'>): AssistantTexts {
+export function assistantTexts(a: Pick<Assistant, 'language' | 'widget'>, language = a.language): AssistantTexts {
+  const locale = localeFor(language);
   return {
-    language: a.language,
-    textLanguage: localeLanguage(a.language),
-    dir: textDirection(a.language),
-    strings: { ...localeFor(a.language).connector, ...widgetTexts(a.language, a.widget.strings) },
+    language,
+    textLanguage: localeLanguage(language),
+    dir: textDirection(language),
+    strings: { ...locale.connector, ...widgetTexts(language, a.widget.strings) },
+    defaults: { ...locale.connector, ...locale.widget },
   };
 }

@@ -118,3 +118,17 @@ describe('widget texts in the assistant\'s language (API.md §12)', () => {
     expect(other.status).toBe(401);
   });
 });
+
+describe('GET /v1/assistants/:id/texts?language= (the dashboard\'s defaults for a language not saved yet)', () => {
+  it('answers another language\'s texts and its defaults, and names a bad tag', async () => {
+    const shop = await shopIn('en', { widget: { strings: { send: 'Go' } } });
+    const path = `/v1/assistants/${shop.assistantId}/texts`;
+    const he = (await shop.api.get(`${path}?language=he-IL`)).body.data;
+    expect(he).toMatchObject({ language: 'he-IL', textLanguage: 'he', dir: 'rtl' });
+    expect(he.defaults.send).toBe(LOCALES.he!.widget.send);
+    expect(he.strings.send).toBe('Go');
+    const bad = await shop.api.get(`${path}?language=not a tag`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^language:/);
+  });
+});

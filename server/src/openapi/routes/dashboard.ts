@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { templateTestSchema } from '../../assistants/extras-routes.js';
+import { templateTestSchema, textsQuerySchema } from '../../assistants/extras-routes.js';
 import { passwordSchema, profileSchema, switchSchema } from '../../auth/routes.js';
 import { ROLES } from '../../auth/permissions.js';
 import { acceptInvitationSchema } from '../../organizations/invitations-public.js';
@@ -7,12 +7,13 @@ import { createInvitationSchema, memberRoleSchema, removeMemberQuery, transferSc
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathParams, PUBLIC } from '../registry.js';
 import { CONNECTOR_TEXT_KEYS, WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
 
+const textStrings = z.object(Object.fromEntries([...WIDGET_TEXT_KEYS, ...CONNECTOR_TEXT_KEYS].map((k) => [k, z.string()])));
 const assistantTextsData = z.object({
   language: z.string().describe('The assistant\'s language tag'),
   textLanguage: z.string().describe('The language of these texts: the tag\'s own language, or en when Parley has no texts for it'),
   dir: z.enum(['ltr', 'rtl']),
-  strings: z.object(Object.fromEntries([...WIDGET_TEXT_KEYS, ...CONNECTOR_TEXT_KEYS].map((k) => [k, z.string()])))
-    .describe('`{name}`, `{percent}`, `{example}`, `{topics}` are filled in by whoever shows the text'),
+  strings: textStrings.describe('With the owner\'s widget.strings; `{name}`, `{percent}`, `{example}`, `{topics}` are filled in by whoever shows the text'),
+  defaults: textStrings.describe('The language\'s own texts, without the owner\'s'),
 });
 
 /**
@@ -126,8 +127,8 @@ export const dashboardRoutes = defineRoutes([
       success: { kind: 'envelope', status: 201, data: z.object({ avatarUrl: z.string() }) }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS, 413] },
     { method: 'get', path: `/v1/${name}/{id}/texts`, tag: 'Assistants',
       summary: 'Interface texts in the assistant\'s language (what the connectors print themselves: errors, the sources heading, hints)',
-      auth: AUTHENTICATED, permission: 'assistants:read', params: pathParams('id'),
-      success: { kind: 'envelope', status: 200, data: assistantTextsData }, errors: [...AUTH_ERRORS, ...ID_ERRORS] },
+      auth: AUTHENTICATED, permission: 'assistants:read', params: pathParams('id'), query: textsQuerySchema,
+      success: { kind: 'envelope', status: 200, data: assistantTextsData }, errors: [400, ...AUTH_ERRORS, ...ID_ERRORS] },
   ])),
   { method: 'get', path: '/v1/assets/{id}', tag: 'Assistants', summary: 'An uploaded image (public, immutable, nosniff)', auth: PUBLIC, params: pathParams('id'),
     success: { kind: 'file', status: 200, contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] }, errors: [400, 404] },
