@@ -1,4 +1,4 @@
-import { contentTerms } from '../text/text.js';
+import { contentTerms, questionTerms } from '../text/text.js';
 import { newId } from '../lib/ids.js';
 import type { Tx } from '../storage/port.js';
 
@@ -7,8 +7,28 @@ export const GAP_SIMILARITY = 0.6;
 /** Recent gaps compared against a new question; older ones age out of grouping. */
 const CANDIDATES = 500;
 
-export function gapTerms(question: string): string[] {
-  return [...new Set(contentTerms(question))].sort();
+/**
+ * Words that frame a request rather than name what it is about ("Is shipping to Antarctica
+ * possible?", "Is there a way to…", "Can anyone tell me…"): two askings of one thing differ in
+ * them most, so they do not count when grouping.
+ */
+const GAP_FRAME_TERMS: ReadonlySet<string> = new Set(contentTerms(
+  'possible possibly able allow allowed way option available please anyone someone somebody know tell question thanks thank hi hello hey',
+));
+
+/** A question's sorted, stemmed topic words: question frames and request words left out. */
+export function gapTerms(question: string, lang?: string): string[] {
+  const terms = questionTerms(question, lang).filter((t) => !GAP_FRAME_TERMS.has(t));
+  return [...new Set(terms.length ? terms : contentTerms(question, lang))].sort();
+}
+
+/** Whether any of the retrieved passages (title, headings, text) holds a stemmed term; null when none was retrieved. */
+export function knowledgeTermsOf(
+  passages: readonly { title: string; headingPath: readonly string[]; text: string }[], lang?: string,
+): ((term: string) => boolean) | undefined {
+  if (!passages.length) return undefined;
+  const held = new Set(passages.flatMap((p) => contentTerms(`${p.title} ${p.headingPath.join(' ')} ${p.text}`, lang)));
+  return (term) => held.has(term);
 }
 
 export function jaccard(a: readonly string[], b: readonly string[]): number {
@@ -16,6 +36,34 @@ export function jaccard(a: readonly string[], b: readonly string[]): number {
   const setB = new Set(b);
   const shared = a.filter((t) => setB.has(t)).length;
   return shared / (a.length + b.length - shared);
+}
+
+/**
+ * A gap's grouping key: its topic words, and after " | " the ones the knowledge lacked when it
+ * was asked (none when the knowledge held all of them or none of them). Keys written before the
+ * second part existed read as having none.
+ */
+export function gapKey(terms: readonly string[], missing: readonly string[]): string {
+  const lacked = missing.length && missing.length < terms.length ? ` | ${[...missing].sort().join(' ')}` : '';
+  return `${terms.join(' ')}${lacked}`;
+}
+
+export function parseGapKey(key: string): { terms: string[]; missing: string[] } {
+  const [terms = '', missing = ''] = key.split(' | ');
+  return { terms: terms.split(' ').filter(Boolean), missing: missing.split(' ').filter(Boolean) };
+}
+
+/**
+ * How alike two askings are in meaning, without a model: the share of topic words they share
+ * (Jaccard), or, when the knowledge held some of each question's words but not all, the share
+ * of the words it lacked. What the knowledge lacks is what the gap is about: "Do you ship to
+ * Antarctica?" and "Can you deliver to Antarctica?" word the covered part differently (ship,
+ * deliver: both in the shipping page) and lack the same thing (Antarctica).
+ */
+export function gapSimilarity(a: { terms: readonly string[]; missing: readonly string[] }, b: { terms: readonly string[]; missing: readonly string[] }): number {
+  const byWords = jaccard(a.terms, b.terms);
+  const byLack = a.missing.length && b.missing.length ? jaccard(a.missing, b.missing) : 0;
+  return Math.max(byWords, byLack);
 }
 
 /** Counts one more asking. A resolved gap asked again and still failing opens again; a dismissed one stays hidden. */
@@ -52,6 +100,13 @@ export type GapCause = 'no_passages' | 'low_confidence' | 'declined' | 'rated_do
 
 export interface GapInput {
   organizationId: string; assistantId: string; question: string; confidence: number; at: string;
+  /** The assistant's language: the analyzer that finds the question's topic words. */
+  language?: string | undefined;
+  /**
+   * Whether the retrieved knowledge holds a stemmed term (its passages' titles, headings and
+   * text); absent when nothing was retrieved. Gives the words the knowledge lacked (gapKey).
+   */
+  knowledgeHas?: ((term: string) => boolean) | undefined;
   cause?: GapCause;
   /** The assistant message that fell back or was rated down (links the gap to its conversation). */
   messageId?: string | null;
@@ -70,16 +125,18 @@ export async function recordKnowledgeGap(tx: Tx, g: GapInput): Promise<string> {
 }
 
 async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<string> {
-  const terms = gapTerms(g.question);
-  const key = terms.length ? terms.join(' ') : g.question.trim().toLowerCase().slice(0, 200);
+  const terms = gapTerms(g.question, g.language);
+  const missing = g.knowledgeHas ? terms.filter((t) => !g.knowledgeHas?.(t)) : [];
+  const key = terms.length ? gapKey(terms, missing) : g.question.trim().toLowerCase().slice(0, 200);
   const question = g.question.slice(0, 1000);
   // The same wording again: similarity 1, nothing can beat it.
   const same = await tx.get<{ id: string }>(SQL.bumpExact, [g.at, question, g.confidence, g.confidence, cause, g.assistantId, key]);
   if (same) return same.id;
   const candidates = await tx.all<{ id: string; group_key: string }>(SQL.candidates, [g.assistantId, CANDIDATES]);
+  const asked = parseGapKey(key);
   let best: { id: string; score: number } | null = null;
   for (const c of candidates) {
-    const score = c.group_key === key ? 1 : terms.length ? jaccard(terms, c.group_key.split(' ')) : 0;
+    const score = c.group_key === key ? 1 : terms.length ? gapSimilarity(asked, parseGapKey(c.group_key)) : 0;
     if (score >= GAP_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
   }
   if (best) {

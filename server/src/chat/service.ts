@@ -20,7 +20,7 @@ import type { Storage, Queryable, Tx } from '../storage/port.js';
 import type { WebhookEvents } from '../webhooks/events.js';
 import { buildExplain, type Explain } from './explain.js';
 import { likelyPages } from './fallback-pages.js';
-import { recordKnowledgeGap } from './knowledge-gaps.js';
+import { knowledgeTermsOf, recordKnowledgeGap } from './knowledge-gaps.js';
 
 export interface ChatInput {
   assistant: Assistant;
@@ -272,6 +272,8 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
         retrievalMs: generated.retrievalMs, generateMs, totalMs: responseMs, record: generated.record, usage: generated.usage,
       }) : null;
 
+      // What the retrieved knowledge holds, for grouping a gap by what it lacks (read outside the transaction).
+      const gapKnowledge = isFallback && !generated.templateId ? knowledgeTermsOf(generated.passages, a.language) : undefined;
       // Group-committed with the requests queued before its batch closes; resolves after the commit.
       const written = await deps.storage.tx(async (tx) => {
         // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
@@ -300,7 +302,7 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
         if (isFallback && !generated.templateId && !generated.providerError) {
           await recordKnowledgeGap(tx, {
             organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at,
-            cause: gapCause(generated), messageId: (assistantMessage as Message).id,
+            cause: gapCause(generated), messageId: (assistantMessage as Message).id, language: a.language, knowledgeHas: gapKnowledge,
           });
         }
         // Webhook events commit with the messages they announce.
