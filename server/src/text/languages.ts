@@ -76,7 +76,7 @@ const FRAMES: Readonly<Record<string, string>> = {
   ar: 'عام سنة اسم نوع ما ماذا كم أي',
   hi: 'वर्ष साल नाम प्रकार कौन क्या कितने कितना',
   zh: '年 哪 什么 多少 名称 名字 哪个 哪些 几',
-  th: 'ปี ชื่อ อะไร ใด กี่ ไหน',
+  th: 'ปี ชื่อ อะไร ใด กี่ ไหน ใคร เท่าไร เท่าไหร่ อย่างไร ทำไม เมื่อไร เมื่อไหร่ ที่ไหน ครั้ง',
 };
 
 /** Lowercased word runs; apostrophes and hyphens separate words (as FTS5 cuts them). */

@@ -536,6 +536,15 @@ function isBoundary(text: string, i: number, j: number, k: number, segStart: num
 }
 
 
+/**
+ * A full stop with no space after it between a lowercase word and a capitalised one
+ * ("yaşadı.Tesla"): translations and scraped pages lose that space often enough (XQuAD's
+ * Turkish, Romanian), and the two sentences would otherwise read as one.
+ */
+function isUnspacedBoundary(text: string, i: number, j: number): boolean {
+  return j === i + 1 && text[i] === '.' && /\p{Ll}{3}$/u.test(text.slice(Math.max(0, i - 3), i)) && /^\p{Lu}\p{Ll}{2}/u.test(text.slice(j, j + 3));
+}
+
 /** Splits one prose/list segment into sentence spans at terminal punctuation. */
 function splitSegment(text: string, seg: Segment): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
@@ -548,7 +557,7 @@ function splitSegment(text: string, seg: Segment): Array<[number, number]> {
     let j = i;
     while (j < seg.end && (SENTENCE_END_CHARS.includes(text[j] ?? '') || CLOSERS.includes(text[j] ?? ''))) j++;
     const cjk = HARD_END_RE.test(text.slice(i, j));
-    if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? ''))) { i = j; continue; }
+    if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? '') && !isUnspacedBoundary(text, i, j))) { i = j; continue; }
     let k = j;
     while (k < seg.end && /\s/.test(text[k] ?? '')) k++;
     if (k < seg.end && isBoundary(text, i, j, k, sentenceStart)) {
