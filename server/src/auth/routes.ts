@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../storage/port.js';
 import { describeCaller } from './me.js';
 import { publicInvitationsRouter } from '../organizations/invitations-public.js';
 import type { Principal } from './permissions.js';
+import { getOrganization } from '../organizations/service.js';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { changePassword, createSession, findMembership, findUserByEmail, findUserById, primaryOrganization, registerAccount, revokeSession, updateUserName } from './service.js';
 
@@ -18,7 +20,7 @@ export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'mu
 
 export const registerSchema = z.strictObject({
   email,
-  password: z.string().min(10, 'must be at least 10 characters').max(256),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(256),
   name: z.string().trim().min(1).max(100).optional(),
   organizationName: z.string().trim().min(1).max(200),
 });
@@ -28,7 +30,7 @@ export const switchSchema = z.strictObject({ organizationId: z.string().min(1).m
 export const profileSchema = z.strictObject({ name: z.string().trim().min(1).max(100).nullable() });
 export const passwordSchema = z.strictObject({
   currentPassword: z.string().min(1).max(256),
-  newPassword: z.string().min(10, 'must be at least 10 characters').max(256),
+  newPassword: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(256),
 });
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -71,6 +73,8 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     const ip = req.ip ?? '';
     if (await registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
     const input = parseInput(registerSchema, req.body);
+    const weak = await passwordProblem(input.password, { email: input.email, name: input.name, organizationName: input.organizationName });
+    if (weak) throw new AppError('validation_error', `password: ${weak}`);
     if (await findUserByEmail(ctx.storage, input.email)) throw new AppError('conflict', 'An account with this email already exists');
     const passwordHash = await hashPassword(input.password);
     try {
@@ -132,6 +136,9 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
       await emailFailures.record(user.email);
       throw new AppError('validation_error', 'currentPassword: is not your current password');
     }
+    const organization = await getOrganization(ctx.storage, p.organizationId);
+    const weak = await passwordProblem(input.newPassword, { email: user.email, name: user.name, organizationName: organization?.name });
+    if (weak) throw new AppError('validation_error', `newPassword: ${weak}`);
     const passwordHash = await hashPassword(input.newPassword);
     const revokedSessions = await ctx.storage.tx((tx) => changePassword(tx, p.userId, passwordHash, p.credentialId, nowIso(ctx)));
     sendData(res, { changed: true, revokedSessions });

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { passwordProblem } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, findUserByEmail, insertUser, type PublicUser } from '../auth/service.js';
 import type { AppContext } from '../context.js';
@@ -20,8 +21,6 @@ export const acceptInvitationSchema = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
 });
 
-/** New accounts made by accepting an invitation need a password this long (as register). */
-const MIN_NEW_PASSWORD = 10;
 
 const INVITATION_GONE = 'Invitation not found: it was used, revoked or has expired';
 
@@ -67,7 +66,9 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
       if (await getMember(ctx.storage, inv.organization.id, existing.id)) throw new AppError('conflict', 'You are already a member of this organization');
       user = { id: existing.id, email: existing.email, name: existing.name };
     } else {
-      if (input.password.length < MIN_NEW_PASSWORD) throw new AppError('validation_error', `password: must be at least ${MIN_NEW_PASSWORD} characters`);
+      // A new account's password meets register's policy (auth/password-policy.ts).
+      const weak = await passwordProblem(input.password, { email: input.email, name: input.name, organizationName: inv.organization.name });
+      if (weak) throw new AppError('validation_error', `password: ${weak}`);
       user = { id: newId('usr'), email: input.email, name: input.name ?? null };
       status = 201;
     }
