@@ -38,3 +38,20 @@ describe('findTypedSpan', () => {
     expect(span('The Song were concerned with the Liao.', 'person')).toBeNull();
   });
 });
+
+describe('answer types in other languages', () => {
+  it('knows number and date questions by their own question words', () => {
+    expect(answerTypeOf('Wie viele Studenten hat die Universität?', 'de')).toBe('number');
+    expect(answerTypeOf('In welchem Jahr wurde sie gegründet?', 'de')).toBe('date');
+    expect(answerTypeOf('कितने छात्र हैं?', 'hi')).toBe('number');
+    expect(answerTypeOf('متى تأسست الجامعة؟', 'ar')).toBe('date');
+    expect(answerTypeOf('大学有多少学生？', 'zh-CN')).toBe('number');
+    expect(answerTypeOf('Wer hat sie gegründet?', 'de')).toBeNull();
+  });
+
+  it('finds digits of any script, not the ones the question holds', () => {
+    expect(findTypedSpan('تأسست عام ١٩٠٨ في القاهرة', 'date', 'متى تأسست؟', 'ar')?.text).toBe('١٩٠٨');
+    expect(findTypedSpan('इसमें २५,००० छात्र हैं', 'number', 'कितने छात्र?', 'hi')?.text).toBe('२५,०००');
+    expect(findTypedSpan('Im Jahr 1388 mit 50.000 Studenten', 'number', 'Wie viele Studenten 1388?', 'de')?.text).toBe('50.000');
+  });
+});

@@ -11,7 +11,43 @@ const NUMBER_Q_RE = /\bhow\s+(?:many|much|long|old|tall|high|far|big|large|fast|
 const PERSON_Q_RE = /^\s*(?:who|whom|whose)\b|\b(?:what|which)\s+(?:person|man|woman|king|queen|president|emperor|artist|singer|composer|writer|author|director|actor|player|leader|ruler|scientist|engineer|architect)\b/i;
 const PLACE_Q_RE = /^\s*where\b|\b(?:what|which)\s+(?:city|country|state|town|village|place|region|province|continent|island|river|lake|mountain|location|area|nation|county|street|district)\b|\bin\s+what\s+(?:city|country|place)\b/i;
 
-export function answerTypeOf(question: string): AnswerType | null {
+/**
+ * "How many / how much" and "when / which year" in other languages (issue 25): only numbers and
+ * dates, whose spans are digits in any script (Arabic-Indic ٠١٢, Devanagari ०१२, full-width);
+ * people and places need capitalisation rules that most scripts do not have.
+ */
+const OTHER_Q_RES: Readonly<Record<string, { number: RegExp; date: RegExp }>> = {
+  de: { number: /\bwie\s*(?:viele?n?|lange|alt|hoch|groß|weit|oft)\b/i, date: /^\s*wann\b|\bin\s+welche[mn]?\s+(?:jahr|jahrhundert)/i },
+  es: { number: /\bcu[aá]nt[oa]s?\b/i, date: /\bcu[aá]ndo\b|\bqu[eé]\s+(?:año|siglo)\b|\ben\s+qu[eé]\s+año/i },
+  fr: { number: /\bcombien\b/i, date: /\bquand\b|\ben\s+quelle\s+année/i },
+  pt: { number: /\bquant[oa]s?\b/i, date: /\bquando\b|\bem\s+que\s+ano/i },
+  it: { number: /\bquant[oi]e?\b/i, date: /\bquando\b|\bin\s+che\s+anno/i },
+  ru: { number: /сколько/i, date: /когда|в\s+как(?:ом|ой)\s+(?:году|веке)|какого\s+года/i },
+  tr: { number: /\bkaç\b|ne\s+kadar/i, date: /ne\s+zaman|hangi\s+y[ıi]l/i },
+  el: { number: /πόσ[οαεηι]/i, date: /πότε|ποιο\s+έτος|ποια\s+χρονιά/i },
+  ro: { number: /\bc[âa]t(?:e|i|ă)?\b|câți/i, date: /\bc[âa]nd\b|\b[îi]n\s+ce\s+an/i },
+  vi: { number: /bao\s+nhiêu|mấy/i, date: /khi\s+nào|năm\s+nào|bao\s+giờ/i },
+  ar: { number: /كم/, date: /متى|أي\s+(?:عام|سنة)/ },
+  hi: { number: /कितन/, date: /कब|किस\s+(?:वर्ष|साल)/ },
+  zh: { number: /多少|几/, date: /哪一?年|什么时候|何时/ },
+  ja: { number: /いくつ|何人|何個|どのくらい/, date: /いつ|何年/ },
+  th: { number: /กี่|เท่าไร|เท่าไหร่/, date: /เมื่อไร|เมื่อไหร่|ปีใด|ปีไหน|ปีอะไร/ },
+};
+const OTHER_SPAN_RES: Record<'date' | 'number', RegExp> = {
+  // A year: three or four digits of any script standing alone.
+  date: /(?<!\p{Nd})\p{Nd}{3,4}(?!\p{Nd})/gu,
+  // A number: digits of any script with their group and decimal separators, and a percent sign.
+  number: /\p{Nd}(?:[\p{Nd},.\u066b\u066c\u00a0 ]*\p{Nd})?\s*[%٪]?/gu,
+};
+
+/** What a question asks for; `lang` (BCP 47, default English) picks the rules. */
+export function answerTypeOf(question: string, lang?: string): AnswerType | null {
+  const primary = lang?.toLowerCase().split(/[-_]/)[0];
+  if (primary && primary !== 'en') {
+    const res = OTHER_Q_RES[primary];
+    if (!res) return null;
+    return res.number.test(question) ? 'number' : res.date.test(question) ? 'date' : null;
+  }
   if (NUMBER_Q_RE.test(question)) return 'number';
   if (DATE_Q_RE.test(question)) return 'date';
   if (PERSON_Q_RE.test(question)) return 'person';
@@ -41,7 +77,9 @@ export interface TypedSpan { start: number; end: number; text: string }
  * did Chopin leave Warsaw in 1830?" is not answered by "1830"). Person spans must not start
  * the sentence with a capitalised common word ("The…", "In…").
  */
-export function findTypedSpan(text: string, type: AnswerType, question: string): TypedSpan | null {
+export function findTypedSpan(text: string, type: AnswerType, question: string, lang?: string): TypedSpan | null {
+  const primary = lang?.toLowerCase().split(/[-_]/)[0];
+  if (primary && primary !== 'en') return type === 'date' || type === 'number' ? firstSpan(OTHER_SPAN_RES[type], text, question) : null;
   const re = SPAN_RES[type];
   re.lastIndex = 0;
   const q = question.toLowerCase();
@@ -66,3 +104,13 @@ export function findTypedSpan(text: string, type: AnswerType, question: string):
 
 /** Capitalised words that begin sentences or titles, not names. */
 const LEADING_COMMON_RE = /^(?:The|A|An|In|On|At|It|He|She|They|This|That|These|Those|His|Her|Their|After|Before|During|When|While|However|Although|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|Its)\b/;
+
+/** The first match of `re` in `text` that the question does not already hold. */
+function firstSpan(re: RegExp, text: string, question: string): TypedSpan | null {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const value = m[0].trim();
+    if (value && !question.includes(value)) return { start: m.index, end: m.index + value.length, text: value };
+  }
+  return null;
+}

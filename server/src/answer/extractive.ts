@@ -132,7 +132,7 @@ function scoreSentences(question: string[], read: ReadPassage[], type: AnswerTyp
     const headingHits = question.filter((t) => r.headingTerms.has(t)).length;
     s.matched = hits.length;
     s.relevance = hits.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) / totalIdf;
-    s.typed = type !== null && hits.length > 0 && findTypedSpan(s.unit.text, type, questionText) !== null;
+    s.typed = type !== null && hits.length > 0 && findTypedSpan(s.unit.text, type, questionText, r.passage.language) !== null;
     s.score =
       WEIGHTS.relevance * s.relevance +
       WEIGHTS.passage * clamp01(r.passage.score) +
@@ -355,7 +355,7 @@ function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassa
   }
   const parts = selected.map((s) => displayText(s.unit));
   const last = parts.length - 1;
-  const span = type ? findTypedSpan(parts[last] as string, type, question) : null;
+  const span = type ? findTypedSpan(parts[last] as string, type, question, (read[best.rank] as ReadPassage).passage.language) : null;
   if (span) parts[last] = `${(parts[last] as string).slice(0, span.start)}**${span.text}**${(parts[last] as string).slice(span.end)}`;
   const text = truncateAtWord(parts.map((p, i) => (i < last && !endsSentence(p) ? `${p}.` : p)).join(' '), maxLength);
   if (!text) return null;
@@ -404,7 +404,7 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   const read = rankPassages(passages).map(readPassage);
   const maxLength = Math.max(0, Math.floor(opts.maxLength));
   const procedural = isProcedural(question);
-  const type = procedural ? null : answerTypeOf(question);
+  const type = procedural ? null : answerTypeOf(question, lang);
   const candidates = scoreSentences(terms, read, type, question);
   const chosen = pickSentences(candidates, maxLength);
   const best = chosen[0];
