@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { visibleAssistant } from '../assistants/routes.js';
+import { findUserById } from '../auth/service.js';
 import type { AssistantStore } from '../assistants/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
@@ -47,8 +48,11 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
     const c = await visibleConversation(res, req.params.sessionId as string);
     const input = parseInput(humanMessageSchema, req.body);
     const p = principalOf(res);
+    // `author` is the internal id (for the team); `authorName` the member's name at the time, the only
+    // thing a visitor sees (widget history, issue 24); null for an API key or a member without a name.
+    const authorName = p.userId ? (await findUserById(ctx.storage, p.userId))?.name ?? null : null;
     const message = await ctx.storage.tx(async (tx) => {
-      const [m] = await store.append(tx, c, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId } }], nowIso(ctx));
+      const [m] = await store.append(tx, c, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId, authorName } }], nowIso(ctx));
       await ctx.webhooks.humanAgentMessage(tx, c, m as Message);
       return m;
     });

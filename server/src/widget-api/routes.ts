@@ -26,6 +26,13 @@ export const handoffSchema = z.strictObject({ sessionId: WIDGET_SESSION, email: 
 
 export const newWidgetSessionId = (): string => `ws_${randomBase62(32)}`;
 
+/** A message as a visitor may see it: a team reply's author is a display name (or null), never a user or key id. */
+function forVisitor<M extends { metadata?: Record<string, unknown> }>(m: M): M {
+  if (!m.metadata || (!('author' in m.metadata) && !('authorName' in m.metadata))) return m;
+  const { author: _id, authorName, ...metadata } = m.metadata;
+  return { ...m, metadata: { ...metadata, author: typeof authorName === 'string' ? authorName : null } };
+}
+
 interface WidgetDeps { ctx: AppContext; chat: ChatService; conversations: ConversationStore; findAssistant: (id: string) => Promise<Assistant | null> }
 
 export function widgetRouter({ ctx, chat, conversations, findAssistant }: WidgetDeps): Router {
@@ -130,7 +137,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     if (!WIDGET_SESSION.safeParse(sessionId).success) throw notFound('Conversation');
     const c = await widgetConversation(a, sessionId);
     res.setHeader('Cache-Control', 'no-store');
-    sendData(res, { sessionId: c.sessionId, status: c.status, messages: await conversations.messages(c.id) });
+    sendData(res, { sessionId: c.sessionId, status: c.status, messages: (await conversations.messages(c.id)).map(forVisitor) });
   });
 
   r.post('/widget/:appId/feedback', guard, async (req, res) => {

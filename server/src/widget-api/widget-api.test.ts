@@ -130,6 +130,17 @@ describe('public widget API (API.md §10)', () => {
     await w.api.post(`/v1/conversations/${d.sessionId}/messages`, { content: 'Hi Ann, Sam here.' });
     const history = await w.wget(`/conversations/${d.sessionId}`);
     expect(history.body.data.messages.at(-1)).toMatchObject({ role: 'human_agent', content: 'Hi Ann, Sam here.' });
+    // Visitors see the replying member's display name, never a user or key id (issue 24).
+    await w.api.patch('/v1/auth/me', { name: 'Sam' });
+    await w.api.post(`/v1/conversations/${d.sessionId}/messages`, { content: 'Still here.' });
+    const keyApi = client(server.url, (await w.api.post('/v1/api-keys', { name: 'bot', permissions: ['conversations:write'] })).body.data.key);
+    await keyApi.post(`/v1/conversations/${d.sessionId}/messages`, { content: 'From a key.' });
+    const seen = await w.wget(`/conversations/${d.sessionId}`);
+    expect(seen.body.data.messages.slice(-3).map((m: { metadata: { author?: unknown } }) => m.metadata.author)).toEqual([null, 'Sam', null]);
+    expect(seen.text).not.toMatch(/usr_|key_/);
+    // The team's own API still says who it was.
+    const team = await w.api.get(`/v1/integrations/${w.assistantId}/conversations/${d.sessionId}`);
+    expect(team.text).toMatch(/usr_/);
   });
 
   it('refuses handoff when it is disabled', async () => {
