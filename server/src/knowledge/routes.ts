@@ -22,7 +22,8 @@ import type { UrlSources } from './web/url-sources.js';
  */
 export const kbLanguageSchema = z.string().trim().max(35)
   .refine((s) => s === 'auto' || isLanguageTag(s), { message: "must be 'auto' or a BCP 47 language tag such as 'de' or 'pt-BR'" })
-  .transform((s) => (s === 'auto' ? s : Intl.getCanonicalLocales(s)[0] as string));
+  .transform((s) => (s === 'auto' ? s : Intl.getCanonicalLocales(s)[0] as string))
+  .describe("'auto' (default: each document's language detected) or a BCP 47 tag that fixes it; a change re-analyses the documents");
 export const kbSchema = z.strictObject({
   name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish(), language: kbLanguageSchema.default('auto'),
 });
