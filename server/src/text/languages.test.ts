@@ -64,8 +64,9 @@ describe('sentences in every script', () => {
   });
 
   it('ends Thai sentences at the spaces between Thai letters, joining pieces too short to stand alone', () => {
-    const a = 'มหาวิทยาลัยก่อตั้งขึ้นในปี 1917 เป็นมหาวิทยาลัยแห่งแรกของประเทศไทยและเป็นที่รู้จักกันดีในภูมิภาคเอเชียตะวันออกเฉียงใต้';
-    const b = 'ปัจจุบันมีนักศึกษามากกว่าสามหมื่นคนจากทั่วประเทศและต่างประเทศที่เข้ามาศึกษาในหลายคณะและหลายสาขาวิชา';
+    // Thai spaces clauses, names and numbers too: pieces under 160 characters join the next.
+    const a = `มหาวิทยาลัยก่อตั้งขึ้นในปี 1917 ${'เป็นมหาวิทยาลัยแห่งแรกของประเทศไทยและเป็นที่รู้จักกันดี'.repeat(3)}`;
+    const b = 'ปัจจุบันมีนักศึกษามากกว่าสามหมื่นคนจากทั่วประเทศและต่างประเทศ'.repeat(3);
     expect(splitSentences(`${a} ${b}`)).toEqual([a, b]);
     expect(splitSentences('สั้น มาก')).toEqual(['สั้น มาก']);
   });
