@@ -27,6 +27,7 @@ import { migrate } from '../../../server/src/db/migrate.js';
 import { openDb, type Db } from '../../../server/src/db/open.js';
 import { createRetriever, type RetrievedChunk } from '../../../server/src/knowledge/retrieval.js';
 import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
+import { analyzerFor } from '../../../server/src/text/text.js';
 import { systemClock } from '../../../server/src/lib/clock.js';
 import type { Storage } from '../../../server/src/storage/port.js';
 import { createSqliteStorage } from '../../../server/src/storage/sqlite.js';
@@ -127,7 +128,9 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const plainStmt = db.prepare<[string, number], { document_id: string }>(
     'SELECT c.document_id FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?');
   const plainFts = (question: string, limit: number): number[] => {
-    const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+    // Every word as the index holds it (the analyzer's terms: FTS5 stores those since issue 25,
+    // where its Porter tokenizer used to stem the query's words itself).
+    const words = [...new Set(analyzerFor('en').indexTerms(question))];
     if (!words.length) return [];
     const rows = plainStmt.all(words.map((w) => `"${w}"`).join(' OR '), limit * 4);
     return [...new Set(rows.map((r) => paragraphOfDocument.get(r.document_id) as number))].slice(0, limit);
