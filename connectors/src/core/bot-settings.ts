@@ -2,6 +2,7 @@
  * The chat-platform part of an assistant record (API.md §6), read defensively: a missing or
  * malformed field falls back to the documented default instead of stopping the connector.
  */
+import { ENGLISH_TEXTS, type BotTexts } from './texts.js';
 
 export interface DiscordBotSettings {
   botName: string;
@@ -26,6 +27,8 @@ export interface TeamsBotSettings {
 
 export interface BotSettings {
   assistantName: string;
+  /** What the bot says on its own, in the assistant's language (core/texts.ts). */
+  texts: BotTexts;
   discord: DiscordBotSettings;
   slack: SlackBotSettings;
   teams: TeamsBotSettings;
@@ -40,13 +43,14 @@ const asString = (v: unknown, fallback: string): string => (typeof v === 'string
 const asChannels = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim()) : [];
 
-export function parseBotSettings(assistant: Rec): BotSettings {
+export function parseBotSettings(assistant: Rec, texts: BotTexts = ENGLISH_TEXTS): BotSettings {
   const assistantName = asString(assistant.name, 'Parley');
   const discord = asRecord(assistant.discord);
   const slack = asRecord(assistant.slack);
   const teams = asRecord(assistant.teams);
   return {
     assistantName,
+    texts,
     discord: {
       botName: asString(discord.botName, assistantName),
       description: asString(discord.description, asString(assistant.description, `Ask ${assistantName} a question`)),

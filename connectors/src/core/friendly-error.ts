@@ -1,24 +1,26 @@
 import { ParleyError } from './parley-error.js';
+import { ENGLISH_TEXTS, type BotTexts } from './texts.js';
 
 /**
  * What the person in the chat reads when something failed. Never a stack trace, never the API
- * key's problems spelled out to a random channel member — just what they can do about it.
+ * key's problems spelled out to a random channel member — just what they can do about it. In the
+ * assistant's language (`texts`, core/texts.ts).
  */
-export function friendlyErrorMessage(err: unknown): string {
-  if (!(err instanceof ParleyError)) return "Sorry, something went wrong while I was answering. Please try again.";
-  if (err.isRateLimited) return "I'm busy, try again in a minute.";
-  if (err.code === 'TIMEOUT') return 'Sorry, that took too long to answer. Please try again in a moment.';
-  if (err.isUnreachable) return "Sorry, I can't reach my knowledge service right now. Please try again shortly.";
+export function friendlyErrorMessage(err: unknown, texts: BotTexts = ENGLISH_TEXTS): string {
+  if (!(err instanceof ParleyError)) return texts.error;
+  if (err.isRateLimited) return texts.rateLimited;
+  if (err.code === 'TIMEOUT') return texts.timeout;
+  if (err.isUnreachable) return texts.unreachable;
   switch (err.status) {
     case 400:
     case 413:
-      return "Sorry, I couldn't process that question. Try a shorter question (at most 4,000 characters).";
+      return texts.tooLong;
     case 401:
     case 403:
-      return "Sorry, I'm not configured correctly (my access to the assistant was refused). Please tell an administrator.";
+      return texts.misconfigured;
     case 404:
-      return "Sorry, the assistant I'm connected to doesn't exist anymore. Please tell an administrator.";
+      return texts.gone;
     default:
-      return 'Sorry, something went wrong on my side. Please try again in a moment.';
+      return texts.error;
   }
 }

@@ -27,6 +27,8 @@ export interface ParleyClient {
   chat(request: ChatRequest): Promise<ChatAnswer>;
   /** `GET /v1/assistants/:id` → the record's `data` (bot settings live in it). */
   getAssistant(): Promise<Record<string, unknown>>;
+  /** `GET /v1/assistants/:id/texts` → `data`: the bot's own texts in the assistant's language. */
+  getTexts(): Promise<Record<string, unknown>>;
   sendFeedback(sessionId: string, feedback: FeedbackRequest): Promise<void>;
 }
 
@@ -116,6 +118,12 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
       const body = await request('GET', `/v1/assistants/${assistantPath}`);
       const data = isRecord(body) ? body.data : undefined;
       if (!isRecord(data)) throw new ParleyError('Unexpected assistant response from Parley', 200, 'BAD_RESPONSE');
+      return data;
+    },
+    async getTexts() {
+      const body = await request('GET', `/v1/assistants/${assistantPath}/texts`);
+      const data = isRecord(body) ? body.data : undefined;
+      if (!isRecord(data)) throw new ParleyError('Unexpected texts response from Parley', 200, 'BAD_RESPONSE');
       return data;
     },
     async sendFeedback(sessionId, feedback) {

@@ -1,4 +1,5 @@
 import { parseBotSettings, type BotSettings } from './bot-settings.js';
+import { ENGLISH_TEXTS, parseBotTexts, type BotTexts } from './texts.js';
 import { describeError, type Logger } from './logger.js';
 import type { ParleyClient } from './parley-client.js';
 
@@ -12,7 +13,8 @@ export interface SettingsWatcher {
 }
 
 export interface SettingsWatcherOptions {
-  parley: Pick<ParleyClient, 'getAssistant'>;
+  /** getTexts optional: without it (or when it fails) the bot speaks English (core/texts.ts). */
+  parley: Pick<ParleyClient, 'getAssistant'> & Partial<Pick<ParleyClient, 'getTexts'>>;
   /** 0 disables polling (tests call refresh() themselves). */
   intervalMs: number;
   logger: Logger;
@@ -24,7 +26,17 @@ export interface SettingsWatcherOptions {
  * takes effect without restarting the process.
  */
 export async function startSettingsWatcher(options: SettingsWatcherOptions): Promise<SettingsWatcher> {
-  let settings = parseBotSettings(await options.parley.getAssistant());
+  // The texts are best effort: a server without the endpoint, or a failed read, keeps the ones before.
+  const readTexts = async (previous: BotTexts): Promise<BotTexts> => {
+    if (!options.parley.getTexts) return previous;
+    try {
+      return parseBotTexts(await options.parley.getTexts());
+    } catch (err) {
+      options.logger.warn('could not read the bot texts; keeping the previous ones', describeError(err));
+      return previous;
+    }
+  };
+  let settings = parseBotSettings(await options.parley.getAssistant(), await readTexts(ENGLISH_TEXTS));
   const listeners: ((next: BotSettings, previous: BotSettings) => void | Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<boolean> | undefined;
@@ -32,7 +44,7 @@ export async function startSettingsWatcher(options: SettingsWatcherOptions): Pro
   async function load(): Promise<boolean> {
     let next: BotSettings;
     try {
-      next = parseBotSettings(await options.parley.getAssistant());
+      next = parseBotSettings(await options.parley.getAssistant(), await readTexts(settings.texts));
     } catch (err) {
       options.logger.warn('could not refresh bot settings; keeping the previous ones', describeError(err));
       return false;

@@ -7,6 +7,7 @@ import { buttonPayload, createDiscordTestKeys, IDS, signDiscordRequest, slashCom
 import { startFakeDiscordApi, type FakeDiscordApi } from '../test-support/fake-discord-api.js';
 import { startParleyUnderTest, type ParleyUnderTest } from '../test-support/parley-under-test.js';
 import { createDiscordConnector, type DiscordConnector } from './connector.js';
+import { LOCALES } from '../../../server/src/i18n/locales.js';
 
 /**
  * DISCORD_MODE=http end to end: signed interactions into our endpoint, the answer PATCHed to a
@@ -136,7 +137,7 @@ describe('discord connector, http mode', () => {
     );
     await post(slashCommandPayload({ question: 'Anyone there?', token: 'tok-busy' }));
     const patch = await discord.waitFor((r) => r.method === 'PATCH' && r.path.includes('/tok-busy/'));
-    expect((patch.body as { content: string }).content).toBe("I'm busy, try again in a minute.");
+    expect((patch.body as { content: string }).content).toBe(LOCALES.en!.widget.rateLimited);
     expect(parley.chatRequests()).toHaveLength(3);
     // Still serving afterwards.
     await post(slashCommandPayload({ question: 'How do I embed the chat widget?', token: 'tok-after' }));

@@ -3,6 +3,7 @@ import type { DiscordBotSettings } from '../core/bot-settings.js';
 import { formatAnswerText, markdownStyle } from '../core/format-reply.js';
 import type { ChatAnswer } from '../core/parley-types.js';
 import { splitText } from '../core/split-text.js';
+import { confidenceLine, ENGLISH_TEXTS, type BotTexts } from '../core/texts.js';
 import type { FeedbackIdCodec } from './feedback-id.js';
 import type { DiscordMessage } from './message.js';
 
@@ -16,15 +17,15 @@ const EMBED_COLOR = 0x5865f2;
  * of one message at 6000 characters together, so a 4096-character chunk per message is the
  * simplest split that can never be refused. 👍/👎 go under the last part.
  */
-export function renderAnswer(answer: ChatAnswer, settings: DiscordBotSettings, feedbackIds: FeedbackIdCodec): DiscordMessage[] {
-  const text = formatAnswerText(answer, markdownStyle);
+export function renderAnswer(answer: ChatAnswer, settings: DiscordBotSettings, feedbackIds: FeedbackIdCodec, texts: BotTexts = ENGLISH_TEXTS): DiscordMessage[] {
+  const text = formatAnswerText(answer, markdownStyle, texts);
   const chunks = splitText(text.trim() === '' ? '_(no answer)_' : text, EMBED_DESCRIPTION_LIMIT);
   return chunks.map((chunk, index) => {
     const embed: APIEmbed = { description: chunk, color: EMBED_COLOR };
     if (index === 0) embed.author = authorOf(settings);
     const isLast = index === chunks.length - 1;
     if (!isLast) return { embeds: [embed] };
-    embed.footer = { text: `Confidence ${Math.round(answer.confidence * 100)}%` };
+    embed.footer = { text: confidenceLine(texts, answer.confidence) };
     if (!answer.messageId) return { embeds: [embed] };
     const target = { messageId: answer.messageId, sessionId: answer.sessionId };
     return {

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import { formatAnswerText } from '../core/format-reply.js';
+import { confidenceLine, ENGLISH_TEXTS, type BotTexts } from '../core/texts.js';
 import type { ChatAnswer } from '../core/parley-types.js';
 import { splitText } from '../core/split-text.js';
 import { escapeMrkdwn, slackStyle } from './mrkdwn.js';
@@ -29,8 +30,11 @@ export interface FeedbackValue {
  * links), a context line, then 👍/👎. If it needs more than one message's 50 blocks, it
  * continues in further messages — nothing is cut.
  */
-export function renderAnswerMessages(answer: ChatAnswer, options: { botName: string; askedBy?: { userId: string; question: string } }): SlackMessage[] {
-  const text = formatAnswerText(answer, slackStyle);
+export function renderAnswerMessages(
+  answer: ChatAnswer, options: { botName: string; askedBy?: { userId: string; question: string }; texts?: BotTexts },
+): SlackMessage[] {
+  const texts = options.texts ?? ENGLISH_TEXTS;
+  const text = formatAnswerText(answer, slackStyle, texts);
   const sections: types.KnownBlock[] = splitText(text.trim() === '' ? '_(no answer)_' : text, SECTION_TEXT_LIMIT).map((chunk) => ({
     type: 'section',
     text: { type: 'mrkdwn', text: chunk },
@@ -40,7 +44,7 @@ export function renderAnswerMessages(answer: ChatAnswer, options: { botName: str
     ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(`<@${options.askedBy.userId}> asked: ${escapeMrkdwn(options.askedBy.question)}`, SECTION_TEXT_LIMIT) }] }]
     : [];
   const tail: types.KnownBlock[] = [
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `${escapeMrkdwn(options.botName)} · confidence ${Math.round(answer.confidence * 100)}%` }] },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: `${escapeMrkdwn(options.botName)} · ${escapeMrkdwn(confidenceLine(texts, answer.confidence))}` }] },
   ];
   if (answer.messageId) {
     const value = JSON.stringify({ s: answer.sessionId, m: answer.messageId } satisfies FeedbackValue);

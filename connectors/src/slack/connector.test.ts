@@ -6,6 +6,7 @@ import { appMentionBody, blockActionBody, signSlackRequest, slashCommandBody, SL
 import { startParleyUnderTest, type ParleyUnderTest } from '../test-support/parley-under-test.js';
 import { createSlackConnector, type SlackConnector } from './connector.js';
 import { markdownToMrkdwn } from './mrkdwn.js';
+import { LOCALES } from '../../../server/src/i18n/locales.js';
 
 const SIGNING_SECRET = 'test-signing-secret';
 
@@ -138,8 +139,33 @@ describe('slack connector (HTTP receiver)', () => {
     parley.overrideNextChats(...Array.from({ length: 3 }, () => ({ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } })));
     await send(slashCommandBody({ text: 'Are you up?', responseUrl: slack.responseUrl('down') }), form);
     const reply = await slack.waitFor((r) => r.path === '/response/down');
-    expect(reply.body).toMatchObject({ response_type: 'ephemeral', text: 'Sorry, something went wrong on my side. Please try again in a moment.' });
+    expect(reply.body).toMatchObject({ response_type: 'ephemeral', text: LOCALES.en!.widget.error });
     expect(parley.chatRequests()).toHaveLength(3);
+  });
+
+  it("speaks the assistant's language: sources heading, confidence, hints, thanks and failures (issue 25)", async () => {
+    await parley.patchAssistant({ language: 'de-AT' });
+    await settings.refresh();
+    const de = LOCALES.de!;
+    await send(slashCommandBody({ text: 'How do I create an API key?', responseUrl: slack.responseUrl('de1') }), form);
+    const reply = await slack.waitFor((r) => r.path === '/response/de1');
+    const blocks = (reply.body as { blocks: Block[] }).blocks;
+    expect(blocks.find((b) => b.type === 'section')?.text?.text).toMatch(/\*Quellen\*\n1\. </);
+    expect(blocks.at(-2)?.elements?.[0]?.text).toMatch(/ · Konfidenz \d+ %$/);
+    const button = blocks.find((b) => b.type === 'actions')?.elements?.[0];
+    await send(blockActionBody({ actionId: button?.action_id ?? '', value: button?.value ?? '', responseUrl: slack.responseUrl('de2') }), form);
+    expect((await slack.waitFor((r) => r.path === '/response/de2')).body).toMatchObject({ text: de.connector.feedbackThanks });
+    const hint = await send(slashCommandBody({ text: ' ', responseUrl: slack.responseUrl('de3') }), form);
+    expect(JSON.parse(hint.text).text).toBe(`Fragen Sie mich etwas, z. B. \`/parley ${de.connector.exampleQuestion}\``);
+    parley.overrideNextChats({ status: 400, body: { error: { code: 'validation_error', message: 'message: too long' } } });
+    await send(slashCommandBody({ text: 'x', responseUrl: slack.responseUrl('de4') }), form);
+    expect((await slack.waitFor((r) => r.path === '/response/de4')).body).toMatchObject({ text: de.connector.tooLong });
+    // The owner's own widget text for "Sources" is the bots' too.
+    await parley.patchAssistant({ widget: { strings: { sources: 'Mehr dazu' } } });
+    await settings.refresh();
+    await send(slashCommandBody({ text: 'How do I create an API key?', responseUrl: slack.responseUrl('de5') }), form);
+    const renamed = (await slack.waitFor((r) => r.path === '/response/de5')).body as { blocks: Block[] };
+    expect(renamed.blocks.find((b) => b.type === 'section')?.text?.text).toContain('*Mehr dazu*');
   });
 
   it('answers the Events API URL verification handshake', async () => {

@@ -18,11 +18,11 @@ export function markdownToMrkdwn(markdown: string): string {
 }
 
 export const slackStyle: ReplyStyle = {
-  sourcesHeading: '*Sources*',
+  sourcesHeading: (label) => `*${escapeMrkdwn(label)}*`,
   escapeText: markdownToMrkdwn,
-  formatLink(source: ChatSource) {
+  formatLink(source: ChatSource, untitled: string) {
     // `|` ends the URL part of a Slack link and `>` the link itself; neither may appear in the label.
-    const label = escapeMrkdwn(sourceLabel(source)).replace(/\|/g, '¦');
+    const label = escapeMrkdwn(sourceLabel(source, untitled)).replace(/\|/g, '¦');
     if (!/^https?:\/\//i.test(source.url)) return label;
     return `<${source.url.replace(/\|/g, '%7C').replace(/>/g, '%3E')}|${label}>`;
   },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_TEXT_LIMIT, readFeedbackData, renderAnswerCards } from './card.js';
 import { stripAskKeyword } from './commands/ask.js';
+import { parseBotTexts } from '../core/texts.js';
+import { LOCALES } from '../../../server/src/i18n/locales.js';
 
 type CardContent = { version: string; body: { text: string }[]; actions?: { data: unknown }[] };
 
@@ -11,6 +13,13 @@ describe('teams cards', () => {
     expect(content.version).toBe('1.5');
     expect(content.body.map((b) => b.text)).toEqual(['AcmeBot', 'Yes.\n\n**Sources**\n1. [Doc](https://d.example)', 'Confidence 50%']);
     expect(readFeedbackData(content.actions?.[0]?.data)).toEqual({ verb: 'parley-feedback', rating: 'up', messageId: 'm1', sessionId: 'teams:a:1' });
+  });
+
+  it("writes the sources heading, an untitled source and the confidence in the assistant's language", () => {
+    const strings = { ...LOCALES.tr!.widget, ...LOCALES.tr!.connector };
+    const sources = [{ title: 'Belge', url: 'https://d.example' }, { title: ' ', url: '' }];
+    const [card] = renderAnswerCards({ response: 'Evet.', sessionId: 's', confidence: 0.9, sources }, 'AcmeBot', parseBotTexts({ strings }));
+    expect((card?.content as CardContent).body.map((b) => b.text)).toEqual(['AcmeBot', 'Evet.\n\n**Kaynaklar**\n1. [Belge](https://d.example)\n2. Kaynak', 'Güven: %90']);
   });
 
   it('continues a long answer in further cards without losing text', () => {

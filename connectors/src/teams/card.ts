@@ -1,5 +1,6 @@
 import { CardFactory, type Attachment } from 'botbuilder';
 import { formatAnswerText, markdownStyle } from '../core/format-reply.js';
+import { confidenceLine, ENGLISH_TEXTS, type BotTexts } from '../core/texts.js';
 import type { ChatAnswer } from '../core/parley-types.js';
 import { splitText } from '../core/split-text.js';
 
@@ -18,8 +19,8 @@ export interface FeedbackData {
 }
 
 /** The answer, then its numbered sources, as Adaptive Cards; 👍/👎 Action.Submit on the last. */
-export function renderAnswerCards(answer: ChatAnswer, botName: string): Attachment[] {
-  const text = formatAnswerText(answer, markdownStyle);
+export function renderAnswerCards(answer: ChatAnswer, botName: string, texts: BotTexts = ENGLISH_TEXTS): Attachment[] {
+  const text = formatAnswerText(answer, markdownStyle, texts);
   const chunks = splitText(text.trim() === '' ? '_(no answer)_' : text, CARD_TEXT_LIMIT);
   return chunks.map((chunk, index) => {
     const isFirst = index === 0;
@@ -27,7 +28,7 @@ export function renderAnswerCards(answer: ChatAnswer, botName: string): Attachme
     const body: Record<string, unknown>[] = [];
     if (isFirst) body.push({ type: 'TextBlock', text: botName, weight: 'Bolder', size: 'Small', isSubtle: true, wrap: true });
     body.push({ type: 'TextBlock', text: chunk, wrap: true });
-    if (isLast) body.push({ type: 'TextBlock', text: `Confidence ${Math.round(answer.confidence * 100)}%`, size: 'Small', isSubtle: true, spacing: 'Medium' });
+    if (isLast) body.push({ type: 'TextBlock', text: confidenceLine(texts, answer.confidence), size: 'Small', isSubtle: true, spacing: 'Medium' });
     const messageId = answer.messageId;
     const actions =
       isLast && messageId

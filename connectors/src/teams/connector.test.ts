@@ -7,6 +7,7 @@ import { startSettingsWatcher, type SettingsWatcher } from '../core/settings-wat
 import { startFakeBotService, teamsMessageActivity, type FakeBotService } from '../test-support/fake-bot-service.js';
 import { startParleyUnderTest, type ParleyUnderTest } from '../test-support/parley-under-test.js';
 import { createTeamsConnector, type TeamsConnector } from './connector.js';
+import { LOCALES } from '../../../server/src/i18n/locales.js';
 
 /** HS256 token claiming to be for our bot, signed by someone who is not the Bot Framework. */
 function selfSignedJwt(): string {
@@ -128,7 +129,7 @@ describe('teams connector', () => {
     it('says "busy" when Parley is rate limited', async () => {
       parley.overrideNextChats(...Array.from({ length: 3 }, () => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } } })));
       await send(teamsMessageActivity({ serviceUrl: service.url, text: 'Hi?' }));
-      expect(service.sentActivities().at(-1)).toMatchObject({ type: 'message', text: "I'm busy, try again in a minute." });
+      expect(service.sentActivities().at(-1)).toMatchObject({ type: 'message', text: LOCALES.en!.widget.rateLimited });
     });
   });
 

@@ -3,6 +3,7 @@ import { isChannelActive } from '../../core/bot-settings.js';
 import { describeError, type Logger } from '../../core/logger.js';
 import type { ParleyClient } from '../../core/parley-client.js';
 import { discordSessionId } from '../../core/session-id.js';
+import { askHint } from '../../core/texts.js';
 import type { SettingsWatcher } from '../../core/settings-watcher.js';
 import type { FeedbackIdCodec } from '../feedback-id.js';
 import type { DiscordInteractionInput } from '../interaction.js';
@@ -25,7 +26,7 @@ type AskInput = Extract<DiscordInteractionInput, { kind: 'command' }>;
 export async function runAskCommand(input: AskInput, replier: InteractionReplier, deps: DiscordCommandDeps): Promise<void> {
   let deferred = false;
   try {
-    const settings = deps.settings.current().discord;
+    const { discord: settings, texts } = deps.settings.current();
     if (!isChannelActive(settings.channels, [input.channelId, input.channelName])) {
       // A slash command must be answered or Discord shows "The application did not respond";
       // an ephemeral note answers it without the bot speaking in a channel it is not active in.
@@ -34,7 +35,7 @@ export async function runAskCommand(input: AskInput, replier: InteractionReplier
     }
     const question = cleanQuestion(input.question);
     if (question === '') {
-      await replier.reply({ content: `Ask me something, e.g. \`/${settings.command} question: How do I reset my password?\``, ephemeral: true });
+      await replier.reply({ content: askHint(texts, (q) => `\`/${settings.command} question: ${q}\``), ephemeral: true });
       return;
     }
     await replier.defer({ ephemeral: false });
@@ -54,20 +55,20 @@ export async function runAskCommand(input: AskInput, replier: InteractionReplier
         },
       },
       deps.logger,
+      texts,
     );
     const messages = outcome.ok
-      ? renderAnswer(outcome.answer, deps.settings.current().discord, deps.feedbackIds)
+      ? renderAnswer(outcome.answer, deps.settings.current().discord, deps.feedbackIds, texts)
       : renderNotice(outcome.message);
     await deliverMessages(replier, messages);
   } catch (err) {
     deps.logger.error('discord ask command failed', describeError(err));
-    await sayFailure(replier, deferred, deps.logger);
+    await sayFailure(replier, deferred, deps.logger, deps.settings.current().texts.error);
   }
 }
 
 /** Last resort after an unexpected error (usually Discord refusing our message). */
-async function sayFailure(replier: InteractionReplier, deferred: boolean, logger: Logger): Promise<void> {
-  const text = 'Sorry, something went wrong while I was answering. Please try again.';
+async function sayFailure(replier: InteractionReplier, deferred: boolean, logger: Logger, text: string): Promise<void> {
   try {
     if (deferred) await replier.edit({ content: text });
     else await replier.reply({ content: text, ephemeral: true });

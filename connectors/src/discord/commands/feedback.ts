@@ -11,11 +11,11 @@ export async function runFeedbackButton(input: ButtonInput, replier: Interaction
   try {
     const target = deps.feedbackIds.decode(input.customId);
     if (!target) {
-      await replier.reply({ content: 'This feedback button has expired.', ephemeral: true });
+      await replier.reply({ content: deps.settings.current().texts.feedbackExpired, ephemeral: true });
       return;
     }
     await replier.defer({ ephemeral: true });
-    const result = await sendFeedback(deps.parley, target, deps.logger);
+    const result = await sendFeedback(deps.parley, target, deps.logger, deps.settings.current().texts);
     await replier.edit({ content: result.message });
   } catch (err) {
     deps.logger.error('discord feedback button failed', describeError(err));

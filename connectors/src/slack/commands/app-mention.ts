@@ -3,6 +3,7 @@ import { askParley, cleanQuestion } from '../../core/ask-parley.js';
 import { isChannelActive } from '../../core/bot-settings.js';
 import { describeError } from '../../core/logger.js';
 import { slackSessionId } from '../../core/session-id.js';
+import { askHint } from '../../core/texts.js';
 import { renderAnswerMessages, renderNoticeMessage } from '../blocks.js';
 import { slackTextToPlain } from '../mrkdwn.js';
 import type { SlackCommandDeps } from './deps.js';
@@ -19,7 +20,7 @@ export function createAppMentionListener(deps: SlackCommandDeps) {
     try {
       // Another bot mentioning us could start an endless bot-to-bot conversation.
       if (event.bot_id || !event.user) return;
-      const settings = deps.settings.current().slack;
+      const { slack: settings, texts } = deps.settings.current();
       if (!isChannelActive(settings.channels, [event.channel])) return;
 
       const threadTs = event.thread_ts ?? event.ts;
@@ -28,7 +29,7 @@ export function createAppMentionListener(deps: SlackCommandDeps) {
 
       const question = cleanQuestion(slackTextToPlain(event.text));
       if (question === '') {
-        await post(renderNoticeMessage(`Mention me with a question, e.g. "@${settings.botName} How do I reset my password?"`));
+        await post(renderNoticeMessage(askHint(texts, (q) => `"@${settings.botName} ${q}"`)));
         return;
       }
       const teamId = event.team ?? body.team_id;
@@ -40,9 +41,10 @@ export function createAppMentionListener(deps: SlackCommandDeps) {
           metadata: { source: 'slack', userId: event.user, teamId, channelId: event.channel, threadTs },
         },
         deps.logger,
+        texts,
       );
       const messages = outcome.ok
-        ? renderAnswerMessages(outcome.answer, { botName: deps.settings.current().slack.botName })
+        ? renderAnswerMessages(outcome.answer, { botName: deps.settings.current().slack.botName, texts })
         : [renderNoticeMessage(outcome.message)];
       for (const message of messages) await post(message);
     } catch (err) {

@@ -17,6 +17,7 @@ export function createFeedbackListener(deps: SlackCommandDeps) {
         deps.parley,
         { sessionId: target.s, messageId: target.m, rating: action.action_id === FEEDBACK_ACTION_UP ? 'up' : 'down' },
         deps.logger,
+        deps.settings.current().texts,
       );
       // replace_original: false keeps the answer; the thanks is ephemeral, seen by the clicker alone.
       await respond({ response_type: 'ephemeral', replace_original: false, text: result.message });

@@ -3,6 +3,7 @@ import { askParley, cleanQuestion } from '../../core/ask-parley.js';
 import { isChannelActive } from '../../core/bot-settings.js';
 import { friendlyErrorMessage } from '../../core/friendly-error.js';
 import { describeError } from '../../core/logger.js';
+import { askHint } from '../../core/texts.js';
 import { slackSessionId } from '../../core/session-id.js';
 import { renderAnswerMessages, renderNoticeMessage } from '../blocks.js';
 import { slackTextToPlain } from '../mrkdwn.js';
@@ -23,7 +24,7 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
       await ack(response);
     };
     try {
-      const settings = deps.settings.current().slack;
+      const { slack: settings, texts } = deps.settings.current();
       if (command.command.toLowerCase() !== settings.command) {
         await ackOnce({ response_type: 'ephemeral', text: `This command is not configured for ${settings.botName}. Use ${settings.command} instead.` });
         return;
@@ -34,7 +35,7 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
       }
       const question = cleanQuestion(slackTextToPlain(command.text));
       if (question === '') {
-        await ackOnce({ response_type: 'ephemeral', text: `Ask me something, e.g. \`${settings.command} How do I reset my password?\`` });
+        await ackOnce({ response_type: 'ephemeral', text: askHint(texts, (q) => `\`${settings.command} ${q}\``) });
         return;
       }
       await ackOnce();
@@ -47,6 +48,7 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
           metadata: { source: 'slack', userId: command.user_id, userName: command.user_name, teamId: command.team_id, channelId: command.channel_id },
         },
         deps.logger,
+        texts,
       );
       if (!outcome.ok) {
         await respond({ response_type: 'ephemeral', ...renderNoticeMessage(outcome.message) });
@@ -55,13 +57,15 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
       const messages = renderAnswerMessages(outcome.answer, {
         botName: deps.settings.current().slack.botName,
         askedBy: { userId: command.user_id, question },
+        texts,
       });
       for (const message of messages) await respond({ response_type: 'in_channel', ...message });
     } catch (err) {
       deps.logger.error('slack slash command failed', describeError(err));
       try {
-        if (!acked) await ackOnce({ response_type: 'ephemeral', text: friendlyErrorMessage(err) });
-        else await respond({ response_type: 'ephemeral', text: friendlyErrorMessage(err) });
+        const text = friendlyErrorMessage(err, deps.settings.current().texts);
+        if (!acked) await ackOnce({ response_type: 'ephemeral', text });
+        else await respond({ response_type: 'ephemeral', text });
       } catch (inner) {
         deps.logger.warn('could not tell the user about the failure', describeError(inner));
       }

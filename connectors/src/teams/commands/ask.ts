@@ -4,6 +4,7 @@ import { isChannelActive } from '../../core/bot-settings.js';
 import { friendlyErrorMessage } from '../../core/friendly-error.js';
 import { describeError } from '../../core/logger.js';
 import { teamsSessionId } from '../../core/session-id.js';
+import { askHint } from '../../core/texts.js';
 import { renderAnswerCards } from '../card.js';
 import { keepTyping } from '../typing.js';
 import type { TeamsCommandDeps } from './deps.js';
@@ -21,7 +22,7 @@ export function createAskHandler(deps: TeamsCommandDeps) {
   return async (context: TurnContext): Promise<void> => {
     try {
       const activity = context.activity;
-      const settings = deps.settings.current().teams;
+      const { teams: settings, texts } = deps.settings.current();
       const channelData = (activity.channelData ?? {}) as { channel?: { id?: string; name?: string }; team?: { id?: string; name?: string }; tenant?: { id?: string } };
       const conversationId = activity.conversation?.id ?? '';
       // A channel thread's id is "<channel id>;messageid=<root>"; settings name the channel.
@@ -30,7 +31,7 @@ export function createAskHandler(deps: TeamsCommandDeps) {
 
       const question = cleanQuestion(stripAskKeyword(activity.text ?? ''));
       if (question === '') {
-        await context.sendActivity(`Ask me a question, e.g. "ask How do I reset my password?"`);
+        await context.sendActivity(askHint(texts, (q) => `"ask ${q}"`));
         return;
       }
       const typing = keepTyping(context, deps.typingIntervalMs);
@@ -52,19 +53,20 @@ export function createAskHandler(deps: TeamsCommandDeps) {
           },
         },
         deps.logger,
+        texts,
       );
       await typing.stop();
       if (!outcome.ok) {
         await context.sendActivity(outcome.message);
         return;
       }
-      for (const card of renderAnswerCards(outcome.answer, deps.settings.current().teams.botName)) {
+      for (const card of renderAnswerCards(outcome.answer, deps.settings.current().teams.botName, texts)) {
         await context.sendActivity(MessageFactory.attachment(card));
       }
     } catch (err) {
       deps.logger.error('teams ask failed', describeError(err));
       try {
-        await context.sendActivity(friendlyErrorMessage(err));
+        await context.sendActivity(friendlyErrorMessage(err, deps.settings.current().texts));
       } catch (inner) {
         deps.logger.warn('could not tell the user about the failure', describeError(inner));
       }

@@ -10,7 +10,7 @@ export function createFeedbackHandler(deps: TeamsCommandDeps) {
     try {
       const feedback = readFeedbackData(data);
       if (!feedback) return;
-      const result = await sendFeedback(deps.parley, feedback, deps.logger);
+      const result = await sendFeedback(deps.parley, feedback, deps.logger, deps.settings.current().texts);
       await context.sendActivity(result.message);
     } catch (err) {
       deps.logger.error('teams feedback failed', describeError(err));
