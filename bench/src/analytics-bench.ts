@@ -24,6 +24,12 @@ export interface AnalyticsBenchResult {
   messages: number; conversations: number; seedSeconds: number; rollupRows: number; latencyEntries: number;
   /** Median ms per metric and interval over the 90 days, in process. */
   medianMs: Record<string, { day: number; hour: number }>;
+  /**
+   * The same calls' CPU time (process.cpuUsage), median ms: the query is synchronous SQLite in
+   * this process, so this is its cost even when other processes share the cores and the wall
+   * time above includes waiting for one.
+   */
+  cpuMedianMs: Record<string, { day: number; hour: number }>;
   worstMedianMs: number;
   /** The same over real HTTP (GET /v1/analytics/timeseries with an API key), median ms. */
   httpMedianMs: Record<string, { day: number; hour: number }>;
@@ -99,20 +105,28 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
 
   const runs = opts.runs ?? 7;
   const medianMs: AnalyticsBenchResult['medianMs'] = {};
+  const cpuMedianMs: AnalyticsBenchResult['cpuMedianMs'] = {};
+  const medianOf = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number, 1);
   for (const metric of sections.has('timeseries') ? METRICS : []) {
     const per = {} as { day: number; hour: number };
+    const cpuPer = {} as { day: number; hour: number };
     for (const interval of ['day', 'hour'] as Interval[]) {
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < runs; i++) {
+        const c = process.cpuUsage();
         const s = performance.now();
         const points = await computeTimeseries(storage, { org: 'org_bench', assistantId: null, channels: JSON.stringify(DEFAULT_CHANNELS), from: now - 90 * DAY_MS, to: now - 1, interval, metric });
         times.push(performance.now() - s);
+        const used = process.cpuUsage(c);
+        cpu.push((used.user + used.system) / 1000);
         if (points.length !== (interval === 'day' ? 90 : 2160)) throw new Error(`unexpected bucket count ${points.length}`);
       }
-      times.sort((a, b) => a - b);
-      per[interval] = round(times[Math.floor(times.length / 2)] as number, 1);
+      per[interval] = medianOf(times);
+      cpuPer[interval] = medianOf(cpu);
     }
     medianMs[metric] = per;
+    cpuMedianMs[metric] = cpuPer;
   }
   // Over HTTP: routing, validation, auth and the JSON of up to 2,160 points included.
   db.prepare("UPDATE organizations SET plan = 'enterprise' WHERE id = 'org_bench'").run();
@@ -168,7 +182,10 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   await server.close();
   db.close();
   const worstMedianMs = Math.max(0, ...Object.values(medianMs).flatMap((m) => [m.day, m.hour]));
-  return { messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries, medianMs, worstMedianMs, httpMedianMs, metricsMs };
+  return {
+    messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries,
+    medianMs, cpuMedianMs, worstMedianMs, httpMedianMs, metricsMs,
+  };
 }
 
 export function analyticsRows(r: AnalyticsBenchResult): [string, string, string][] {
@@ -178,7 +195,10 @@ export function analyticsRows(r: AnalyticsBenchResult): [string, string, string]
   ]] : [];
   return [...metrics, ...Object.entries(r.medianMs).map(([metric, m]) => [
     `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`, `day ${m.day} ms, hour ${m.hour} ms`,
-    `median in process; over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms (${r.rollupRows} rollup rows, ${r.latencyEntries} hourly histogram rows; seeded and rolled up in ${r.seedSeconds} s)`,
+    `median in process (CPU day ${r.cpuMedianMs[metric]?.day} ms, hour ${r.cpuMedianMs[metric]?.hour} ms); `
+      + `over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms `
+      + `(${r.rollupRows} rollup rows, ${r.latencyEntries} hourly histogram rows; `
+      + `seeded and rolled up in ${r.seedSeconds} s)`,
   ] as [string, string, string])];
 }
 
