@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useDashboardE2e } from './private-build.js';
-import { expectAccessible, newPage, signIn, type Server } from './support.js';
+import { SHOTS, expectAccessible, newPage, signIn, type Server } from './support.js';
 
 // Members through invitation links: the owner copies a viewer's link, a new person opens it in
 // a fresh browser and registers; the viewer sees everything without write controls and the API
@@ -109,18 +109,41 @@ describe('members', () => {
     await viewer.page.goto(`${server.url}/dashboard/knowledge`);
     await viewer.page.getByRole('button', { name: 'New knowledge base' }).waitFor();
 
-    // Removal, confirmed: Vera's session ends; her next step lands on sign-in.
+    // As an admin Vera mints a key: the keys page says she created it (issue 24).
+    await veraRow.getByRole('combobox', { name: 'Role of vera@example.com' }).selectOption('admin');
+    await expect.poll(() => veraRow.getByRole('combobox').inputValue()).toBe('admin');
+    const veraKey = await tryWrite(viewer.page, 'POST', '/api-keys', { name: 'Vera script', permissions: ['chat'] });
+    expect(veraKey.status).toBe(201);
+    await owner.page.goto(`${server.url}/dashboard/api-keys`);
+    const keyRow = owner.page.getByRole('row').filter({ hasText: 'Vera script' });
+    await keyRow.getByRole('cell', { name: 'Vera Viewer' }).waitFor();
+    await owner.page.goto(`${server.url}/dashboard/settings/members`);
+
+    // Removal, confirmed: the dialog lists what she created and what becomes of it; her key is
+    // revoked; her session ends and her next step lands on sign-in.
     await veraRow.getByRole('button', { name: 'Remove vera@example.com' }).click();
     const confirm = owner.page.getByRole('dialog', { name: 'Remove this member?' });
+    await confirm.getByText(/API key “Vera script” \(sk_…\w{4}\): revoked/).waitFor();
+    await confirm.getByRole('radio', { name: /transfer them to me/ }).check();
+    await confirm.getByText(/API key “Vera script” \(sk_…\w{4}\): transferred to you/).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await owner.page.emulateMedia({ colorScheme });
+      await owner.page.screenshot({ path: `${SHOTS}/members-remove-dialog-${colorScheme}.png` });
+    }
+    await confirm.getByRole('radio', { name: /Revoke the keys and disable the webhooks/ }).check();
     await expectAccessible(owner.page, 'remove member dialog');
     await confirm.getByRole('button', { name: 'Remove member' }).click();
     await veraRow.waitFor({ state: 'detached' });
+    await owner.page.goto(`${server.url}/dashboard/api-keys`);
+    await owner.page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await owner.page.getByRole('table').or(owner.page.getByText('No API keys yet')).first().waitFor();
+    expect(await owner.page.getByRole('row').filter({ hasText: 'Vera script' }).count()).toBe(0);
     await viewer.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assistants' }).click();
     await viewer.page.waitForURL('**/dashboard/login?next=**');
     expect(owner.errors).toEqual([]);
     await viewer.context.close();
     await owner.context.close();
-  }, 90_000);
+  }, 150_000);
 
   it('an existing account joins by signing in through the link; a pending link can be revoked', async () => {
     await fetch(`${server.url}/v1/auth/register`, {

@@ -35,7 +35,14 @@ export interface ApiKey {
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+  /** Who created it (a key minted by a key: that key's creator); null when unknown. Removing them revokes it. */
+  createdBy: Creator | null;
 }
+
+export interface Creator { userId: string; email: string | null; name: string | null }
+
+/** A creator as the lists show them: their name, else their email; "Unknown" for keys from before creators were recorded. */
+export const creatorLabel = (c: Creator | null): string => (c ? c.name ?? c.email ?? c.userId : 'Unknown');
 
 export interface AssistantRef { id: string; name: string }
 

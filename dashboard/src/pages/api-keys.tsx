@@ -7,7 +7,7 @@ import { EmptyState, ErrorNotice, Loading, PageHeader, Pager, formatDate } from 
 import { ConfirmDialog, Dialog } from '../ui/dialog.js';
 import { Checkbox, SelectField, TextArea, TextField } from '../ui/field.js';
 import { SecretReveal } from '../ui/secret-reveal.js';
-import { ALL_PERMISSIONS, MAX_GRACE_SECONDS, PERMISSION_LABELS, createApiKeysModel, type ApiKeysModel } from './api-keys.model.js';
+import { ALL_PERMISSIONS, MAX_GRACE_SECONDS, PERMISSION_LABELS, createApiKeysModel, creatorLabel, type ApiKeysModel } from './api-keys.model.js';
 
 export default function ApiKeysPage() {
   const allowed = can('api_keys:write');
@@ -44,7 +44,7 @@ function ApiKeys() {
             <thead>
               <tr>
                 <th scope="col">Name</th><th scope="col">Key</th><th scope="col">Permissions</th><th scope="col">Assistant</th>
-                <th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th>
+                <th scope="col">Created by</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th>
               </tr>
             </thead>
             <tbody>
@@ -65,6 +65,7 @@ function ApiKeys() {
                     ? <span class="pill" title={k.permissions.join(', ')}>all permissions</span>
                     : <ul class="perm-list">{k.permissions.map((p) => <li key={p}><span class="pill">{p}</span></li>)}</ul>}</td>
                   <td>{assistantName(k.assistantId)}</td>
+                  <td title={k.createdBy?.email ?? undefined}>{creatorLabel(k.createdBy ?? null)}</td>
                   <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never'}</td>
                   <td>{k.expiresAt ? formatDate(k.expiresAt) : 'Never'}</td>
                   <td class="row-actions">

@@ -26,6 +26,14 @@ export const ROLE_HINTS: Record<Role, string> = {
 export interface Member { userId: string; email: string; name: string | null; role: Role; createdAt: string }
 export interface Invitation { id: string; role: Exclude<Role, 'owner'>; email: string | null; createdAt: string; expiresAt: string }
 export interface CreatedInvitation extends Invitation { token: string; url: string }
+/** What a member created here (GET …/members/:userId/created): what removing them settles. */
+export interface MemberCreated {
+  keys: Array<{ id: string; name: string; last4: string }>;
+  webhooks: Array<{ id: string; url: string; enabled: boolean }>;
+  invitations: Array<{ id: string; role: string; email: string | null; expiresAt: string }>;
+}
+/** Removing a member: their keys revoked and webhooks disabled, or both transferred to the remover. */
+export type CreatedChoice = 'revoke' | 'transfer';
 
 /** The roles `actor` may give: only the owner hands out admin; nobody hands out owner (that is a transfer). */
 export function assignableRoles(actor: Role | null): Array<Exclude<Role, 'owner'>> {
@@ -46,12 +54,14 @@ export function createSettingsModel(api: ApiClient, me: Me) {
   const members = loadable(() => api.page<Member>(`${orgPath}/members`, { page: membersPage.value, limit: 50 }));
   const invitations = loadable(() => api.page<Invitation>(`${orgPath}/invitations`, { limit: 100 }));
   const memberAction = submission();
+  /** The removal being confirmed: what the member created, and what the remover chose for it. */
+  const removal = { created: signal<MemberCreated | null>(null), choice: signal<CreatedChoice>('revoke'), preview: submission() };
   const invite = { role: signal<Exclude<Role, 'owner'>>('viewer'), email: signal(''), submit: submission(), created: signal<CreatedInvitation | null>(null) };
   const account = { name: signal(me.user?.name ?? ''), submit: submission() };
   const password = { current: signal(''), next: signal(''), confirm: signal(''), submit: submission() };
 
   return {
-    me, orgId, manages, org, members, membersPage, invitations, memberAction, invite, account, password,
+    me, orgId, manages, org, members, membersPage, invitations, memberAction, invite, account, password, removal,
 
     async loadMembers() {
       await Promise.all([members.load(), manages ? invitations.load() : Promise.resolve()]);
@@ -64,8 +74,18 @@ export function createSettingsModel(api: ApiClient, me: Me) {
       if (updated) await members.load();
       return updated;
     },
+    /** Loads what the member created, for the confirmation (managers only; leaving needs no preview). */
+    async previewRemoval(userId: string) {
+      removal.created.value = null;
+      removal.choice.value = 'revoke';
+      if (!manages || userId === me.user?.id) return;
+      const created = await removal.preview.run(() => api.get<MemberCreated>(`${orgPath}/members/${encodeURIComponent(userId)}/created`));
+      if (created) removal.created.value = created;
+    },
     async removeMember(userId: string) {
-      const ok = await memberAction.run(() => api.delete(`${orgPath}/members/${encodeURIComponent(userId)}`));
+      const query = removal.choice.value === 'transfer' && userId !== me.user?.id ? '?created=transfer' : '';
+      const ok = await memberAction.run(() => api.delete(`${orgPath}/members/${encodeURIComponent(userId)}${query}`));
+      if (ok !== undefined) invitations.load().catch(() => undefined);
       if (ok !== undefined) await members.load();
       return ok !== undefined;
     },

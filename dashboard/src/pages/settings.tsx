@@ -92,6 +92,40 @@ function Organization({ m }: { m: SettingsModel }) {
   );
 }
 
+/**
+ * What the member created and what becomes of it (issue 24): keys revoked and webhooks disabled
+ * by default, or both transferred to the remover; pending invitations always revoked.
+ */
+function RemovalDetails({ m, leaving }: { m: SettingsModel; leaving: boolean }) {
+  if (leaving) return <p>Your API keys here are revoked, your webhooks disabled and your pending invitations revoked.</p>;
+  const created = m.removal.created.value;
+  if (m.removal.preview.busy.value) return <Loading />;
+  if (m.removal.preview.error.value) return <ErrorNotice error={m.removal.preview.error.value} />;
+  if (!created) return null;
+  const transfer = m.removal.choice.value === 'transfer';
+  const { keys, webhooks, invitations } = created;
+  if (!keys.length && !webhooks.length && !invitations.length) return <p>They created no API keys, webhooks or pending invitations here.</p>;
+  return (
+    <div>
+      <p>What they created here:</p>
+      <ul>
+        {keys.map((k) => <li key={k.id}>API key “{k.name}” (sk_…{k.last4}): <strong>{transfer ? 'transferred to you' : 'revoked'}</strong></li>)}
+        {webhooks.map((w) => <li key={w.id}>Webhook <span class="break">{w.url}</span>: <strong>{transfer ? 'transferred to you' : 'disabled'}</strong></li>)}
+        {invitations.map((i) => <li key={i.id}>Invitation {i.email ? `for ${i.email}` : 'link'} ({i.role}): <strong>revoked</strong></li>)}
+      </ul>
+      {(keys.length > 0 || webhooks.length > 0) && (
+        <fieldset class="choice">
+          <legend>Their API keys and webhooks</legend>
+          <label><input type="radio" name="removal-choice" checked={!transfer} onChange={() => { m.removal.choice.value = 'revoke'; }} />
+            {' '}Revoke the keys and disable the webhooks (recommended)</label>
+          <label><input type="radio" name="removal-choice" checked={transfer} onChange={() => { m.removal.choice.value = 'transfer'; }} />
+            {' '}Keep them working: transfer them to me (recorded in the audit log)</label>
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
 function Members({ m }: { m: SettingsModel }) {
   const actor = m.me.role;
   const myId = m.me.user?.id;
@@ -139,7 +173,7 @@ function Members({ m }: { m: SettingsModel }) {
                       )}
                       {canRemove(t) && (
                         <button type="button" class="button small danger" aria-label={t.userId === myId ? 'Leave the organization' : `Remove ${t.email}`}
-                          onClick={() => { removing.value = t; }}>{t.userId === myId ? 'Leave' : 'Remove'}</button>
+                          onClick={() => { removing.value = t; void m.previewRemoval(t.userId); }}>{t.userId === myId ? 'Leave' : 'Remove'}</button>
                       )}
                     </td>
                   </tr>
@@ -157,7 +191,10 @@ function Members({ m }: { m: SettingsModel }) {
 
       <ConfirmDialog open={!!removing.value} title={removing.value?.userId === myId ? 'Leave this organization?' : 'Remove this member?'}
         confirmLabel={removing.value?.userId === myId ? 'Leave organization' : 'Remove member'}
-        message={<p>{removing.value?.userId === myId ? 'You lose access to this organization at once.' : `${removing.value?.email} loses access at once; their sessions in this organization end.`}</p>}
+        message={<>
+          <p>{removing.value?.userId === myId ? 'You lose access to this organization at once.' : `${removing.value?.email} loses access at once; their sessions in this organization end.`}</p>
+          {removing.value && <RemovalDetails m={m} leaving={removing.value.userId === myId} />}
+        </>}
         busy={m.memberAction.busy.value} error={m.memberAction.error.value?.message ?? null}
         onCancel={() => { removing.value = null; }}
         onConfirm={async () => {

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
+import type { Creator } from './api-keys.model.js';
 
 // Webhooks (API.md §9): endpoints, the signing secret answered once, enable/disable, a test
 // event, and each endpoint's delivery log with "redeliver" on failed attempts.
@@ -22,6 +23,8 @@ export interface Webhook {
   disabledAt: string | null;
   failingSince: string | null;
   pendingDeliveries: number;
+  /** Who created it; null when unknown. Removing that member disables it unless it is transferred. */
+  createdBy?: Creator | null;
   createdAt: string;
   updatedAt: string;
   secret?: string;

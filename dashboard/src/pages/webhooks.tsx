@@ -9,6 +9,7 @@ import { EmptyState, ErrorNotice, Loading, PageHeader, Pager, formatDate } from 
 import { ConfirmDialog, Dialog } from '../ui/dialog.js';
 import { Checkbox, SelectField, TextField } from '../ui/field.js';
 import { SecretReveal } from '../ui/secret-reveal.js';
+import { creatorLabel } from './api-keys.model.js';
 import {
   WEBHOOK_EVENTS, createWebhookDetailModel, createWebhooksModel, deliveryTime, nextRetry, type Webhook, type WebhooksModel,
 } from './webhooks.model.js';
@@ -53,7 +54,7 @@ function WebhookList() {
           <table>
             <caption class="visually-hidden">Webhooks</caption>
             <thead>
-              <tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Assistant</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+              <tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Assistant</th><th scope="col">Created by</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
             </thead>
             <tbody>
               {data.items.map((h) => (
@@ -61,6 +62,7 @@ function WebhookList() {
                   <td class="doc-title"><a href={to(`/webhooks/${h.id}`)}>{h.url}</a>{h.description && <div class="hint">{h.description}</div>}</td>
                   <td>{h.events.includes('*') ? 'All events' : h.events.join(', ')}</td>
                   <td>{assistantName(h.assistantId)}</td>
+                  <td title={h.createdBy?.email ?? undefined}>{creatorLabel(h.createdBy ?? null)}</td>
                   <td>{statusPill(h)}{h.pendingDeliveries > 0 && <div class="hint">{h.pendingDeliveries} pending</div>}</td>
                   <td class="row-actions">
                     <button type="button" class="button small" aria-label={`${h.enabled ? 'Disable' : 'Enable'} ${h.url}`}
