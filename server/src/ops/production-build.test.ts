@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, killGroup } from '../../test/main-process.js';
 import { testDatabase } from '../../test/postgres.js';
+import { makePdf } from '../knowledge/files/test-fixtures.js';
 import { REPO_ROOT } from '../paths.js';
 
 /**
@@ -74,7 +75,16 @@ function groupCommandLines(child: ChildProcess): string[] {
 const started: Spawned[] = [];
 /** The built copy, once the first test has built it (the connector tests run its build). */
 let builtRoot: string | undefined;
-afterAll(() => { for (const s of started) killGroup(s.child, 'SIGKILL'); });
+/** Data directories of the started server, removed at the end. */
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const s of started) killGroup(s.child, 'SIGKILL');
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  if (!builtRoot) return;
+  // The links first, so removing the copy can never reach the checkout's installed packages.
+  for (const dir of ['', ...WORKSPACES]) fs.rmSync(path.join(builtRoot, dir, 'node_modules'), { force: true });
+  fs.rmSync(builtRoot, { recursive: true, force: true });
+});
 
 describe.skipIf(testDatabase !== 'sqlite')('production build: npm run build, npm run start:prod', () => {
   it('builds once, serves from the build with plain node (no TypeScript loader), runs admin and backup, drains on SIGTERM', async () => {
@@ -93,6 +103,7 @@ describe.skipIf(testDatabase !== 'sqlite')('production build: npm run build, npm
     expect(emitted.filter((f) => /\.test\.js$|\.ts$/.test(f))).toEqual([]);
 
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-prod-'));
+    dataDirs.push(data);
     const port = await freePort();
     const env = { PORT: String(port), DATABASE_URL: path.join(data, 'parley.db'), DEMO_TRAFFIC_CONVERSATIONS: '0', LOG_LEVEL: 'warn' };
     const srv = npm(root, ['run', 'start:prod'], env);
@@ -118,6 +129,14 @@ describe.skipIf(testDatabase !== 'sqlite')('production build: npm run build, npm
     expect(((await chat.json()) as { response: string }).response).toContain('script');
     // What the server reads from disk is found from the built layout: bundles, demo page.
     for (const page of ['/js/widget.js', '/dashboard/', '/demo/']) expect((await fetch(url + page)).status, page).toBe(200);
+    // A PDF upload: the extraction runs in a worker loaded from its .mjs beside the built module.
+    const auth = { authorization: `Bearer ${key}` };
+    const kb = await fetch(`${url}/v1/knowledge-bases`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Files' }) });
+    const form = new FormData();
+    form.append('file', new Blob([await makePdf([['The lens cap is stored in the left pocket.']]) as BlobPart]), 'manual.pdf');
+    const upload = await fetch(`${url}/v1/knowledge-bases/${((await kb.json()) as { data: { id: string } }).data.id}/documents`, { method: 'POST', headers: auth, body: form });
+    expect(upload.status).toBe(201);
+    expect(((await upload.json()) as { data: unknown }).data).toMatchObject({ format: 'pdf', chunkCount: 1 });
 
     const admin = npm(root, ['run', '--silent', 'admin', '--', 'list-orgs'], { DATABASE_URL: env.DATABASE_URL });
     expect(await admin.exited, admin.output()).toBe(0);
