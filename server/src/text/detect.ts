@@ -8,9 +8,10 @@
  * on first use (~0.8 s), not at start, so a server that never ingests never pays for it.
  *
  * A document is judged on its first DETECT_SAMPLE characters: a page's language shows in its
- * first paragraphs, and the cost stays flat however long the document is.
+ * first paragraph (eld is right on 98.6 % of XQuAD's one-line questions), and the cost stays
+ * flat however long the document is.
  */
-const DETECT_SAMPLE = 2_000;
+const DETECT_SAMPLE = 1_000;
 /** Fewer letters than this say too little: the fallback language is used. */
 const MIN_LETTERS = 12;
 

@@ -131,16 +131,33 @@ function folder(lang: string): (text: string) => string {
   };
 }
 
+/**
+ * Runs of the scripts written without spaces: only these go through Intl.Segmenter, which cuts
+ * about 1-2 MB/s (measured on XQuAD's Chinese and Thai), against tens of MB/s for the regex that
+ * cuts the Latin words, digits and punctuation between them.
+ */
+const UNSPACED_RUN_RE = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+
 function wordCutter(lang: string): (folded: string) => string[] {
   if (!SEGMENTED.has(lang)) return (folded) => folded.match(WORD_RE) ?? [];
   const segmenter = new Intl.Segmenter(lang, { granularity: 'word' });
-  return (folded) => {
-    const out: string[] = [];
-    for (const s of segmenter.segment(folded)) {
+  const segment = (run: string, out: string[]): void => {
+    for (const s of segmenter.segment(run)) {
       if (!s.isWordLike) continue;
-      // ICU keeps "abc-def" and "3.5" whole; the other engines' words never hold punctuation.
       for (const w of s.segment.match(WORD_RE) ?? []) out.push(w);
     }
+  };
+  return (folded) => {
+    const out: string[] = [];
+    let last = 0;
+    for (const m of folded.matchAll(UNSPACED_RUN_RE)) {
+      const at = m.index ?? 0;
+      // Between runs: spaced words, digits and punctuation, cut as every other language's.
+      if (at > last) for (const w of folded.slice(last, at).match(WORD_RE) ?? []) out.push(w);
+      segment(m[0], out);
+      last = at + m[0].length;
+    }
+    if (last < folded.length) for (const w of folded.slice(last).match(WORD_RE) ?? []) out.push(w);
     return out;
   };
 }
