@@ -37,36 +37,49 @@ describe('what a member created (issue 24)', () => {
     expect((await owner.api.get(`/v1/api-keys/${key.id}`)).body.data.createdBy).toBeNull();
   });
 
-  it('removing a member revokes their keys (and keys their keys minted), their pending invitations, and disables their webhooks', async () => {
-    const { owner, org, admin, key, keyApi, mintedApi, hook, invite } = await adminWithThings();
-    expect((await keyApi.get('/v1/assistants')).status).toBe(200);
+  it('lists what removing a member would settle (admins and the owner)', async () => {
+    const { owner, org, admin, hook, invite } = await adminWithThings();
     const preview = await owner.api.get(`/v1/organizations/${org}/members/${admin.userId}/created`);
     expect(preview.status).toBe(200);
     expect(preview.body.data.keys.map((k: { name: string }) => k.name)).toEqual(['admin key', 'minted by key']);
     expect(preview.body.data.webhooks).toEqual([{ id: hook.id, url: hook.url, enabled: true }]);
     expect(preview.body.data.invitations).toEqual([{ id: invite.id, role: 'editor', email: null, expiresAt: invite.expiresAt }]);
-    expect((await admin.api.get(`/v1/organizations/${org}/members/${admin.userId}/created`)).status).toBe(200); // admins may look too
+    expect((await admin.api.get(`/v1/organizations/${org}/members/${admin.userId}/created`)).status).toBe(200);
+    const viewer = await addMemberWithRole(server.url, owner.api, org, 'viewer');
+    expect((await viewer.api.get(`/v1/organizations/${org}/members/${admin.userId}/created`)).status).toBe(403);
+  });
 
+  it('removing a member revokes their keys (and keys their keys minted), their pending invitations, and disables their webhooks', async () => {
+    const { owner, org, admin, key, keyApi, mintedApi, hook, invite } = await adminWithThings();
+    expect((await keyApi.get('/v1/assistants')).status).toBe(200);
     const removed = await owner.api.del(`/v1/organizations/${org}/members/${admin.userId}`);
     expect(removed.status).toBe(200);
+    expect((await keyApi.get('/v1/assistants')).status).toBe(401);
+    expect((await mintedApi.get('/v1/assistants')).status).toBe(401);
+    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' });
+    expect(accept.status).toBe(404);
+    const h = (await owner.api.get(`/v1/webhooks/${hook.id}`)).body.data;
+    expect(h).toMatchObject({ enabled: false, disabledReason: 'manual' });
+    expect((await owner.api.get('/v1/api-keys')).body.data).toEqual([]);
     expect(removed.body.data.created).toEqual({
       keys: [{ id: key.id, name: 'admin key', outcome: 'revoked' }, { id: expect.any(String), name: 'minted by key', outcome: 'revoked' }],
       webhooks: [{ id: hook.id, url: hook.url, outcome: 'disabled' }],
       invitations: [{ id: invite.id, email: null, outcome: 'revoked' }],
     });
-    expect((await keyApi.get('/v1/assistants')).status).toBe(401);
-    expect((await mintedApi.get('/v1/assistants')).status).toBe(401);
-    expect((await owner.api.get('/v1/api-keys')).body.data).toEqual([]);
-    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' });
-    expect(accept.status).toBe(404);
-    const h = (await owner.api.get(`/v1/webhooks/${hook.id}`)).body.data;
-    expect(h).toMatchObject({ enabled: false, disabledReason: 'manual' });
 
     const audit = await owner.api.get(`/v1/organizations/${org}/audit`);
     expect(audit.body.data).toEqual([expect.objectContaining({
       action: 'member_removed', actorUserId: owner.user.id, userId: admin.userId, email: admin.email,
       details: { choice: 'revoke', ...removed.body.data.created },
     })]);
+  });
+
+  it("a removed admin's pending invitation links no longer admit anyone", async () => {
+    const { owner, org, admin, invite } = await adminWithThings();
+    expect((await owner.api.del(`/v1/organizations/${org}/members/${admin.userId}`)).status).toBe(200);
+    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' });
+    expect(accept.status).toBe(404);
+    expect((await owner.api.get(`/v1/organizations/${org}/invitations`)).body.data).toEqual([]);
   });
 
   it('the remover may keep the keys and webhooks by taking them over, recorded in the audit log', async () => {
