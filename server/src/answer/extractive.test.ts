@@ -282,3 +282,31 @@ describe('composeExtractiveAnswer: empty answers and determinism', () => {
     expect(runs[2]).toEqual(runs[0]);
   });
 });
+
+describe('answers from the right place (issue 26)', () => {
+  it("answers a page's own question with what follows it, not the question echoed back", () => {
+    const page = passage('vpn', 1,
+      'You can exclude visits by IP address in the site settings.\n\n' +
+      'Do you use VPNs or often change your IP addresses? And do none of our other blocking options work for your use case?\n\n' +
+      'You can then set a special localStorage flag in your browser so your visits are not counted.',
+      ['Exclude visits by browser'], 'Exclude internal traffic');
+    const { text } = composeExtractiveAnswer('my ip changes all the time because of a vpn, how do I stop my visits being counted?', [page], { maxLength: 2000 });
+    expect(text).toContain('localStorage flag');
+    expect(text).not.toMatch(/\?/);
+  });
+
+  it('brings the table or the line a sentence introduces with a colon', () => {
+    const logs = passage('logs', 1,
+      'Cryptomator creates log files to help with troubleshooting. The default locations for these log files vary by operating system:\n\n' +
+      '| Operating System | Default Log File Location |\n| :--- | :--- |\n| Windows | `%localappdata%\\Cryptomator\\` |\n| macOS | `~/Library/Logs/Cryptomator/` |\n\n' +
+      'The log files are rotated.',
+      ['Log File Locations'], 'Troubleshooting');
+    expect(composeExtractiveAnswer('where are the log files on a mac', [logs], { maxLength: 2000 }).text).toContain('~/Library/Logs/Cryptomator/');
+    const endpoint = passage('acme', 1,
+      'There are many ACME clients.\n\nIf your client needs to be configured with the ACME API endpoint, it is:\n\n' +
+      'https://acme-v02.api.letsencrypt.org/directory\n\nWe recommend running tests against our staging API first.',
+      ['Getting started'], 'Getting Started');
+    expect(composeExtractiveAnswer("what's the API endpoint URL for my acme client config", [endpoint], { maxLength: 2000 }).text)
+      .toContain('https://acme-v02.api.letsencrypt.org/directory');
+  });
+});

@@ -42,6 +42,10 @@ const SECOND_RATIO = 0.4;
 const DUPLICATE_JACCARD = 0.6;
 /** A "To configure it:" sentence brings along at most this many following list items. */
 const MAX_FOLLOWING_ITEMS = 8;
+/** …or the table rows that follow it (its header included). */
+const MAX_FOLLOWING_ROWS = 12;
+/** …or the one short line that follows it (an address, a command, a value). */
+const FOLLOWING_LINE_CHARS = 200;
 
 /** `typed`: a sentence holding a span of the type the question asks for (a year for "When…"). */
 export const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, support: 0.5, position: 0.05, typed: 0.3 };
@@ -168,22 +172,25 @@ function byPosition(a: Sentence, b: Sentence): number {
  * judged on both the total score and the sentence's own relevance, since the passage
  * score lifts every sentence of a good passage alike.
  */
-function pickSentences(candidates: readonly Sentence[], maxLength: number): Sentence[] {
+function pickSentences(candidates: readonly Sentence[], maxLength: number, read: ReadPassage[]): Sentence[] {
   const matching = candidates.filter((s) => s.matched > 0);
   // Title-like lines match questions densely but say nothing; use them only when nothing else matches.
   const sentences = matching.filter((s) => !isTitleLike(s.unit));
   const pool = sentences.length > 0 ? sentences : matching;
   const bestSupport = Math.max(0, ...pool.map((s) => s.support));
   const ordered = pool.filter((s) => s.support >= bestSupport * MIN_SUPPORT_RATIO).sort(byScore);
-  const best = ordered[0];
-  if (!best) return [];
+  const matched = ordered[0];
+  if (!matched) return [];
+  // The question a page asks itself ("Forgot your password?") matches best and answers nothing:
+  // what it is asked for is what follows it.
+  const best = answerAfterQuestion(matched, read) ?? matched;
   const chosen: Sentence[] = [best];
   let length = best.unit.text.length;
   for (const s of ordered) {
     if (chosen.length >= MAX_SENTENCES) break;
     // The answer speaks from one passage (one section): a sentence of another passage that
     // shares a word ("embed" in the Discord doc, for embedding the widget) is another topic.
-    if (s === best || s.rank !== best.rank) continue;
+    if (s === best || s === matched || s.rank !== best.rank || isQuestion(s.unit)) continue;
     const ratio = chosen.length === 1 ? SECOND_RATIO : KEEP_RATIO;
     if (s.score < best.score * ratio || s.relevance < best.relevance * ratio) continue;
     if (chosen.some((c) => jaccard(c.terms, s.terms) > DUPLICATE_JACCARD)) continue;
@@ -192,6 +199,31 @@ function pickSentences(candidates: readonly Sentence[], maxLength: number): Sent
     length += 1 + s.unit.text.length;
   }
   return chosen;
+}
+
+/** A sentence that asks rather than tells: a page's own question (an FAQ entry, a symptom). */
+function isQuestion(unit: SentenceUnit): boolean {
+  return unit.kind !== 'code' && unit.kind !== 'table' && /[?\uff1f\u061f]["')\]*_`\u201d\u2019]*$/.test(unit.text.trim());
+}
+
+/** Questions in a row a page may ask before it answers ("Do you use VPNs…? And do none of…?"). */
+const MAX_QUESTIONS_IN_A_ROW = 3;
+
+/**
+ * The answer a page gives right after a question of its own: the first following sentence of
+ * the passage that is not a question, carrying the question's scores (it is the question that
+ * matched) and both sentences' terms. Null when `s` is not a question or nothing answers it.
+ */
+function answerAfterQuestion(s: Sentence, read: ReadPassage[]): Sentence | null {
+  if (!isQuestion(s.unit)) return null;
+  const sentences = (read[s.rank] as ReadPassage).sentences;
+  for (let i = s.index + 1; i < sentences.length && i <= s.index + MAX_QUESTIONS_IN_A_ROW; i++) {
+    const next = sentences[i] as Sentence;
+    if (next.unit.kind === 'heading') return null;
+    if (isQuestion(next.unit)) continue;
+    return { ...next, score: s.score, matched: s.matched, relevance: s.relevance, support: s.support, typed: s.typed, terms: new Set([...s.terms, ...next.terms]) };
+  }
+  return null;
 }
 
 /** Adds what chosen sentences need to make sense: their antecedent, or the steps they introduce. */
@@ -219,6 +251,17 @@ function following(sentences: Sentence[], index: number): Sentence[] {
   const first = sentences[index + 1];
   if (!first) return [];
   if (first.unit.kind === 'code') return [first];
+  // "The endpoint is:" then the address on its own line; "…vary by operating system:" then the table.
+  if (first.unit.kind === 'prose') return first.unit.text.length <= FOLLOWING_LINE_CHARS ? [first] : [];
+  if (first.unit.kind === 'table') {
+    const rows: Sentence[] = [];
+    for (let i = index + 1; i < sentences.length && rows.length < MAX_FOLLOWING_ROWS; i++) {
+      const row = sentences[i] as Sentence;
+      if (row.unit.kind !== 'table') break;
+      rows.push(row);
+    }
+    return rows;
+  }
   if (first.unit.kind !== 'list') return [];
   const items: Sentence[] = [];
   const blocks = new Set<number>();
@@ -342,7 +385,7 @@ export const FACTOID = { maxChars: 400, second: 0.7, pairChars: 250, antecedent:
  * or introduces steps: the full composition renders those.
  */
 function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassage[], type: AnswerType | null, maxLength: number): ExtractiveAnswer | null {
-  const [best, next] = pickSentences(candidates, Math.min(maxLength, FACTOID.maxChars));
+  const [best, next] = pickSentences(candidates, Math.min(maxLength, FACTOID.maxChars), read);
   if (!best || best.unit.kind !== 'prose' || /:\s*$/.test(best.unit.text)) return null;
   const selected = [best];
   const prev = (read[best.rank] as ReadPassage).sentences[best.index - 1];
@@ -353,6 +396,8 @@ function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassa
     selected.push(next);
     selected.sort(byPosition);
   }
+  // A sentence that introduces what follows ("…vary by operating system:") needs it: the full composition adds it.
+  if (selected.some((s) => /:\s*$/.test(s.unit.text))) return null;
   const parts = selected.map((s) => displayText(s.unit));
   const last = parts.length - 1;
   const span = type ? findTypedSpan(parts[last] as string, type, question, (read[best.rank] as ReadPassage).passage.language) : null;
@@ -406,7 +451,7 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   const procedural = isProcedural(question);
   const type = procedural ? null : answerTypeOf(question, lang);
   const candidates = scoreSentences(terms, read, type, question);
-  const chosen = pickSentences(candidates, maxLength);
+  const chosen = pickSentences(candidates, maxLength, read);
   const best = chosen[0];
   if (!best) return empty();
   let samePassageNext = 0;
