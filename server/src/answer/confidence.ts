@@ -160,13 +160,17 @@ export function retrievalEvidence(question: string, passages: readonly Passage[]
  * usually about something else, the way adversarial unanswerable questions are built (a
  * paragraph's wording with one name or number changed).
  */
+const NOUNS_CAPITALISED: ReadonlySet<string> = new Set(['de', 'lb']);
+
 function namesAndNumbers(question: string, lang?: string): string[] {
   const words = question.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
   const out: string[] = [];
   words.forEach((w, i) => {
     const lower = lang ? wordsOf(w, lang)[0] ?? '' : w.toLowerCase();
     if (isStopword(lower, lang) || lower.length < 2) return; // "I", "The" after a colon
-    if (/\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w))) out.push(...stemmedWords(w, lang));
+    // German capitalises every noun: there only numbers say "name or number".
+    const capitalisedName = i > 0 && /^\p{Lu}/u.test(w) && !NOUNS_CAPITALISED.has(lang?.split('-')[0] ?? '');
+    if (/\d/.test(w) || capitalisedName) out.push(...stemmedWords(w, lang));
   });
   return [...new Set(out)];
 }
