@@ -1,19 +1,27 @@
 /**
  * `npm run bench:quality -- [file.json] [--engines] [--quick] [--tuning-only] [--languages-only] [--no-languages]
- * [--languages=en,de]`: retrieval, answer and confidence quality on any SQuAD v2 file (default: the
- * public sample ../shared/data/squad2-sample.json when present, else bench/data/quality/parley-qa.json),
- * tuning and held-out articles side by side; then the same per language on XQuAD's 12 languages
- * (languages.ts) when ../shared/data/xquad is there. Prints the tables and the JSON, and writes
- * bench/results/quality.json (and quality-languages.json).
+ * [--languages=en,de] [--no-faq]`: first the help centers of ../shared/data/faq (faq-harness.ts: tuning and
+ * held-out products, a few seconds); then XQuAD's 12 languages (languages.ts) when ../shared/data/xquad is
+ * there; then retrieval, answer and confidence quality on any SQuAD v2 file (default: the public sample
+ * ../shared/data/squad2-sample.json when present, else bench/data/quality/parley-qa.json), tuning and
+ * held-out articles side by side. Prints the tables and the JSON, and writes bench/results/quality.json
+ * (and quality-faq.json, quality-languages.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../server/src/paths.js';
 import { DEFAULT_DATASET, SHARED_SAMPLE_FILE as SHARED_SAMPLE } from './build-dataset.js';
 import { qualityHalfRows, qualityRows, runQualityBench } from './harness.js';
+import { runFaqBench, SHARED_FAQ_DIR } from './faq-harness.js';
+import { faqReport, writeFaqResult } from './faq-report.js';
 import { languageTable, runLanguages, XQUAD_DIR, xquadFiles } from './languages.js';
 
 const args = process.argv.slice(2);
+if (!args.includes('--no-faq') && !args.includes('--languages-only') && fs.existsSync(SHARED_FAQ_DIR)) {
+  const faq = await runFaqBench();
+  process.stdout.write(faqReport(faq, args.includes('--tuning-only')));
+  writeFaqResult(faq, args.includes('--tuning-only'));
+}
 const languagesOnly = args.includes('--languages-only');
 if (!args.includes('--no-languages')) {
   const only = args.find((a) => a.startsWith('--languages='))?.slice('--languages='.length).split(',');
