@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../../server/src/paths.js';
 import { runHttpBench } from './http-bench.js';
 import { runTtftBench } from './ttft-bench.js';
 import { runWebhookBench, webhookRows } from './webhook-bench.js';
+import { runTemplateStallBench, templateStallRows } from './template-stall-bench.js';
 import { runWidgetBench } from './widget-bench.js';
 import { runDashboardBench } from './dashboard-bench.js';
 import { runPerDocumentIngest, runScaleBench, scaleRows } from './scale-bench.js';
@@ -83,6 +84,14 @@ const sections: Section[] = [
     async run() {
       const webhooks = await runWebhookBench({ dir, quick });
       return { results: { webhooks }, rows: webhookRows(webhooks) };
+    },
+  },
+  {
+    // Issue 24: matching saved templates must not hold the event loop (also `npm run bench:templates`).
+    name: 'templates', title: 'a /healthz during widget messages with worst-case templates (about 20 s)',
+    async run() {
+      const templates = await runTemplateStallBench(quick ? 8 : 20);
+      return { results: { templates }, rows: templateStallRows(templates) };
     },
   },
   {

@@ -88,6 +88,19 @@ async function measure(url: string, appId: string, messages: number, offset: num
   return { healthzMs: summarize(healthMs), worstHealthzPerMessageMs: summarize(worstPerMessage), widgetChatMs: summarize(chatMs) };
 }
 
+type Result = Awaited<ReturnType<typeof runTemplateStallBench>>;
+
+/** The `npm run bench` section's table rows. */
+export function templateStallRows(r: Result): Array<[string, string, string]> {
+  const m = r.withTemplates;
+  return [
+    [`/healthz during a widget message, ${r.templates} worst-case regex templates`, `p50 ${m.healthzMs.p50} ms`,
+      `worst per message p50 ${m.worstHealthzPerMessageMs.p50} ms, max ${m.worstHealthzPerMessageMs.p99} ms `
+      + `(${r.messages} messages of ${r.messageChars} chars); without templates p50 ${r.baseline.healthzMs.p50} ms; target < 50 ms`],
+    ['unbounded before issue 24: 20 × [^b]{1,1000}b<i>, one message', `${r.unboundedBeforeMs} ms`, 'blocking CPU, in-process'],
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--messages');
   const r = await runTemplateStallBench(at > 0 ? Number(process.argv[at + 1]) : 20);
