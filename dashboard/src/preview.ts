@@ -28,7 +28,9 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Res
   const res = await realFetch(input, init);
   if (!/\/v1\/widget\/[^/]+\/config$/.test(new URL(url, location.href).pathname) || !res.ok) return res;
   const body = (await res.json()) as { data: Record<string, unknown> };
-  body.data = { ...body.data, ...overrides };
+  // The owner's texts go over the language's ones key by key, not in place of them all.
+  const strings = { ...(body.data.strings as object | undefined), ...(overrides.strings as object | undefined) };
+  body.data = { ...body.data, ...overrides, strings };
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 };
 

@@ -202,3 +202,34 @@ describe('editor helpers', () => {
     expect(placeholderChips([{ key: 'company', value: 'A' }, { key: 'bad name', value: '' }])).toEqual(['knowledge', 'assistant_name', 'company']);
   });
 });
+
+describe('widget texts and language (issue 25)', () => {
+  it('saves an override, clears it back to the default with an empty field, and names a too-long one', async () => {
+    const m = await loaded();
+    m.edit('widget', { strings: { ...m.forms.value!.widget.strings, send: 'Los', placeholder: '' } });
+    expect(await m.save('widget')).toBe(true);
+    expect(m.assistant.data.value!.widget.strings).toEqual({ send: 'Los' });
+    expect(m.forms.value!.widget.strings.send).toBe('Los');
+    m.edit('widget', { strings: { ...m.forms.value!.widget.strings, send: '  ' } });
+    expect(await m.save('widget')).toBe(true);
+    expect(m.assistant.data.value!.widget.strings).toEqual({});
+    m.edit('widget', { strings: { ...m.forms.value!.widget.strings, retry: 'x'.repeat(201) } });
+    expect(await m.save('widget')).toBe(false);
+    expect(m.subs.widget.fieldError('widget.strings.retry')).toMatch(/200/);
+    expect(m.forms.value!.widget.strings.retry).toHaveLength(201); // what was typed stays
+  });
+
+  it('loads the defaults of a language for the placeholders, also one not saved yet', async () => {
+    const m = await loaded();
+    await m.loadTextDefaults('ar');
+    expect(m.textDefaults.value).toMatchObject({ language: 'ar', texts: { send: 'إرسال' } });
+    await m.loadTextDefaults('not a tag');
+    expect(m.textDefaults.value).toBeNull();
+  });
+
+  it('gives the live preview only the owner\'s texts, to lay over the language\'s', async () => {
+    const m = await loaded();
+    const strings = { ...m.forms.value!.widget.strings, send: ' Go ', close: '' };
+    expect(widgetOverrides({ ...m.forms.value!.widget, strings }).strings).toEqual({ send: 'Go' });
+  });
+});

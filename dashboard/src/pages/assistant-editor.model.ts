@@ -1,6 +1,7 @@
 import { signal, type Signal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
 import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
+import { widgetTextForm, widgetTextOverrides, widgetTextPatch, type WidgetTextForm } from './widget-texts.js';
 import type { ApiKeyRecord, Assistant, KnowledgeBaseSummary, MatchKind, ProviderInfo, Template, WidgetSettings } from './assistants.types.js';
 
 // The assistant editor's state: the saved assistant, one form per section (what the user is
@@ -27,6 +28,7 @@ export interface Forms {
   widget: {
     theme: WidgetSettings['theme']; primary: string; background: string; text: string; position: WidgetSettings['position'];
     initialState: WidgetSettings['initialState']; welcomeMessage: string; iconUrl: string; allowedOrigins: string;
+    strings: WidgetTextForm;
   };
   channels: {
     discordBotName: string; discordDescription: string; discordAvatarUrl: string; discordCommand: string; discordChannels: string;
@@ -54,6 +56,7 @@ export function formsFrom(a: Assistant): Forms {
     widget: {
       theme: a.widget.theme, ...colors, position: a.widget.position, initialState: a.widget.initialState,
       welcomeMessage: a.widget.welcomeMessage, iconUrl: a.widget.iconUrl ?? '', allowedOrigins: a.widget.allowedOrigins.join('\n'),
+      strings: widgetTextForm(a.widget.strings),
     },
     channels: {
       discordBotName: a.discord.botName ?? '', discordDescription: a.discord.description, discordAvatarUrl: a.discord.avatarUrl ?? '',
@@ -78,6 +81,7 @@ export function widgetOverrides(w: Forms['widget']): Record<string, unknown> {
     theme: w.theme,
     colors: w.theme === 'custom' ? { primary: w.primary, background: w.background, text: w.text } : null,
     position: w.position, initialState: w.initialState, welcomeMessage: w.welcomeMessage, iconUrl: orNull(w.iconUrl),
+    strings: widgetTextOverrides(w.strings),
   };
 }
 
@@ -133,7 +137,7 @@ export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], sav
     case 'widget': {
       const w = f as Forms['widget'];
       const o = widgetOverrides(w);
-      return { widget: { ...o, allowedOrigins: list(w.allowedOrigins, /[\s,]+/) } };
+      return { widget: { ...o, strings: widgetTextPatch(w.strings), allowedOrigins: list(w.allowedOrigins, /[\s,]+/) } };
     }
     case 'channels': {
       const c = f as Forms['channels'];
@@ -168,6 +172,18 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
   const warnings = signal<string[]>([]);
   const providers = loadable(() => api.get<ProviderInfo[]>('/providers'));
   const knowledgeBases = loadable(async () => (await api.page<KnowledgeBaseSummary>('/knowledge-bases', { limit: 100 })).items);
+
+  /** The widget texts of a language before the owner's (GET /assistants/:id/texts): the override fields' placeholders. */
+  const textDefaults = signal<{ language: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> } | null>(null);
+  async function loadTextDefaults(language: string): Promise<void> {
+    try {
+      const r = await api.get<{ dir: 'ltr' | 'rtl'; defaults: Record<string, string> }>(`/assistants/${id}/texts?language=${encodeURIComponent(language)}`);
+      textDefaults.value = { language, dir: r.dir, texts: r.defaults };
+    } catch {
+      // Not a valid tag yet (being typed), or offline: the fields just show no placeholder.
+      if (textDefaults.value?.language !== language) textDefaults.value = null;
+    }
+  }
 
   async function load(): Promise<void> {
     await assistant.load();
@@ -264,7 +280,7 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
   }
 
   return {
-    id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save, dirty,
+    id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save, dirty, textDefaults, loadTextDefaults,
     avatarUpload, uploadAvatar, testMessage, testResult, testing, testTemplates,
     keys, newKey, createdKey, keyCreation, createKey, deletion, remove,
   };

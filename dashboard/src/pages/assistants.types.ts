@@ -19,6 +19,8 @@ export interface WidgetSettings {
   welcomeMessage: string;
   iconUrl: string | null;
   allowedOrigins: string[];
+  /** The owner's own widget texts by key (API.md §12); absent keys use the language's. */
+  strings?: Record<string, string>;
 }
 
 export interface Assistant {

@@ -78,7 +78,7 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
       >
         {c.welcomeMessage && (
           <div class="msg assistant" data-parley="welcome">
-            <div class="bubble">
+            <div class="bubble" dir="auto">
               <Markdown text={c.welcomeMessage} />
             </div>
           </div>

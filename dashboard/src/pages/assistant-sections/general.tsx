@@ -1,4 +1,6 @@
-import { TextArea, TextField } from '../../ui/field.js';
+import { useSignal } from '@preact/signals';
+import { SelectField, TextArea, TextField } from '../../ui/field.js';
+import { hasTexts, languageOptions, OTHER } from '../languages.js';
 import { SectionForm, type SectionProps } from './section-form.js';
 
 export function GeneralSection({ m, readOnly }: SectionProps) {
@@ -6,6 +8,9 @@ export function GeneralSection({ m, readOnly }: SectionProps) {
   const s = m.subs.general;
   const set = (change: Partial<typeof f>) => m.edit('general', change);
   const up = m.avatarUpload;
+  // "Another language tag…" shows a text field; a tag typed there stays picked among the options.
+  const typing = useSignal(false);
+  const options = languageOptions(f.language, navigator.language);
   return (
     <SectionForm m={m} section="general" readOnly={readOnly} title="General">
       <TextField label="Name" required maxLength={100} value={f.name} onValue={(v) => set({ name: v })} error={s.fieldError('name')} />
@@ -23,7 +28,16 @@ export function GeneralSection({ m, readOnly }: SectionProps) {
         {up.error.value && <p class="field-error" role="alert">{up.error.value.message}</p>}
         {up.saved.value && <p class="saved" role="status">Avatar uploaded</p>}
       </div>
-      <TextField label="Language" hint='A language tag such as "en", "de" or "pt-BR".' value={f.language} onValue={(v) => set({ language: v })} error={s.fieldError('language')} />
+      <SelectField label="Language" value={typing.value ? OTHER : f.language} options={options}
+        hint={hasTexts(f.language)
+          ? 'The assistant answers in it; the widget, the bots and the default messages speak it too.'
+          : 'The assistant answers in it; the widget and the bots use English texts for this language.'}
+        onValue={(v) => { typing.value = v === OTHER; if (v !== OTHER) set({ language: v }); }}
+        error={typing.value ? undefined : s.fieldError('language')} />
+      {typing.value && (
+        <TextField label="Language tag" hint='A BCP 47 tag such as "gsw" or "es-419".' value={f.language}
+          onValue={(v) => set({ language: v })} error={s.fieldError('language')} />
+      )}
     </SectionForm>
   );
 }

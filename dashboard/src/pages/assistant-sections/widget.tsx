@@ -4,6 +4,7 @@ import { CodeBlock } from '../../ui/common.js';
 import { SelectField, TextArea, TextField } from '../../ui/field.js';
 import type { WidgetSettings } from '../assistants.types.js';
 import { widgetOverrides } from '../assistant-editor.model.js';
+import { WIDGET_TEXT_FIELDS } from '../widget-texts.js';
 import { SectionForm, type SectionProps } from './section-form.js';
 
 const THEMES: ReadonlyArray<{ value: WidgetSettings['theme']; label: string }> = [
@@ -52,6 +53,11 @@ export function WidgetSection({ m, readOnly }: SectionProps) {
     return () => clearTimeout(timer);
   }, [overrides]);
   const code = embedCode(location.origin, m.id);
+  // Placeholders: the texts of the language picked in General (saved or not), which an empty field keeps.
+  const language = m.forms.value!.general.language.trim() || 'en';
+  useEffect(() => { void m.loadTextDefaults(language); }, [language]);
+  const loaded = m.textDefaults.value?.language === language ? m.textDefaults.value : null;
+  const defaults = loaded?.texts ?? {};
   return (
     <div class="widget-layout">
       <div>
@@ -75,6 +81,15 @@ export function WidgetSection({ m, readOnly }: SectionProps) {
           <TextArea label="Allowed origins" rows={3} placeholder="https://www.example.com"
             hint="One per line: the sites that may embed this widget (scheme, host and optional port). This dashboard's own origin is always allowed."
             value={f.allowedOrigins} onValue={(v) => set({ allowedOrigins: v })} error={s.fieldError('widget.allowedOrigins')} />
+          <details class="widget-texts" open={Object.values(f.strings).some((v) => v !== '') || undefined}>
+            <summary>Widget texts</summary>
+            <p class="hint">Reword any text the widget shows. An empty field keeps the default of the assistant&apos;s
+              language ({language}), shown greyed; <code>{'{name}'}</code> is the assistant&apos;s name.</p>
+            {WIDGET_TEXT_FIELDS.map(({ key, label }) => (
+              <TextField key={key} label={label} maxLength={200} dir={loaded?.dir ?? 'auto'} lang={language} placeholder={defaults[key] ?? ''} value={f.strings[key] ?? ''}
+                onValue={(v) => set({ strings: { ...f.strings, [key]: v } })} error={s.fieldError(`widget.strings.${key}`)} />
+            ))}
+          </details>
         </SectionForm>
         <section class="card" aria-labelledby="embed-title">
           <h2 id="embed-title">Embed code</h2>
