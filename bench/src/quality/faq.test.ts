@@ -69,4 +69,25 @@ describe('FAQ harness (the real chat service)', () => {
     expect(judged[0]).toMatchObject({ outcome: 'right', goldRank: 1 });
     expect(judged[1]?.outcome).toBe('fallback');
   });
+
+  it("the issue's shop: a light verb does not pick the page, and a stray number does not make a confident wrong answer", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faq-test-'));
+    fs.writeFileSync(path.join(dir, 'shop.json'), JSON.stringify({
+      product: 'shop', site: 'https://shop.example/help/',
+      documents: [
+        { title: 'Returns', format: 'markdown', content: 'Items can be returned within 30 days with the receipt. Refunds reach your card in 5 business days.', path: 'returns' },
+        { title: 'Shipping', format: 'markdown', content: 'We ship to most countries. Standard delivery takes 3 to 7 business days; express takes 1 to 2.', path: 'shipping' },
+      ],
+      questions: [
+        { question: 'How long do refunds take?', answers: ['5 business days'], doc: 'Returns' },
+        { question: 'How long do refunds take, question 7?', answers: ['5 business days'], doc: 'Returns' },
+      ],
+    }));
+    const [product] = loadFaqDir(dir);
+    const [plain, noisy] = await askFaqProduct(product as NonNullable<typeof product>);
+    expect(plain).toMatchObject({ outcome: 'right', goldRank: 1 });
+    expect(noisy?.outcome).not.toBe('wrong');
+    expect(noisy?.reply.retrievedTitles[0]).toBe('Returns');
+  });
 });
+
