@@ -178,10 +178,11 @@ const FRAME_RES: readonly RegExp[] = [
  * Light verbs: "How long do refunds take?", "When will I get my money back?", "Can I make a
  * backup?". They carry the question's grammar, not its topic, and a page that uses them a lot
  * ("Standard delivery takes 3 to 7 days; express takes 1 to 2") must not win on them (issue 26).
+ * Kept out of the search terms only (englishQueryWords): confidence reads them as today.
  */
 const LIGHT_VERB_RE = /\b(?:tak(?:e|es|ing|en)|took|get(?:s|ting)?|got(?:ten)?|mak(?:e|es|ing)|made|go(?:es|ing|ne)?|went|happen(?:s|ed|ing)?)\b/gi;
 
-/** A question with its frame words ("what year", "the name of") and light verbs ("take", "get") taken out. */
+/** A question with its frame words ("what year", "the name of") taken out. */
 export function stripQuestionFrame(question: string): string {
   let q = question;
   for (const re of FRAME_RES) q = q.replace(re, (m) => m.replace(/\b(?:years?|decades?|centur(?:y|ies)|months?|days?|dates?|types?|kinds?|sorts?|names?|forms?)\b/gi, ' '));
