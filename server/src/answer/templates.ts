@@ -66,23 +66,34 @@ function classEnd(pattern: string, start: number): number {
   return pattern.length;
 }
 
-/** Why a regex trigger cannot be used (RE2's parse error, or too costly), or null when it may be. */
-export function templateRegexProblem(pattern: string): string | null {
+/** The compiled trigger, or why it cannot be used (RE2's parse error, or too costly). */
+function compileTrigger(pattern: string): { re: RE2JS } | { problem: string } {
   let re: RE2JS;
   try {
     re = RE2JS.compile(pattern, REGEX_FLAGS);
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).replace(/^error parsing regexp: /, '');
-    return `is not a regular expression RE2 accepts (backreferences and lookaround are not supported): ${reason}`;
+    return {
+      problem: `is not a regular expression RE2 accepts (backreferences and lookaround are not supported): ${reason}`,
+    };
   }
   const repeats = repeatTotal(pattern);
   if (repeats > MAX_REPEAT_TOTAL) {
-    return `repeats too much: its counted repetitions ({n,m}) add up to ${repeats}, at most ${MAX_REPEAT_TOTAL} (use * or + for "any number")`;
+    return {
+      problem: `repeats too much: its counted repetitions ({n,m}) add up to ${repeats}, at most ${MAX_REPEAT_TOTAL} `
+        + '(use * or + for "any number")',
+    };
   }
   if (re.programSize() > MAX_PROGRAM_SIZE) {
-    return `is too complex: it compiles to ${re.programSize()} instructions, at most ${MAX_PROGRAM_SIZE}`;
+    return { problem: `is too complex: it compiles to ${re.programSize()} instructions, at most ${MAX_PROGRAM_SIZE}` };
   }
-  return null;
+  return { re };
+}
+
+/** Why a regex trigger cannot be used (RE2's parse error, or too costly), or null when it may be. */
+export function templateRegexProblem(pattern: string): string | null {
+  const c = compileTrigger(pattern);
+  return 'problem' in c ? c.problem : null;
 }
 
 function compiledTrigger(pattern: string): RE2JS | null {
@@ -90,7 +101,8 @@ function compiledTrigger(pattern: string): RE2JS | null {
   if (re === undefined) {
     if (compiled.size >= MAX_COMPILED) compiled.clear();
     // Saved before the limits (or before RE2: a lookaround…): it matches nothing rather than failing the chat.
-    re = templateRegexProblem(pattern) === null ? RE2JS.compile(pattern, REGEX_FLAGS) : null;
+    const c = compileTrigger(pattern);
+    re = 're' in c ? c.re : null;
     compiled.set(pattern, re);
   }
   return re;
@@ -112,7 +124,9 @@ export interface MatchOptions {
  * the first MAX_MATCH_CHARS characters. Once the regex triggers have spent the budget, the rest
  * are skipped (no template fires; onBudgetSpent says how many were left).
  */
-export function matchTemplate(templates: readonly Template[], message: string, opts: MatchOptions = {}): Template | null {
+export function matchTemplate(
+  templates: readonly Template[], message: string, opts: MatchOptions = {},
+): Template | null {
   const now = opts.now ?? (() => performance.now());
   const budget = opts.budgetMs ?? MATCH_BUDGET_MS;
   const read = message.slice(0, MAX_MATCH_CHARS);

@@ -30,7 +30,8 @@ export interface PasswordContext { email: string; name?: string | null; organiza
 let factory: Promise<ZxcvbnFactory> | undefined;
 function estimator(): Promise<ZxcvbnFactory> {
   factory ??= import('@zxcvbn-ts/language-common').then((common) => new ZxcvbnFactory({
-    dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, maxLength: CHECKED_CHARS, l33tMaxSubstitutions: L33T_SUBSTITUTIONS,
+    dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs,
+    maxLength: CHECKED_CHARS, l33tMaxSubstitutions: L33T_SUBSTITUTIONS,
   }));
   return factory;
 }
@@ -40,9 +41,12 @@ export function contextWords(c: PasswordContext): string[] {
   const email = c.email.trim().toLowerCase();
   const [local = '', domain = ''] = email.split('@');
   const pieces = [local, domain, ...local.split(/[^\p{L}\p{N}]+/u), ...domain.split('.')];
-  const names = [c.name, c.organizationName].flatMap((n) => (n ? [n.toLowerCase(), ...n.toLowerCase().split(/\s+/)] : []));
+  const names = [c.name, c.organizationName]
+    .flatMap((n) => (n ? [n.toLowerCase(), ...n.toLowerCase().split(/\s+/)] : []));
   return [...new Set([email, ...pieces, ...names, 'parley'].filter((w) => w.length >= 3))];
 }
+
+const ADVICE = 'choose a longer phrase of unrelated words';
 
 /** zxcvbn's warning keys (its feedback, untranslated) → why, in words. */
 const REASONS: Record<string, string> = {
@@ -69,9 +73,9 @@ export async function passwordProblem(password: string, context: PasswordContext
   if (!password.trim()) return 'is only spaces';
   const words = contextWords(context);
   // The email (or a name) itself needs no estimate, and its digits made zxcvbn's date search take 70+ ms.
-  if (words.includes(password.trim().toLowerCase())) return `${REASONS.userInputs}: choose a longer phrase of unrelated words`;
+  if (words.includes(password.trim().toLowerCase())) return `${REASONS.userInputs}: ${ADVICE}`;
   const result = (await estimator()).check(password, words);
   if (result.score >= MIN_SCORE) return null;
   const reason = (result.feedback.warning && REASONS[result.feedback.warning]) ?? 'is too easy to guess';
-  return `${reason}: choose a longer phrase of unrelated words`;
+  return `${reason}: ${ADVICE}`;
 }
