@@ -153,6 +153,7 @@ describe('GET /metrics: what it counts', () => {
     // Refused by the API router's authentication, before any route matched.
     expect((await client(server.url).get(`/v1/assistants/${shop.assistantId}`)).status).toBe(401);
     expect((await client(server.url).get('/healthz')).status).toBe(200);
+    const dashboard = await client(server.url).get('/dashboard/assistants/asst_x'); // not a route: labelled by its mount
     const after = await scrape(server.url);
     const moved = (labels: Record<string, string>) => after.value('parley_http_requests_total', labels) - before.value('parley_http_requests_total', labels);
     expect(moved({ method: 'POST', route: '/v1/integrations/:id/chat', status: '200' })).toBe(1);
@@ -163,6 +164,7 @@ describe('GET /metrics: what it counts', () => {
     expect(moved({ method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(moved({ method: 'GET', route: 'unmatched', status: '401' })).toBe(1);
     expect(moved({ method: 'GET', route: '/healthz', status: '200' })).toBe(1);
+    expect(moved({ method: 'GET', route: '/dashboard/*path', status: String(dashboard.status) })).toBe(1);
     expect(moved({ method: 'GET', route: '/metrics', status: '200' })).toBe(1); // the scrape before this one
     const routes = new Set(after.samples.filter((s) => s.name.startsWith('parley_http_')).map((s) => s.labels.route ?? ''));
     expect([...routes].filter((r) => r.includes(shop.assistantId) || r.includes(shop.kbId) || r.includes('asst_nope'))).toEqual([]);
