@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { REPO_ROOT } from '../paths.js';
 import { freePort } from '../../test/main-process.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
+import { until } from '../../test/wait.js';
 
 /**
  * The container files, read: no container runtime works on this project's machines, so the
@@ -83,6 +84,8 @@ describe('Dockerfile', () => {
     expect(argv.join(' ')).toContain('/readyz');
     const server = await startServer();
     servers.push(server);
+    // Ready means the retrieval index is built too: on a loaded machine that can follow the listen.
+    await until('/readyz answers 200', async () => (await fetch(`${server.url}/readyz`)).ok);
     expect(await runExecForm(argv, { PORT: new URL(server.url).port })).toBe(0);
     expect(await runExecForm(argv, { PORT: String(await freePort()) })).toBe(1);
   });
