@@ -81,10 +81,8 @@ describe('playground', () => {
     expect(await page.getByRole('button', { name: 'Delete assistant' }).count()).toBe(0);
     expect(await page.getByLabel('Trigger of template 1').isDisabled()).toBe(true);
     await page.getByText(/changing it needs the editor role/).waitFor();
-    // The test box only reads: it works for a viewer.
-    await page.getByLabel('Test message').fill('opening hours?');
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
-    await page.getByText(/Fires: template 1/).waitFor();
+    // Testing runs patterns of the caller's choosing, so it needs the right to edit them (issue 24).
+    expect(await page.getByLabel('Test message').count()).toBe(0);
     await expectAccessible(page, 'editor as a viewer');
 
     await page.goto(`${server.url}/dashboard/assistants/${templated}/api`);
