@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faqHalfOf, holdsExpected, judgeFaq, loadFaqDir, normalizeFaqText, summarizeFaq, validateFaqProduct, type FaqReply } from './faq.js';
+import { faqHalfOf, holdsExpected, judgeFaq, loadFaqDir, normalizeFaqText, summarizeFaq, validateFaqProduct, type FaqProduct, type FaqQuestion, type FaqReply } from './faq.js';
 import { askFaqProduct } from './faq-harness.js';
 import { auroc } from './metrics.js';
 
@@ -50,44 +50,38 @@ describe('FAQ scoring (the README rules)', () => {
   });
 });
 
+/** The two-page shop as a product file, read back through the loader, with these questions. */
+function shop(questions: FaqQuestion[]): FaqProduct {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faq-test-'));
+  fs.writeFileSync(path.join(dir, 'shop.json'), JSON.stringify({
+    product: 'shop', site: 'https://shop.example/help/',
+    documents: [
+      { title: 'Returns', format: 'markdown', content: 'Items can be returned within 30 days with the receipt. Refunds reach your card in 5 business days.', path: 'returns' },
+      { title: 'Shipping', format: 'markdown', content: 'We ship to most countries. Standard delivery takes 3 to 7 business days; express takes 1 to 2.', path: 'shipping' },
+    ],
+    questions,
+  }));
+  const [product] = loadFaqDir(dir);
+  return product as FaqProduct;
+}
+
 describe('FAQ harness (the real chat service)', () => {
   it('answers from the right page of a two-page shop, and a fallback stays a fallback', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faq-test-'));
-    fs.writeFileSync(path.join(dir, 'shop.json'), JSON.stringify({
-      product: 'shop', site: 'https://shop.example/help/',
-      documents: [
-        { title: 'Returns', format: 'markdown', content: 'Items can be returned within 30 days with the receipt. Refunds reach your card in 5 business days.', path: 'returns' },
-        { title: 'Shipping', format: 'markdown', content: 'We ship worldwide. Standard delivery takes 3 to 7 business days; express takes 1 to 2.', path: 'shipping' },
-      ],
-      questions: [
-        { question: 'within how many days can items be returned with the receipt?', answers: ['30 days'], doc: 'Returns' },
-        { question: 'what is the capital of peru', answers: [], unanswerable: true },
-      ],
-    }));
-    const [product] = loadFaqDir(dir);
-    const judged = await askFaqProduct(product as NonNullable<typeof product>);
+    const judged = await askFaqProduct(shop([
+      { question: 'within how many days can items be returned with the receipt?', answers: ['30 days'], doc: 'Returns' },
+      { question: 'what is the capital of peru', answers: [], unanswerable: true },
+    ]));
     expect(judged[0]).toMatchObject({ outcome: 'right', goldRank: 1 });
     expect(judged[1]?.outcome).toBe('fallback');
   });
 
   it("the issue's shop: a light verb does not pick the page, and a stray number does not make a confident wrong answer", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faq-test-'));
-    fs.writeFileSync(path.join(dir, 'shop.json'), JSON.stringify({
-      product: 'shop', site: 'https://shop.example/help/',
-      documents: [
-        { title: 'Returns', format: 'markdown', content: 'Items can be returned within 30 days with the receipt. Refunds reach your card in 5 business days.', path: 'returns' },
-        { title: 'Shipping', format: 'markdown', content: 'We ship to most countries. Standard delivery takes 3 to 7 business days; express takes 1 to 2.', path: 'shipping' },
-      ],
-      questions: [
-        { question: 'How long do refunds take?', answers: ['5 business days'], doc: 'Returns' },
-        { question: 'How long do refunds take, question 7?', answers: ['5 business days'], doc: 'Returns' },
-      ],
-    }));
-    const [product] = loadFaqDir(dir);
-    const [plain, noisy] = await askFaqProduct(product as NonNullable<typeof product>);
+    const [plain, noisy] = await askFaqProduct(shop([
+      { question: 'How long do refunds take?', answers: ['5 business days'], doc: 'Returns' },
+      { question: 'How long do refunds take, question 7?', answers: ['5 business days'], doc: 'Returns' },
+    ]));
     expect(plain).toMatchObject({ outcome: 'right', goldRank: 1 });
     expect(noisy?.outcome).not.toBe('wrong');
     expect(noisy?.reply.retrievedTitles[0]).toBe('Returns');
   });
 });
-
