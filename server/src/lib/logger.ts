@@ -1,4 +1,5 @@
-import type { LogLevel } from '../config.js';
+/** LOG_LEVEL (config.ts reads it): entries below the level are dropped; `silent` drops all. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;

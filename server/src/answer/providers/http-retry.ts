@@ -308,14 +308,5 @@ export function joinUrl(base: string, path: string): string {
   return url.toString();
 }
 
-export function sameBaseUrl(a: string, b: string): boolean {
-  const norm = (u: string) => {
-    try {
-      const url = new URL(u);
-      return `${url.origin}${url.pathname.replace(/\/+$/, '')}${url.search}`;
-    } catch {
-      return u;
-    }
-  };
-  return norm(a) === norm(b);
-}
+// Lives on the ground floor (config.ts needs it too); the providers import it from here.
+export { sameBaseUrl } from '../../lib/base-url.js';

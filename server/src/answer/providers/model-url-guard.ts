@@ -1,11 +1,12 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { assertLiteralHostAllowed, bareHost, blockedAddressReason, guardedLookup, webhookUrlProblem, type ConnectLookup } from '../../webhooks/ssrf.js';
+import { bareHost, blockedAddressReason, describeUrlProblem, outboundUrlProblem, type LookupAll } from '../../net/address-guard.js';
+import { createHttpClient, type HttpClient } from '../../net/client.js';
 
 /**
  * Where an assistant's `model.baseUrl` may point. Any registrant can save an assistant, and the
  * chat path POSTs to its base URL from inside the operator's network, so a model base URL goes
- * through the same private-address guard as webhooks and document fetches (webhooks/ssrf.ts):
+ * through the same private-address guard as webhooks and document fetches (net/address-guard.ts):
  * refused when saved (a literal private address, localhost, or a name resolving to one) and
  * again when connecting (the name is resolved by a guarded `lookup`: DNS rebinding).
  *
@@ -14,7 +15,7 @@ import { assertLiteralHostAllowed, bareHost, blockedAddressReason, guardedLookup
  * MODEL_ALLOW_PRIVATE=true.
  */
 
-export type LookupAll = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+export type { LookupAll };
 
 export interface ModelUrlPolicy {
   /** MODEL_ALLOW_PRIVATE: no guard at all (a single-tenant server next to its models). */
@@ -32,17 +33,15 @@ export interface ModelUrlPolicy {
 export interface ModelUrlGuard {
   /** When an assistant is saved: why this base URL is refused, or null. */
   problem(baseUrl: string): Promise<string | null>;
-  /**
-   * When connecting: the `lookup` that refuses private answers, or null when this base URL is
-   * exempt. Throws BlockedAddressError for a literal private host (literals skip `lookup`).
-   */
-  connectLookup(baseUrl: string): ConnectLookup | null;
+  /** When connecting: whether connections to this base URL go through the address guard (false: exempt). */
+  guards(baseUrl: string): boolean;
+  /** The address guard of those connections (net/client's `guard`): private answers and literals refused. */
+  readonly connectGuard: { allowPrivate: false; resolve: LookupAll };
 }
 
-const SETTING_HINT = 'set MODEL_ALLOW_PRIVATE=true or list it in MODEL_BASE_URL_ALLOWLIST to allow';
-
-/** The guard's messages name the webhook setting; model base URLs have their own. */
-export const modelGuardMessage = (message: string): string => message.replace(/set WEBHOOK_ALLOW_PRIVATE=true to allow/g, SETTING_HINT);
+/** What a refusal tells the operator: the settings that would allow the address. */
+export const MODEL_PRIVATE_HINT = 'set MODEL_ALLOW_PRIVATE=true or list it in MODEL_BASE_URL_ALLOWLIST to allow';
+const SETTING_HINT = MODEL_PRIVATE_HINT;
 
 /** `https://host:port/path` without a trailing slash, or null when not a URL. */
 function normalized(raw: string): { origin: string; path: string } | null {
@@ -62,14 +61,8 @@ function isUnder(base: string, entry: string): boolean {
   return b.path === e.path || b.path.startsWith(`${e.path}/`);
 }
 
-/** MODEL_BASE_URL_ALLOWLIST's comma-separated URLs. */
-export function parseBaseUrlList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
-
 export function createModelUrlGuard(policy: ModelUrlPolicy): ModelUrlGuard {
   const resolve: LookupAll = policy.resolve ?? ((host, o, cb) => dns.lookup(host, o, cb));
-  const lookup = guardedLookup({ allowPrivate: false, resolve });
   const timeoutMs = policy.resolveTimeoutMs ?? 3_000;
   const exempt = (baseUrl: string): boolean =>
     policy.allowPrivate || policy.trusted.some((t) => isUnder(baseUrl, t)) || policy.allowlist.some((a) => isUnder(baseUrl, a));
@@ -87,8 +80,8 @@ export function createModelUrlGuard(policy: ModelUrlPolicy): ModelUrlGuard {
   return {
     async problem(baseUrl) {
       if (exempt(baseUrl)) return null;
-      const shape = webhookUrlProblem(baseUrl, false);
-      if (shape) return modelGuardMessage(shape);
+      const shape = outboundUrlProblem(baseUrl, false);
+      if (shape) return describeUrlProblem(shape, SETTING_HINT);
       const host = bareHost(new URL(baseUrl).hostname);
       if (net.isIP(host)) return null; // judged above
       for (const a of await addressesOf(host)) {
@@ -97,10 +90,18 @@ export function createModelUrlGuard(policy: ModelUrlPolicy): ModelUrlGuard {
       }
       return null;
     },
-    connectLookup(baseUrl) {
-      if (exempt(baseUrl)) return null;
-      assertLiteralHostAllowed(new URL(baseUrl).hostname, false);
-      return lookup;
-    },
+    guards: (baseUrl) => !exempt(baseUrl),
+    connectGuard: { allowPrivate: false, resolve },
   };
+}
+
+/**
+ * The HTTP clients of one provider: a guarded pool for tenants' base URLs and an open one for
+ * the exempt (the operator's own, the allowlist), so a guarded request never reuses a socket an
+ * unguarded one opened. Every wait, connecting included, is bounded by `timeoutMs`.
+ */
+export function createModelClients(guard: ModelUrlGuard, timeoutMs: number): (baseUrl: string) => HttpClient {
+  const open = createHttpClient({ connectTimeoutMs: timeoutMs });
+  const guarded = createHttpClient({ connectTimeoutMs: timeoutMs, guard: guard.connectGuard });
+  return (baseUrl) => (guard.guards(baseUrl) ? guarded : open);
 }

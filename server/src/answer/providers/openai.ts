@@ -9,13 +9,14 @@
  * else api.openai.com). An assistant whose `model.baseUrl` points elsewhere (a local Ollama)
  * is called without it, so no assistant can route the operator's key to a host of its choice.
  */
+import { OPENAI_DEFAULT_BASE_URL } from '../../lib/base-url.js';
 import { buildPrompt } from '../prompt.js';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, guardedLookupFor, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
 import { createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
 import { parseSse } from './sse.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerUsage } from './types.js';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export { OPENAI_DEFAULT_BASE_URL };
 export const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
 export interface OpenAiOptions {
