@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUsageRecorder } from '../answer/usage.js';
+import { createUsageRecorder } from './usage-recorder.js';
 import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
 import { migrate } from '../db/migrate.js';
 import { openDb, type Db } from '../db/open.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
-import { createUsageRecorder } from '../answer/usage.js';
+import { createUsageRecorder } from './usage-recorder.js';
 import { rebuildRollups } from './rollup-rebuild.js';
 import { rollupSpan } from './service.js';
 import { serverPerTest } from './test-server.js';

@@ -1,5 +1,4 @@
 import { RE2JS } from 're2js';
-import type { Template } from '../assistants/schemas.js';
 
 /**
  * Regex triggers run on RE2 (re2js, a pure-JS port): time linear in the message whatever the
@@ -120,13 +119,24 @@ export interface MatchOptions {
 }
 
 /**
+ * A canned answer, as an assistant stores it (assistants/schemas.ts validates and defaults it; its
+ * inferred `Template` is this shape). Declared here, below assistants/, so matching needs no import upward.
+ */
+export interface Template {
+  id?: string | undefined;
+  trigger: string;
+  match: 'exact' | 'contains' | 'regex';
+  response: string;
+}
+
+/**
  * The first template whose trigger matches the user's message, in the assistant's order, reading
  * the first MAX_MATCH_CHARS characters. Once the regex triggers have spent the budget, the rest
  * are skipped (no template fires; onBudgetSpent says how many were left).
  */
-export function matchTemplate(
-  templates: readonly Template[], message: string, opts: MatchOptions = {},
-): Template | null {
+export function matchTemplate<T extends Template>(
+  templates: readonly T[], message: string, opts: MatchOptions = {},
+): T | null {
   const now = opts.now ?? (() => performance.now());
   const budget = opts.budgetMs ?? MATCH_BUDGET_MS;
   const read = message.slice(0, MAX_MATCH_CHARS);
