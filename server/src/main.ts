@@ -3,6 +3,7 @@ import { openStorage } from './storage/open.js';
 import { createAssistantStore } from './assistants/service.js';
 import { DEMO_LOGIN, reissueDemoKey, seedDemo } from './demo/seed.js';
 import { seedPendingDemoTraffic } from './demo/traffic.js';
+import { reanalyzeAtStart } from './knowledge/reanalyze.js';
 import { createLogger } from './lib/logger.js';
 import { DEMO_KNOWLEDGE_DIR } from './paths.js';
 import { createContext, listen } from './server.js';
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   for (const warning of config.warnings ?? []) logger.warn(warning);
   // SQLite (file, WAL) or PostgreSQL (pool), migrated; PostgreSQL instances migrate one at a time.
-  const { storage, isNew } = await openStorage(config.database ?? { kind: 'sqlite', path: config.databasePath }, logger);
+  // Knowledge indexed before per-language analysis is analysed again, once (knowledge/reanalyze.ts).
+  const { storage, isNew } = await openStorage(config.database ?? { kind: 'sqlite', path: config.databasePath }, logger,
+    { afterMigrate: (s) => reanalyzeAtStart(s, logger) });
 
   const hasDemo = async () => !!(await storage.get("SELECT 1 AS one FROM settings WHERE key = 'demo_assistant_id'"));
   let demo: { apiKey: string; assistantId: string } | null = null;

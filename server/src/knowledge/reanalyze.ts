@@ -10,11 +10,18 @@
  * restart midway redoes only what is left, and instances started together (PostgreSQL) do each
  * base once: the second waits on the first's row lock and then finds nothing to delete.
  */
+import type { Logger } from '../lib/logger.js';
 import type { Storage } from '../storage/port.js';
 import { detectLanguage } from '../text/detect.js';
 import { createFullTextIndex, type FullTextChunk } from './full-text.js';
 
 interface StoredChunk { id: number; document_id: string; title: string; headings: string; body: string }
+
+/** At start, once the schema is current (storage/open.ts's afterMigrate): re-analyses what is pending and says so. */
+export async function reanalyzeAtStart(storage: Storage, logger: Logger): Promise<void> {
+  const done = await reanalyzePending(storage);
+  if (done.knowledgeBases) logger.info('knowledge re-analysed per language', done);
+}
 
 /** Re-analyses every pending knowledge base; returns how many bases and chunks were done. */
 export async function reanalyzePending(storage: Storage): Promise<{ knowledgeBases: number; chunks: number }> {

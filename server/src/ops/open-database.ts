@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { DatabaseConfig } from '../config.js';
+import { reanalyzeAtStart } from '../knowledge/reanalyze.js';
 import { createLogger } from '../lib/logger.js';
 import { openStorage } from '../storage/open.js';
 import type { Storage } from '../storage/port.js';
@@ -15,6 +16,7 @@ export async function openForCommand(database: DatabaseConfig): Promise<Storage>
     throw new CliError(`no SQLite database at ${database.path}: set DATABASE_URL as the server has it`);
   }
   // Errors only: a migration or autovacuum note is the server's to print at its start.
-  const { storage } = await openStorage(database, createLogger('error'), { poolSize: 2, applicationName: 'parley-admin' });
+  const logger = createLogger('error');
+  const { storage } = await openStorage(database, logger, { poolSize: 2, applicationName: 'parley-admin', afterMigrate: (s) => reanalyzeAtStart(s, logger) });
   return storage;
 }

@@ -1,6 +1,5 @@
 import type { DatabaseConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
-import { reanalyzePending } from '../knowledge/reanalyze.js';
 import { openDb } from '../db/open.js';
 import type { Logger } from '../lib/logger.js';
 import { createPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from './postgres.js';
@@ -16,40 +15,43 @@ export interface OpenedStorage {
   isNew: boolean;
 }
 
+export interface OpenStorageOptions extends Pick<PostgresStorageOptions, 'poolSize' | 'applicationName' | 'statementTimeoutMs'> {
+  /**
+   * Data upgrades that code, not SQL, must do once the schema is current: the caller's, so storage
+   * imports no feature (main.ts and ops/ pass knowledge/reanalyze.ts's reanalyzeAtStart).
+   */
+  afterMigrate?: ((storage: SqliteStorage | PostgresStorage) => Promise<void>) | undefined;
+}
+
 /**
  * Opens the configured database and brings its schema up to date: SQLite through openDb (WAL,
  * foreign keys, …) and its numbered migrations; PostgreSQL through a pool and its own migrations,
  * serialized by an advisory lock so instances started together do not race.
  */
-export async function openStorage(database: DatabaseConfig, logger: Logger, opts: Pick<PostgresStorageOptions, 'poolSize' | 'applicationName' | 'statementTimeoutMs'> = {}): Promise<OpenedStorage> {
+export async function openStorage(database: DatabaseConfig, logger: Logger, opts: OpenStorageOptions = {}): Promise<OpenedStorage> {
+  const { afterMigrate, ...poolOpts } = opts;
   if (database.kind === 'sqlite') {
     const db = openDb(database.path);
     const { applied } = migrate(db);
     if (applied.length) logger.info('database migrated', { applied, path: database.path });
     const storage = createSqliteStorage(db);
-    await reanalyze(storage, logger);
+    await afterMigrate?.(storage);
     return { storage, applied, isNew: applied.includes('001-init.sql') };
   }
   const storage = createPostgresStorage(database.url, {
-    ...opts,
+    ...poolOpts,
     onIdleError: (err) => logger.warn('postgres connection lost (the pool reconnects)', { error: err.message }),
   });
   try {
     const { applied } = await migratePostgres(storage);
     if (applied.length) logger.info('database migrated', { applied, database: describe(database.url) });
     await warnWithoutAutovacuum(storage, logger);
-    await reanalyze(storage, logger);
+    await afterMigrate?.(storage);
     return { storage, applied, isNew: applied.some((name) => name.startsWith('001_')) };
   } catch (err) {
     await storage.close().catch(() => undefined);
     throw err;
   }
-}
-
-/** Knowledge indexed before per-language analysis is analysed again, once (knowledge/reanalyze.ts). */
-async function reanalyze(storage: SqliteStorage | PostgresStorage, logger: Logger): Promise<void> {
-  const done = await reanalyzePending(storage);
-  if (done.knowledgeBases) logger.info('knowledge re-analysed per language', done);
 }
 
 /**
