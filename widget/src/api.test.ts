@@ -1,61 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApi, createSseParser, kindForStatus } from './api.js';
+import { ApiError, createApi, kindForStatus } from './api.js';
 
 const done = {
   status: 'success',
   data: { response: 'Hello **there**', sessionId: 's_1', confidence: 0.8, sources: [{ title: 'Doc', url: 'https://x.test/d' }], messageId: 'm_1', fallback: false, suggestions: [], handoff: null },
 };
 
-function parseAll(chunks: string[]): Array<[string, string]> {
-  const events: Array<[string, string]> = [];
-  const p = createSseParser((e, d) => events.push([e, d]));
-  for (const c of chunks) p.push(c);
-  p.end();
-  return events;
-}
-
-describe('createSseParser', () => {
-  const stream = 'event: delta\ndata: {"text":"a"}\n\n: keep-alive comment\n\nevent: delta\ndata: {"text":"b"}\n\nevent: done\ndata: {"ok":true}\n\n';
-  const expected: Array<[string, string]> = [
-    ['delta', '{"text":"a"}'],
-    ['delta', '{"text":"b"}'],
-    ['done', '{"ok":true}'],
-  ];
-
-  it('parses whole streams', () => {
-    expect(parseAll([stream])).toEqual(expected);
-  });
-
-  it('gives the same events wherever a chunk boundary splits a line', () => {
-    for (let i = 0; i <= stream.length; i++) {
-      expect(parseAll([stream.slice(0, i), stream.slice(i)]), `split at ${i}`).toEqual(expected);
-    }
-  });
-
-  it('handles one character per chunk', () => {
-    expect(parseAll([...stream])).toEqual(expected);
-  });
-
-  it('accepts CRLF and CR line endings, including CRLF split between chunks', () => {
-    const crlf = stream.replace(/\n/g, '\r\n');
-    for (let i = 0; i <= crlf.length; i++) {
-      expect(parseAll([crlf.slice(0, i), crlf.slice(i)])).toEqual(expected);
-    }
-    expect(parseAll([stream.replace(/\n/g, '\r')])).toEqual(expected);
-  });
-
-  it('joins multiple data lines, strips one leading space, defaults the event name', () => {
-    expect(parseAll(['data:  two spaces\ndata:x\n\n'])).toEqual([['message', ' two spaces\nx']]);
-  });
-
-  it('dispatches a final event that lacks the trailing blank line at end()', () => {
-    expect(parseAll(['event: done\ndata: {}'])).toEqual([['done', '{}']]);
-  });
-
-  it('ignores events without data', () => {
-    expect(parseAll(['event: ping\n\n'])).toEqual([]);
-  });
-});
+// The stream parser's cases moved with it: server/src/lib/sse-parse.test.ts.
 
 interface Call {
   url: string;
@@ -131,6 +82,11 @@ describe('createApi', () => {
 
   it('treats a stream that ends without done as a server error', async () => {
     const { fetch } = fakeFetch(() => sse(['event: delta\ndata: {"text":"par"}\n\n']));
+    await expect(createApi('https://api.test', 'app', fetch).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'error' });
+  });
+
+  it('treats a stream cut off inside its done event as a server error, not as the answer', async () => {
+    const { fetch } = fakeFetch(() => sse(['event: delta\ndata: {"text":"par"}\n\n', `event: done\ndata: ${JSON.stringify(done.data)}`]));
     await expect(createApi('https://api.test', 'app', fetch).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'error' });
   });
 

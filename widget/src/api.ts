@@ -1,5 +1,6 @@
 // Talks to the public widget API (§10). No DOM, no globals except the injected fetch,
 // so the model tests can drive it with a fake.
+import { createSseParser, type SseEvent } from '../../server/src/lib/sse-parse.js';
 
 export type Theme = 'light' | 'dark' | 'custom';
 export type Position = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
@@ -90,59 +91,6 @@ export function kindForStatus(status: number, code = ''): ErrorKind {
   return 'error';
 }
 
-export type SseHandler = (event: string, data: string) => void;
-
-/**
- * Incremental SSE parser (the WHATWG event-stream rules we need): lines may end in \n, \r\n
- * or \r, a chunk may end mid-line (even between \r and \n), several `data:` lines join with
- * \n, a blank line dispatches, `:` lines are comments.
- */
-export function createSseParser(onEvent: SseHandler): { push(text: string): void; end(): void } {
-  let buf = '';
-  let event = '';
-  let data: string[] = [];
-  let skipLf = false;
-
-  const line = (l: string): void => {
-    if (l === '') {
-      if (data.length) onEvent(event || 'message', data.join('\n'));
-      event = '';
-      data = [];
-      return;
-    }
-    if (l[0] === ':') return;
-    const i = l.indexOf(':');
-    const field = i < 0 ? l : l.slice(0, i);
-    let value = i < 0 ? '' : l.slice(i + 1);
-    if (value[0] === ' ') value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  };
-
-  return {
-    push(text) {
-      if (skipLf && text[0] === '\n') text = text.slice(1);
-      skipLf = false;
-      buf += text;
-      let m: RegExpExecArray | null;
-      const re = /\r\n|\r|\n/g;
-      let start = 0;
-      while ((m = re.exec(buf))) {
-        // A lone \r at the very end may be the first half of \r\n split across chunks.
-        if (m[0] === '\r' && m.index === buf.length - 1) skipLf = true;
-        line(buf.slice(start, m.index));
-        start = re.lastIndex;
-      }
-      buf = buf.slice(start);
-    },
-    end() {
-      if (buf) line(buf);
-      buf = '';
-      line('');
-    },
-  };
-}
-
 type Fetch = typeof fetch;
 
 export interface Api {
@@ -205,7 +153,8 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
       if (!res.body) throw new ApiError('error', res.status);
       let result: ChatResult | undefined;
       let failure: ApiError | undefined;
-      const parser = createSseParser((event, data) => {
+      const parser = createSseParser();
+      const handle = ({ event, data }: SseEvent): void => {
         if (result || failure) return;
         let payload: any;
         try {
@@ -219,7 +168,7 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
           const code = String(payload?.error?.code ?? '');
           failure = new ApiError(kindForStatus(0, code), 0, code);
         }
-      });
+      };
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       try {
@@ -227,11 +176,11 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
           const { done, value } = await reader.read();
           if (done) break;
           // stream: true keeps a multi-byte character split across chunks intact.
-          parser.push(decoder.decode(value, { stream: true }));
+          parser.feed(decoder.decode(value, { stream: true })).forEach(handle);
           if (result || failure) break;
         }
-        parser.push(decoder.decode());
-        parser.end();
+        // An event the stream ended in the middle of is dropped (lib/sse-parse.ts): no `done`, an error.
+        parser.feed(decoder.decode()).forEach(handle);
       } catch {
         if (!result && !failure) throw new ApiError('offline');
       } finally {

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals';
+import { createSseParser, type SseEvent } from '../../../server/src/lib/sse-parse.js';
 import type { ApiClient } from '../lib/api.js';
 import { ApiError } from '../lib/api.js';
 import { asApiError, loadable } from '../lib/model.js';
@@ -30,30 +31,20 @@ export interface Turn {
   error?: string;
 }
 
-export interface SseEvent { event: string; data: string }
+export type { SseEvent };
 
-/** Splits an SSE byte stream into events (`event:` + `data:` lines, blank line between). */
+/** An SSE byte stream as events (lib/sse-parse.ts, the parser the server and the widget use). */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  const parser = createSseParser();
   for (;;) {
     const { value, done } = await reader.read();
-    buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-    buffer = buffer.replace(/\r\n/g, '\n');
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length) yield { event, data: data.join('\n') };
+    yield* parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+    if (done) {
+      parser.end();
+      return;
     }
-    if (done) return;
   }
 }
 
