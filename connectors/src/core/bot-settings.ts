@@ -2,11 +2,16 @@
  * The chat-platform part of an assistant record (API.md §6), read defensively: a missing or
  * malformed field falls back to the documented default instead of stopping the connector.
  */
-import { ENGLISH_TEXTS, type BotTexts } from './texts.js';
+import { ENGLISH_TEXTS, fillText, NO_LOCALIZATIONS, type BotTexts, type TextLocalizations } from './texts.js';
 
 export interface DiscordBotSettings {
   botName: string;
   description: string;
+  /** The description in other languages, by language code: Parley's own only (an owner's text has no translations). */
+  descriptionLocalizations: Readonly<Record<string, string>>;
+  /** The question option's description, in the assistant's language, and in every other language by code. */
+  optionDescription: string;
+  optionLocalizations: Readonly<Record<string, string>>;
   avatarUrl: string;
   /** Slash command name without the slash, Discord-valid (lowercase, ≤ 32 chars). */
   command: string;
@@ -43,17 +48,22 @@ const asString = (v: unknown, fallback: string): string => (typeof v === 'string
 const asChannels = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim()) : [];
 
-export function parseBotSettings(assistant: Rec, texts: BotTexts = ENGLISH_TEXTS): BotSettings {
+export function parseBotSettings(assistant: Rec, texts: BotTexts = ENGLISH_TEXTS, localizations: TextLocalizations = NO_LOCALIZATIONS): BotSettings {
   const assistantName = asString(assistant.name, 'Parley');
   const discord = asRecord(assistant.discord);
   const slack = asRecord(assistant.slack);
   const teams = asRecord(assistant.teams);
+  const ownDescription = asString(discord.description, asString(assistant.description, ''));
+  const askCommand = (text: string) => fillText(text, { name: assistantName });
   return {
     assistantName,
     texts,
     discord: {
       botName: asString(discord.botName, assistantName),
-      description: asString(discord.description, asString(assistant.description, `Ask ${assistantName} a question`)),
+      description: ownDescription || askCommand(texts.askCommand),
+      descriptionLocalizations: ownDescription ? {} : mapValues(localizations.askCommand, askCommand),
+      optionDescription: texts.askOption,
+      optionLocalizations: localizations.askOption,
       avatarUrl: asString(discord.avatarUrl, asString(assistant.avatarUrl, '')),
       command: toDiscordCommandName(asString(discord.command, DEFAULT_DISCORD_COMMAND)),
       channels: asChannels(discord.channels),
@@ -68,6 +78,10 @@ export function parseBotSettings(assistant: Rec, texts: BotTexts = ENGLISH_TEXTS
       channels: asChannels(teams.channels),
     },
   };
+}
+
+function mapValues(record: Readonly<Record<string, string>>, f: (value: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 }
 
 /** Discord rejects a registration whose name breaks its rule; an admin typing "/Ask" still means "ask". */

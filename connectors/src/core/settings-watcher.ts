@@ -1,5 +1,5 @@
 import { parseBotSettings, type BotSettings } from './bot-settings.js';
-import { ENGLISH_TEXTS, parseBotTexts, type BotTexts } from './texts.js';
+import { ENGLISH_TEXTS, NO_LOCALIZATIONS, parseBotTexts, parseTextLocalizations, type BotTexts, type TextLocalizations } from './texts.js';
 import { describeError, type Logger } from './logger.js';
 import type { ParleyClient } from './parley-client.js';
 
@@ -27,16 +27,20 @@ export interface SettingsWatcherOptions {
  */
 export async function startSettingsWatcher(options: SettingsWatcherOptions): Promise<SettingsWatcher> {
   // The texts are best effort: a server without the endpoint, or a failed read, keeps the ones before.
-  const readTexts = async (previous: BotTexts): Promise<BotTexts> => {
+  type Texts = { texts: BotTexts; localizations: TextLocalizations };
+  const readTexts = async (previous: Texts): Promise<Texts> => {
     if (!options.parley.getTexts) return previous;
     try {
-      return parseBotTexts(await options.parley.getTexts());
+      const data = await options.parley.getTexts();
+      return { texts: parseBotTexts(data), localizations: parseTextLocalizations(data) };
     } catch (err) {
       options.logger.warn('could not read the bot texts; keeping the previous ones', describeError(err));
       return previous;
     }
   };
-  let settings = parseBotSettings(await options.parley.getAssistant(), await readTexts(ENGLISH_TEXTS));
+  const settingsFrom = (assistant: Record<string, unknown>, t: Texts) => parseBotSettings(assistant, t.texts, t.localizations);
+  let texts = await readTexts({ texts: ENGLISH_TEXTS, localizations: NO_LOCALIZATIONS });
+  let settings = settingsFrom(await options.parley.getAssistant(), texts);
   const listeners: ((next: BotSettings, previous: BotSettings) => void | Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<boolean> | undefined;
@@ -44,7 +48,9 @@ export async function startSettingsWatcher(options: SettingsWatcherOptions): Pro
   async function load(): Promise<boolean> {
     let next: BotSettings;
     try {
-      next = parseBotSettings(await options.parley.getAssistant(), await readTexts(settings.texts));
+      const assistant = await options.parley.getAssistant();
+      texts = await readTexts(texts);
+      next = settingsFrom(assistant, texts);
     } catch (err) {
       options.logger.warn('could not refresh bot settings; keeping the previous ones', describeError(err));
       return false;

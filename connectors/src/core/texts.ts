@@ -21,6 +21,20 @@ export interface BotTexts {
   /** `{example}` is a usage example built from `exampleQuestion`. */
   askHint: string;
   exampleQuestion: string;
+  /** Slack's line above an answer to a slash command: `{user}` is the asker's mention, `{question}` the question. */
+  askedBy: string;
+  /** `{name}` is the bot's name. */
+  notActive: string;
+  /** `{name}` is the bot's name, `{command}` the configured command. */
+  wrongCommand: string;
+  commandGone: string;
+  notHandled: string;
+  /** Stands in for an empty answer. */
+  noAnswer: string;
+  /** Discord's command description when the owner wrote none: `{name}` is the assistant's name. */
+  askCommand: string;
+  /** Discord's description of the command's question option. */
+  askOption: string;
 }
 
 export const ENGLISH_TEXTS: BotTexts = {
@@ -38,7 +52,21 @@ export const ENGLISH_TEXTS: BotTexts = {
   feedbackExpired: 'This feedback button has expired.',
   askHint: 'Ask me something, e.g. {example}',
   exampleQuestion: 'How do I reset my password?',
+  askedBy: '{user} asked: {question}',
+  notActive: '{name} is not active in this channel.',
+  wrongCommand: 'This command is not configured for {name}. Use {command} instead.',
+  commandGone: 'That command is no longer available. Please use the current one.',
+  notHandled: 'Sorry, I could not handle that.',
+  noAnswer: 'no answer',
+  askCommand: 'Ask {name} a question',
+  askOption: 'What do you want to know?',
 };
+
+/** The texts a platform shows each reader in the reader's own language (Discord's command descriptions). */
+export const LOCALIZED_KEYS = ['askCommand', 'askOption'] as const;
+/** Per key, the text in each language Parley has (`{ askOption: { de: 'Was möchten Sie wissen?', … } }`). */
+export type TextLocalizations = Record<(typeof LOCALIZED_KEYS)[number], Readonly<Record<string, string>>>;
+export const NO_LOCALIZATIONS: TextLocalizations = { askCommand: {}, askOption: {} };
 
 const KEYS = Object.keys(ENGLISH_TEXTS) as (keyof BotTexts)[];
 
@@ -52,6 +80,20 @@ export function parseBotTexts(data: unknown): BotTexts {
     if (typeof value === 'string' && value.trim() !== '') texts[key] = value;
   }
   return texts;
+}
+
+/** The `localizations` of the texts endpoint, read defensively: only non-empty strings under a language code. */
+export function parseTextLocalizations(data: unknown): TextLocalizations {
+  const given = (data as { localizations?: unknown } | null)?.localizations;
+  const all = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
+  const parsed = { ...NO_LOCALIZATIONS };
+  for (const key of LOCALIZED_KEYS) {
+    const byLanguage = all[key];
+    if (typeof byLanguage !== 'object' || byLanguage === null) continue;
+    parsed[key] = Object.fromEntries(Object.entries(byLanguage).filter(([language, text]) =>
+      /^[a-z]{2,3}$/.test(language) && typeof text === 'string' && text.trim() !== ''));
+  }
+  return parsed;
 }
 
 /** Fills `{name}`-style placeholders. */

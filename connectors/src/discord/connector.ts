@@ -10,7 +10,7 @@ import { dispatchInteraction } from './dispatch.js';
 import { createFeedbackIdCodec } from './feedback-id.js';
 import { attachGatewayHandlers } from './gateway.js';
 import { createInteractionsServer } from './interactions-server.js';
-import { registerCommands } from './register-commands.js';
+import { buildAskCommand, registerCommands } from './register-commands.js';
 import { loadDiscordPublicKey } from './verify-signature.js';
 
 interface CommonDeps {
@@ -69,7 +69,8 @@ export function createDiscordConnector(deps: DiscordConnectorDeps): DiscordConne
     async start() {
       await register();
       deps.settings.onChange(async (next, previous) => {
-        if (next.discord.command === previous.discord.command && next.discord.description === previous.discord.description) return;
+        // The registration as Discord would get it: a renamed command, a new description or a language change.
+        if (JSON.stringify(buildAskCommand(next.discord)) === JSON.stringify(buildAskCommand(previous.discord))) return;
         try {
           await register();
         } catch (err) {
@@ -87,6 +88,7 @@ export function createDiscordConnector(deps: DiscordConnectorDeps): DiscordConne
         applicationId: deps.applicationId,
         dispatch,
         logger: deps.logger,
+        unhandledText: () => deps.settings.current().texts.notHandled,
         ...(deps.nowSeconds ? { nowSeconds: deps.nowSeconds } : {}),
       });
       const port = await listen(server, deps.port, deps.host);

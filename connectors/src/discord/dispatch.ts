@@ -13,7 +13,7 @@ export async function dispatchInteraction(input: DiscordInteractionInput, replie
     if (input.kind === 'command') {
       if (input.commandName === deps.settings.current().discord.command) return await runAskCommand(input, replier, deps);
       // A stale registration (renamed in the dashboard moments ago) still deserves an answer.
-      await replier.reply({ content: 'That command is no longer available. Please use the current one.', ephemeral: true });
+      await replier.reply({ content: deps.settings.current().texts.commandGone, ephemeral: true });
       return;
     }
     if (input.kind === 'button') return await runFeedbackButton(input, replier, deps);

@@ -173,6 +173,58 @@ describe('discord connector, http mode', () => {
     expect((await post(slashCommandPayload({ question: 'Hi', command: 'question' }))).body).toEqual({ type: 5 });
   });
 
+  it("speaks the assistant's language: command texts in every Discord locale, channel and command notices, an empty answer (issue 25)", async () => {
+    const de = LOCALES.de!.connector;
+    const name = settings.current().assistantName;
+    // Without a description of the owner's, the command's is Parley's own, in every language.
+    await parley.patchAssistant({ language: 'de-CH', description: null });
+    expect(await settings.refresh()).toBe(true);
+    // A language change re-registers the command, which the (validating) fake Discord accepted.
+    const puts = discord.calls().filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(discord.requests.filter((r) => r.method === 'PUT').length).toBe(2);
+    expect(logger.entries.filter((e) => e.msg === 'could not re-register the discord command')).toEqual([]);
+    type Registered = { description: string; description_localizations?: Record<string, string>; options: { description: string; description_localizations?: Record<string, string> }[] };
+    const [command] = puts[1]?.body as Registered[];
+    expect(command?.description).toBe(de.askCommand.replace('{name}', name));
+    expect(command?.options[0]?.description).toBe(de.askOption);
+    const optionLocales = command?.options[0]?.description_localizations ?? {};
+    // Each reader sees the option in the language of their Discord client, under Discord's own locale codes.
+    expect(optionLocales).toMatchObject({
+      'en-US': LOCALES.en!.connector.askOption, 'en-GB': LOCALES.en!.connector.askOption, 'pt-BR': LOCALES.pt!.connector.askOption,
+      'es-ES': LOCALES.es!.connector.askOption, 'es-419': LOCALES.es!.connector.askOption, 'zh-CN': LOCALES.zh!.connector.askOption,
+      fr: LOCALES.fr!.connector.askOption, th: LOCALES.th!.connector.askOption, ja: LOCALES.ja!.connector.askOption,
+    });
+    // Discord has no Arabic, Hebrew or Persian locale; Parley has no Swedish texts.
+    expect(Object.keys(optionLocales)).toHaveLength(23);
+    for (const absent of ['ar', 'he', 'fa', 'sv-SE', 'en', 'pt', 'zh']) expect(Object.keys(optionLocales)).not.toContain(absent);
+    expect(command?.description_localizations?.['en-US']).toBe(`Ask ${name} a question`);
+    expect(command?.description_localizations?.ru).toBe(LOCALES.ru!.connector.askCommand.replace('{name}', name));
+
+    // The owner's own description has no translations: it is sent as written, without localizations.
+    await parley.patchAssistant({ discord: { description: 'Fragen zu unserem Shop' } });
+    await settings.refresh();
+    const [own] = discord.calls().filter((c) => c.method === 'PUT').at(-1)?.body as Registered[];
+    expect(own?.description).toBe('Fragen zu unserem Shop');
+    expect(own?.description_localizations).toBeUndefined();
+    expect(own?.options[0]?.description).toBe(de.askOption);
+
+    await parley.patchAssistant({ discord: { channels: ['999999999999999999'] } });
+    await settings.refresh();
+    const inactive = await post(slashCommandPayload({ question: 'Hallo?' }));
+    expect(inactive.body).toMatchObject({ type: 4, data: { content: de.notActive.replace('{name}', settings.current().discord.botName), flags: 64 } });
+
+    await parley.patchAssistant({ discord: { channels: [], command: 'frage' } });
+    await settings.refresh();
+    const stale = await post(slashCommandPayload({ question: 'Hallo?', command: 'ask' }));
+    expect(stale.body).toMatchObject({ type: 4, data: { content: de.commandGone, flags: 64 } });
+
+    parley.overrideNextChats({ body: { response: '', sessionId: 's', confidence: 0, sources: [], messageId: 'm1' } });
+    await post(slashCommandPayload({ question: 'Hallo?', command: 'frage', token: 'tok-empty' }));
+    const empty = await discord.waitFor((r) => r.method === 'PATCH' && r.path.includes('/tok-empty/'));
+    expect((empty.body as { embeds: { description: string }[] }).embeds[0]?.description).toBe(`_(${de.noAnswer})_`);
+  });
+
   it('splits an answer longer than an embed into follow-up messages without losing text', async () => {
     const long = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
     parley.overrideNextChats({ body: { response: long, sessionId: 's', confidence: 0.5, sources: [], messageId: 'm1' } });

@@ -4,6 +4,7 @@ import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, InteractionType, MessageFlags } from 'discord-api-types/v10';
 import { BodyTooLargeError, readBody } from '../core/http-server.js';
 import { describeError, type Logger } from '../core/logger.js';
+import { ENGLISH_TEXTS } from '../core/texts.js';
 import { createHttpReplier } from './http-replier.js';
 import { readRawInteraction, type DiscordInteractionInput } from './interaction.js';
 import type { InteractionReplier } from './replier.js';
@@ -22,6 +23,8 @@ export interface InteractionsServerOptions {
    * then (it always should at once), we defer for it so the user does not see a failure.
    */
   ackDeadlineMs?: number;
+  /** What the user sees when no command answered (in the assistant's language, read when needed). */
+  unhandledText?: () => string;
 }
 
 /** `POST /interactions`: Discord's outgoing-webhook delivery of interactions (DISCORD_MODE=http). */
@@ -87,7 +90,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Intera
     if (!replier.responded) {
       sendJson(res, 200, {
         type: InteractionResponseType.ChannelMessageWithSource,
-        data: { content: 'Sorry, I could not handle that.', flags: MessageFlags.Ephemeral },
+        data: { content: options.unhandledText?.() ?? ENGLISH_TEXTS.notHandled, flags: MessageFlags.Ephemeral },
       });
     }
   }

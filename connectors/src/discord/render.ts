@@ -19,7 +19,7 @@ const EMBED_COLOR = 0x5865f2;
  */
 export function renderAnswer(answer: ChatAnswer, settings: DiscordBotSettings, feedbackIds: FeedbackIdCodec, texts: BotTexts = ENGLISH_TEXTS): DiscordMessage[] {
   const text = formatAnswerText(answer, markdownStyle, texts);
-  const chunks = splitText(text.trim() === '' ? '_(no answer)_' : text, EMBED_DESCRIPTION_LIMIT);
+  const chunks = splitText(text.trim() === '' ? `_(${texts.noAnswer})_` : text, EMBED_DESCRIPTION_LIMIT);
   return chunks.map((chunk, index) => {
     const embed: APIEmbed = { description: chunk, color: EMBED_COLOR };
     if (index === 0) embed.author = authorOf(settings);

@@ -1,6 +1,6 @@
 import type { types } from '@slack/bolt';
 import { formatAnswerText } from '../core/format-reply.js';
-import { confidenceLine, ENGLISH_TEXTS, type BotTexts } from '../core/texts.js';
+import { confidenceLine, ENGLISH_TEXTS, fillText, type BotTexts } from '../core/texts.js';
 import type { ChatAnswer } from '../core/parley-types.js';
 import { splitText } from '../core/split-text.js';
 import { escapeMrkdwn, slackStyle } from './mrkdwn.js';
@@ -35,13 +35,13 @@ export function renderAnswerMessages(
 ): SlackMessage[] {
   const texts = options.texts ?? ENGLISH_TEXTS;
   const text = formatAnswerText(answer, slackStyle, texts);
-  const sections: types.KnownBlock[] = splitText(text.trim() === '' ? '_(no answer)_' : text, SECTION_TEXT_LIMIT).map((chunk) => ({
+  const sections: types.KnownBlock[] = splitText(text.trim() === '' ? `_(${escapeMrkdwn(texts.noAnswer)})_` : text, SECTION_TEXT_LIMIT).map((chunk) => ({
     type: 'section',
     text: { type: 'mrkdwn', text: chunk },
   }));
 
   const lead: types.KnownBlock[] = options.askedBy
-    ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(`<@${options.askedBy.userId}> asked: ${escapeMrkdwn(options.askedBy.question)}`, SECTION_TEXT_LIMIT) }] }]
+    ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(askedByLine(texts, options.askedBy), SECTION_TEXT_LIMIT) }] }]
     : [];
   const tail: types.KnownBlock[] = [
     { type: 'context', elements: [{ type: 'mrkdwn', text: `${escapeMrkdwn(options.botName)} · ${escapeMrkdwn(confidenceLine(texts, answer.confidence))}` }] },
@@ -68,6 +68,11 @@ export function renderAnswerMessages(
   pages.push([...rest, ...tail]);
   const fallback = truncate(answer.response, FALLBACK_TEXT_LIMIT);
   return pages.map((blocks) => ({ text: fallback, blocks }));
+}
+
+/** "<@U123> asked: …" in the assistant's language: the mention stays live, the rest is escaped text. */
+function askedByLine(texts: BotTexts, askedBy: { userId: string; question: string }): string {
+  return fillText(escapeMrkdwn(texts.askedBy), { user: `<@${askedBy.userId}>`, question: escapeMrkdwn(askedBy.question) });
 }
 
 /** Short texts (errors, hints) as plain mrkdwn sections. */

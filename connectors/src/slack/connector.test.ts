@@ -168,6 +168,31 @@ describe('slack connector (HTTP receiver)', () => {
     expect(renamed.blocks.find((b) => b.type === 'section')?.text?.text).toContain('*Mehr dazu*');
   });
 
+  it("says who asked, a wrong command, an inactive channel and an empty answer in the assistant's language (issue 25)", async () => {
+    await parley.patchAssistant({ language: 'tr' });
+    await settings.refresh();
+    const tr = LOCALES.tr!.connector;
+    const botName = settings.current().slack.botName;
+    await send(slashCommandBody({ text: 'API anahtarı <nasıl> oluşturulur?', responseUrl: slack.responseUrl('tr1') }), form);
+    const reply = await slack.waitFor((r) => r.path === '/response/tr1');
+    // The mention stays a live mention; the question is escaped like any text.
+    expect((reply.body as { blocks: Block[] }).blocks[0]?.elements?.[0]?.text).toBe(`<@${SLACK_IDS.user}> sordu: API anahtarı &lt;nasıl&gt; oluşturulur?`);
+
+    const wrong = await send(slashCommandBody({ text: 'Merhaba', command: '/other', responseUrl: slack.responseUrl('tr2') }), form);
+    expect(JSON.parse(wrong.text)).toMatchObject({ response_type: 'ephemeral', text: `Bu komut ${botName} için yapılandırılmamış. Bunun yerine /parley komutunu kullanın.` });
+
+    parley.overrideNextChats({ body: { response: '', sessionId: 's', confidence: 0, sources: [], messageId: 'm1' } });
+    await send(slashCommandBody({ text: 'Merhaba', responseUrl: slack.responseUrl('tr3') }), form);
+    const empty = (await slack.waitFor((r) => r.path === '/response/tr3')).body as { blocks: Block[] };
+    expect(empty.blocks.find((b) => b.type === 'section')?.text?.text).toBe(`_(${tr.noAnswer})_`);
+
+    await parley.patchAssistant({ slack: { channels: ['C9999'] } });
+    await settings.refresh();
+    const inactive = await send(slashCommandBody({ text: 'Merhaba', responseUrl: slack.responseUrl('tr4') }), form);
+    expect(JSON.parse(inactive.text)).toMatchObject({ response_type: 'ephemeral', text: tr.notActive.replace('{name}', botName) });
+    expect(parley.chatRequests()).toHaveLength(2);
+  });
+
   it('answers the Events API URL verification handshake', async () => {
     const res = await send(JSON.stringify({ token: 't', challenge: 'abc123', type: 'url_verification' }), json);
     expect(res.status).toBe(200);

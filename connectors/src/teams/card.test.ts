@@ -22,6 +22,12 @@ describe('teams cards', () => {
     expect((card?.content as CardContent).body.map((b) => b.text)).toEqual(['AcmeBot', 'Evet.\n\n**Kaynaklar**\n1. [Belge](https://d.example)\n2. Kaynak', 'Güven: %90']);
   });
 
+  it("stands in for an empty answer in the assistant's language", () => {
+    const strings = { ...LOCALES.ko!.widget, ...LOCALES.ko!.connector };
+    const [card] = renderAnswerCards({ response: ' ', sessionId: 's', confidence: 0, sources: [] }, 'AcmeBot', parseBotTexts({ strings }));
+    expect((card?.content as CardContent).body[1]?.text).toBe('_(답변 없음)_');
+  });
+
   it('continues a long answer in further cards without losing text', () => {
     const response = 'lorem ipsum '.repeat(2000);
     const cards = renderAnswerCards({ response, sessionId: 's', confidence: 1, sources: [] }, 'AcmeBot');

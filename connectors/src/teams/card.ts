@@ -21,7 +21,7 @@ export interface FeedbackData {
 /** The answer, then its numbered sources, as Adaptive Cards; 👍/👎 Action.Submit on the last. */
 export function renderAnswerCards(answer: ChatAnswer, botName: string, texts: BotTexts = ENGLISH_TEXTS): Attachment[] {
   const text = formatAnswerText(answer, markdownStyle, texts);
-  const chunks = splitText(text.trim() === '' ? '_(no answer)_' : text, CARD_TEXT_LIMIT);
+  const chunks = splitText(text.trim() === '' ? `_(${texts.noAnswer})_` : text, CARD_TEXT_LIMIT);
   return chunks.map((chunk, index) => {
     const isFirst = index === 0;
     const isLast = index === chunks.length - 1;

@@ -1,3 +1,4 @@
+import { Locale } from 'discord-api-types/v10';
 import { startRecordingServer, type RecordedRequest, type RecordingServer } from './recording-server.js';
 
 /**
@@ -20,6 +21,9 @@ export async function startFakeDiscordApi(): Promise<FakeDiscordApi> {
     const path = req.path.startsWith(PREFIX) ? req.path.slice(PREFIX.length) : req.path;
     if (req.method === 'PUT' && /^\/applications\/[^/]+(\/guilds\/[^/]+)?\/commands$/.test(path)) {
       const commands = Array.isArray(req.body) ? (req.body as Record<string, unknown>[]) : [];
+      const problem = commands.map(commandProblem).find((p) => p !== undefined);
+      // Discord's own answer to a registration it refuses (an unknown locale, a description too long).
+      if (problem) return { status: 400, body: { code: 50035, message: 'Invalid Form Body', errors: { _errors: [{ code: 'INVALID', message: problem }] } } };
       return { body: commands.map((c, i) => ({ id: String(1000 + i), application_id: '1', version: '1', ...c })) };
     }
     if (req.method === 'POST' && /^\/interactions\/[^/]+\/[^/]+\/callback$/.test(path)) {
@@ -59,4 +63,26 @@ export async function startFakeDiscordApi(): Promise<FakeDiscordApi> {
     apiUrl: `${server.url}/api`,
     calls: () => server.requests.map((r) => ({ ...r, path: r.path.startsWith(PREFIX) ? r.path.slice(PREFIX.length) : r.path })),
   };
+}
+
+const LOCALES = new Set<string>(Object.values(Locale));
+
+/** What Discord checks of a command's and its options' descriptions: 1-100 characters, in each of its locales. */
+function commandProblem(command: Record<string, unknown>): string | undefined {
+  const options = Array.isArray(command.options) ? (command.options as Record<string, unknown>[]) : [];
+  for (const part of [command, ...options]) {
+    const texts: [string, unknown][] = [['description', part.description]];
+    const localized = part.description_localizations;
+    if (localized !== undefined && localized !== null) {
+      if (typeof localized !== 'object') return 'description_localizations: not an object';
+      for (const [locale, text] of Object.entries(localized)) {
+        if (!LOCALES.has(locale)) return `description_localizations: ${locale} is not a valid locale`;
+        texts.push([`description_localizations.${locale}`, text]);
+      }
+    }
+    for (const [field, text] of texts) {
+      if (typeof text !== 'string' || text.length < 1 || text.length > 100) return `${field}: must be 1-100 characters`;
+    }
+  }
+  return undefined;
 }

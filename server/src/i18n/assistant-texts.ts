@@ -1,6 +1,6 @@
 import type { Assistant } from '../assistants/service.js';
-import { localeFor, localeLanguage, textDirection, widgetTexts } from './locales.js';
-import type { ConnectorTexts, WidgetTexts } from './texts.js';
+import { LOCALES, localeFor, localeLanguage, textDirection, widgetTexts } from './locales.js';
+import { LOCALIZED_TEXT_KEYS, type ConnectorTexts, type DefaultMessageKey, type LocalizedTextKey, type WidgetTexts } from './texts.js';
 
 export interface AssistantTexts {
   /** The assistant's own tag, as configured (`pt-BR`). */
@@ -11,7 +11,16 @@ export interface AssistantTexts {
   strings: WidgetTexts & ConnectorTexts;
   /** The language's own texts, without the owner's: what an emptied override falls back to. */
   defaults: WidgetTexts & ConnectorTexts;
+  /** The language's default fallback, handoff and welcome messages (what an assistant that kept them shows). */
+  messages: Record<DefaultMessageKey, string>;
+  /** Every language's text of the keys a platform shows in each reader's own language, by language. */
+  localizations: Record<LocalizedTextKey, Record<string, string>>;
 }
+
+/** The same for every assistant: built once. */
+const LOCALIZATIONS = Object.fromEntries(LOCALIZED_TEXT_KEYS.map((key) => [
+  key, Object.fromEntries(Object.entries(LOCALES).map(([language, locale]) => [language, locale.connector[key]])),
+])) as Record<LocalizedTextKey, Record<string, string>>;
 
 /**
  * Everything a connector prints on its own (errors, the sources heading, hints) in the assistant's
@@ -27,5 +36,7 @@ export function assistantTexts(a: Pick<Assistant, 'language' | 'widget'>, langua
     dir: textDirection(language),
     strings: { ...locale.connector, ...widgetTexts(language, a.widget.strings) },
     defaults: { ...locale.connector, ...locale.widget },
+    messages: { ...locale.defaults },
+    localizations: LOCALIZATIONS,
   };
 }

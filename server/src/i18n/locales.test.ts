@@ -32,14 +32,24 @@ describe('interface texts per language', () => {
     expect(locale.connector.askHint, lang).toContain('{example}');
     const placeholders = JSON.stringify(locale).match(/\{[a-z]+\}/gi) ?? [];
     expect(locale.connector.askAbout, lang).toContain('{topics}');
-    expect(new Set(placeholders), lang).toEqual(new Set(['{name}', '{percent}', '{example}', '{topics}']));
+    for (const key of ['notActive', 'wrongCommand', 'askCommand'] as const) expect(locale.connector[key], `${lang}.${key}`).toContain('{name}');
+    expect(locale.connector.askedBy, lang).toMatch(/\{user\}.*\{question\}$/s);
+    expect(locale.connector.wrongCommand, lang).toContain('{command}');
+    expect(new Set(placeholders), lang).toEqual(new Set(['{name}', '{percent}', '{example}', '{topics}', '{user}', '{question}', '{command}']));
   });
 
   it('is translated: no language but English repeats the English sentences', () => {
-    const english = new Set(Object.values(LOCALES.en!.widget).filter((t) => t.length > 12));
+    const english = new Set([...Object.values(LOCALES.en!.widget), ...Object.values(LOCALES.en!.connector)].filter((t) => t.length > 12));
     for (const [lang, locale] of Object.entries(LOCALES)) {
       if (lang === 'en') continue;
-      expect(Object.values(locale.widget).filter((t) => english.has(t)), lang).toEqual([]);
+      expect([...Object.values(locale.widget), ...Object.values(locale.connector)].filter((t) => english.has(t)), lang).toEqual([]);
+    }
+  });
+
+  it('keeps Discord\'s command texts within its 100 characters once a long name is in', () => {
+    for (const [lang, locale] of Object.entries(LOCALES)) {
+      expect(locale.connector.askOption.length, lang).toBeLessThanOrEqual(100);
+      expect(locale.connector.askCommand.replace('{name}', 'x'.repeat(40)).length, lang).toBeLessThanOrEqual(100);
     }
   });
 

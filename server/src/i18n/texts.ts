@@ -21,7 +21,18 @@ export const WIDGET_TEXT_KEYS = [
 export const CONNECTOR_TEXT_KEYS = [
   'timeout', 'unreachable', 'tooLong', 'misconfigured', 'gone', 'confidence', 'source', 'feedbackThanks',
   'feedbackExpired', 'askHint', 'exampleQuestion', 'askAbout',
+  // Slack's "<@user> asked: …" line, the channel and command notices, an empty answer's stand-in.
+  'askedBy', 'notActive', 'wrongCommand', 'commandGone', 'notHandled', 'noAnswer',
+  // Discord's slash command: its description (when the owner wrote none) and its question option's.
+  'askCommand', 'askOption',
 ] as const;
+
+/**
+ * Texts a platform shows each user in the user's own language rather than the assistant's:
+ * Discord picks a command's description by the reader's client locale (`description_localizations`).
+ */
+export const LOCALIZED_TEXT_KEYS = ['askCommand', 'askOption'] as const satisfies readonly ConnectorTextKey[];
+export type LocalizedTextKey = (typeof LOCALIZED_TEXT_KEYS)[number];
 
 /** An assistant's messages whose defaults follow its language until the owner writes their own. */
 export const DEFAULT_MESSAGE_KEYS = ['fallback', 'handoff', 'welcome'] as const;

@@ -3,7 +3,7 @@ import { isChannelActive } from '../../core/bot-settings.js';
 import { describeError, type Logger } from '../../core/logger.js';
 import type { ParleyClient } from '../../core/parley-client.js';
 import { discordSessionId } from '../../core/session-id.js';
-import { askHint } from '../../core/texts.js';
+import { askHint, fillText } from '../../core/texts.js';
 import type { SettingsWatcher } from '../../core/settings-watcher.js';
 import type { FeedbackIdCodec } from '../feedback-id.js';
 import type { DiscordInteractionInput } from '../interaction.js';
@@ -30,7 +30,7 @@ export async function runAskCommand(input: AskInput, replier: InteractionReplier
     if (!isChannelActive(settings.channels, [input.channelId, input.channelName])) {
       // A slash command must be answered or Discord shows "The application did not respond";
       // an ephemeral note answers it without the bot speaking in a channel it is not active in.
-      await replier.reply({ content: `${settings.botName} is not active in this channel.`, ephemeral: true });
+      await replier.reply({ content: fillText(texts.notActive, { name: settings.botName }), ephemeral: true });
       return;
     }
     const question = cleanQuestion(input.question);

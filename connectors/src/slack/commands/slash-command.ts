@@ -3,7 +3,7 @@ import { askParley, cleanQuestion } from '../../core/ask-parley.js';
 import { isChannelActive } from '../../core/bot-settings.js';
 import { friendlyErrorMessage } from '../../core/friendly-error.js';
 import { describeError } from '../../core/logger.js';
-import { askHint } from '../../core/texts.js';
+import { askHint, fillText } from '../../core/texts.js';
 import { slackSessionId } from '../../core/session-id.js';
 import { renderAnswerMessages, renderNoticeMessage } from '../blocks.js';
 import { slackTextToPlain } from '../mrkdwn.js';
@@ -26,11 +26,11 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
     try {
       const { slack: settings, texts } = deps.settings.current();
       if (command.command.toLowerCase() !== settings.command) {
-        await ackOnce({ response_type: 'ephemeral', text: `This command is not configured for ${settings.botName}. Use ${settings.command} instead.` });
+        await ackOnce({ response_type: 'ephemeral', text: fillText(texts.wrongCommand, { name: settings.botName, command: settings.command }) });
         return;
       }
       if (!isChannelActive(settings.channels, [command.channel_id, command.channel_name])) {
-        await ackOnce({ response_type: 'ephemeral', text: `${settings.botName} is not active in this channel.` });
+        await ackOnce({ response_type: 'ephemeral', text: fillText(texts.notActive, { name: settings.botName }) });
         return;
       }
       const question = cleanQuestion(slackTextToPlain(command.text));

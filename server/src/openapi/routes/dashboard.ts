@@ -5,15 +5,19 @@ import { ROLES } from '../../auth/permissions.js';
 import { acceptInvitationSchema } from '../../organizations/invitations-public.js';
 import { createInvitationSchema, memberRoleSchema, removeMemberQuery, transferSchema } from '../../organizations/members-routes.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathParams, PUBLIC } from '../registry.js';
-import { CONNECTOR_TEXT_KEYS, WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
+import { CONNECTOR_TEXT_KEYS, DEFAULT_MESSAGE_KEYS, LOCALIZED_TEXT_KEYS, WIDGET_TEXT_KEYS } from '../../i18n/texts.js';
 
 const textStrings = z.object(Object.fromEntries([...WIDGET_TEXT_KEYS, ...CONNECTOR_TEXT_KEYS].map((k) => [k, z.string()])));
 const assistantTextsData = z.object({
   language: z.string().describe('The assistant\'s language tag'),
   textLanguage: z.string().describe('The language of these texts: the tag\'s own language, or en when Parley has no texts for it'),
   dir: z.enum(['ltr', 'rtl']),
-  strings: textStrings.describe('With the owner\'s widget.strings; `{name}`, `{percent}`, `{example}`, `{topics}` are filled in by whoever shows the text'),
+  strings: textStrings.describe('With the owner\'s widget.strings; `{name}`, `{percent}`, `{example}`, `{topics}`, `{user}`, `{question}`, `{command}` are filled in by whoever shows the text'),
   defaults: textStrings.describe('The language\'s own texts, without the owner\'s'),
+  messages: z.object(Object.fromEntries(DEFAULT_MESSAGE_KEYS.map((k) => [k, z.string()])))
+    .describe('The language\'s default fallback, handoff and welcome messages: what an assistant that kept the defaults shows'),
+  localizations: z.object(Object.fromEntries(LOCALIZED_TEXT_KEYS.map((k) => [k, z.record(z.string(), z.string())])))
+    .describe('Every language\'s text (by language) of what a platform shows in each reader\'s own language: Discord\'s command descriptions'),
 });
 
 /**
