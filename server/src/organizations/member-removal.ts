@@ -4,7 +4,7 @@ import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import type { Queryable, Tx } from '../storage/port.js';
 import { webhooksCreatedBy } from '../webhooks/store.js';
-import type { Actor, Member } from './members.js';
+import type { Actor, Member } from './member.js';
 
 /*
  * What a removed member leaves behind (issue 24). Their sessions end (members.ts); what they

@@ -2,17 +2,16 @@ import { isRole, type Role } from '../auth/permissions.js';
 import { revokeSessionsIn } from '../auth/service.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Queryable, Tx } from '../storage/port.js';
+import type { Actor, Member } from './member.js';
 import { settleCreated, type CreatedChoice, type RemovalOutcome } from './member-removal.js';
 
-export interface Member { userId: string; email: string; name: string | null; role: Role; createdAt: string }
+export type { Actor, Member } from './member.js';
+
 interface MemberRow { user_id: string; email: string; name: string | null; role: string; created_at: string }
 
 const toMember = (r: MemberRow): Member => ({ userId: r.user_id, email: r.email, name: r.name, role: isRole(r.role) ? r.role : 'viewer', createdAt: r.created_at });
 
 const SELECT = 'SELECT m.user_id, u.email, u.name, m.role, m.created_at FROM memberships m JOIN users u ON u.id = m.user_id';
-
-/** Who acts on the members: a user session with its role, or an API key (no role; `organizations:write` was checked). */
-export interface Actor { userId: string | null; role: Role | null }
 
 export async function listMembers(q: Queryable, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: Member[]; total: number }> {
   const total = (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE organization_id = ?', [organizationId]))?.n ?? 0;
