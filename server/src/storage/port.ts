@@ -3,8 +3,12 @@
  *
  * It is asynchronous because PostgreSQL is; SQLite sits behind the same interface (its adapter
  * answers from better-sqlite3 synchronously and wraps the result). SQL is written once with `?`
- * placeholders (or `@name` with an object) and runs on both dialects; where the dialects differ,
- * branch on `dialect` next to the statement (see README.md in this folder).
+ * placeholders (or `@name` with an object) and runs on both dialects. Where the dialects differ,
+ * the port offers what the feature needs (no module outside storage/ reads `dialect` or casts to
+ * an adapter; wall.test.ts keeps it so): `Tx.lock` (a keyed lock for the transaction),
+ * `dialectSql` (row-lock clauses, serial columns), `leases.ts` (claim-with-lease), and
+ * `Storage.pick` for the few modules whose whole working differs per engine (full-text index,
+ * change feed, delivery queue, vector index), each arm typed with its engine's capabilities.
  *
  * Writes that must commit with their cause (a message and its webhook event, a chunk and its
  * index entry) take a `Tx`: only `Storage.tx()` makes one, so the compiler refuses a write
@@ -64,6 +68,14 @@ export interface Tx extends Queryable {
    * must not throw; it should only schedule.
    */
   afterCommit(wake: () => void): void;
+  /**
+   * Holds the lock `key` until this transaction ends: a second transaction asking for the same key
+   * waits for the first to commit or roll back. For a read-then-insert that two transactions must
+   * not both make (the first message of a session). PostgreSQL: `pg_advisory_xact_lock` on a hash
+   * of the key (sent without waiting: a statement sent after it runs once the lock is held).
+   * SQLite: nothing to do, a write transaction already holds the whole database.
+   */
+  lock(key: string): Promise<void>;
 }
 
 /**
@@ -125,6 +137,59 @@ export interface Storage extends Queryable {
   tx<T>(fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
   /** Closes the connection(s) after in-flight work. */
   close(): Promise<void>;
+  /**
+   * Whether this database serves one server alone (SQLite: one server per database file). Then
+   * whatever a previous run held under a lease died with it (leases.ts expires them at start).
+   */
+  readonly soleServer: boolean;
+  /**
+   * An opaque identity of the database underneath (the SQLite connection, the PostgreSQL pool):
+   * two adapters over one connection share it. Per-database singletons (the chunk change feed)
+   * key a WeakMap on it.
+   */
+  readonly database: object;
+  /**
+   * The implementation for this storage's engine, for a module whose whole working differs per
+   * engine (FTS5 or tsvector, a LISTEN-fed change feed or a data_version probe). Each adapter
+   * calls its own arm with itself, typed with its engine's capabilities: no dialect test, no cast.
+   */
+  pick<T>(arms: EngineArms<T>): T;
+}
+
+/** What only SQLite offers, to the modules built on it (Storage.pick). */
+export interface SqliteEngine extends Storage {
+  /**
+   * `PRAGMA data_version` of the connection: it changes when another connection or process commits
+   * (synchronous: read on the question path, where an await would cost more than the read).
+   */
+  dataVersion(): number;
+  /** Loads a run-time loadable extension into the connection (sqlite-vec). */
+  loadExtension(file: string): void;
+}
+
+/** Handlers of a LISTEN channel (PostgresEngine.listen). */
+export interface ListenHandlers {
+  /** A NOTIFY on the channel (PostgreSQL delivers them at the notifying transaction's commit). */
+  notify(): void;
+  /** The listening connection is (re)established: notifications sent while it was away are lost. */
+  connected(): void;
+}
+
+/** What only PostgreSQL offers, to the modules built on it (Storage.pick). */
+export interface PostgresEngine extends Storage {
+  /**
+   * LISTENs on `channel` on a connection of its own (outside the pool: it takes no slot of it),
+   * reconnected with backoff when it drops, ended when the storage closes. Returns the stop.
+   */
+  listen(channel: string, handlers: ListenHandlers): () => void;
+  /** Calls `stop` when the storage closes (its pool ends), before the connections go. */
+  onClose(stop: () => void): void;
+}
+
+/** One implementation per engine (Storage.pick). */
+export interface EngineArms<T> {
+  sqlite(engine: SqliteEngine): T;
+  postgres(engine: PostgresEngine): T;
 }
 
 /** True for a unique/primary-key violation from either driver. */

@@ -2,10 +2,14 @@ import pg from 'pg';
 import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
-import { tallyIn, wakeAfterCommit, type RunResult, type SqlParams, type SqlValue, type Storage, type Tallies, type Tally, type Tx } from './port.js';
+import { listenOn } from './postgres/listen.js';
+import { tallyIn, wakeAfterCommit, type PostgresEngine, type RunResult, type SqlParams, type SqlValue, type Tallies, type Tally, type Tx } from './port.js';
 
-/** The PostgreSQL adapter also hands out its pool, for PostgreSQL-only work (migrations, LISTEN). */
-export interface PostgresStorage extends Storage {
+/**
+ * The PostgreSQL adapter also hands out its pool, for storage/, migrations, ops scripts and tests;
+ * the server's modules reach PostgreSQL-only features through PostgresEngine (Storage.pick).
+ */
+export interface PostgresStorage extends PostgresEngine {
   readonly dialect: 'postgres';
   readonly pool: pg.Pool;
 }
@@ -56,6 +60,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const ENDED = 'transaction handle used after its transaction ended';
 const INSIDE = 'storage used inside its own transaction: use the Tx handle passed to tx()';
 const NESTED = 'tx() called inside a transaction: pass the Tx handle down instead';
+/** Tx.lock: a transaction-scoped advisory lock on the key's hash (one namespace with exclusive.ts's keys). */
+const LOCK = 'SELECT pg_advisory_xact_lock(hashtext(?)) AS locked';
 
 /**
  * int8 (COUNT, bigint columns) and numeric (SUM/AVG of integers) arrive as strings from pg; the
@@ -211,6 +217,9 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
   const get = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T | undefined> => (await all<T>(on, sql, params))[0];
   const run = async (on: Runner, sql: string, params?: SqlParams): Promise<RunResult> => ({ changes: (await execute(on, prepared, on === pool, sql, params)).rowCount ?? 0 });
 
+  /** Work to stop when the storage closes, before its pool ends (PostgresEngine.onClose). */
+  const closers: Array<() => void> = [];
+
   function handle(client: pg.PoolClient, state: TxState): Tx {
     const corked = { now: false };
     const guard = async <T>(op: () => Promise<T>): Promise<T> => {
@@ -236,6 +245,8 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
       inTransaction: true,
       all: (sql, params) => guard(() => all(client, sql, params)),
       get: (sql, params) => guard(() => get(client, sql, params)),
+      // Sent at once like any statement: one sent after it runs once the lock is held.
+      lock: (key) => guard(() => get(client, LOCK, [key])).then(() => undefined),
       run: (sql, params) => guard(() => run(client, sql, params)),
       beforeCommit: (work) => {
         if (!state.live) throw new Error(ENDED);
@@ -311,9 +322,19 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
     }
   }
 
-  return {
+  const storage: PostgresStorage = {
     dialect: 'postgres',
     pool,
+    // Several servers may share the database: a lease outlives its holder's restart.
+    soleServer: false,
+    database: pool,
+    pick: (arms) => arms.postgres(storage),
+    listen: (channel, handlers) => {
+      const stop = listenOn(pool, channel, handlers);
+      closers.push(stop); // the connection is outside the pool: pool.end() would not end it
+      return stop;
+    },
+    onClose: (stop) => { closers.push(stop); },
     all: <T>(sql: string, params?: SqlParams) => outside(() => all<T>(pool, sql, params)),
     get: <T>(sql: string, params?: SqlParams) => outside(() => get<T>(pool, sql, params)),
     run: (sql: string, params?: SqlParams) => outside(() => run(pool, sql, params)),
@@ -325,7 +346,9 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
     async close(): Promise<void> {
       closing = true;
       while (inFlight.size) await Promise.allSettled([...inFlight]);
+      for (const stop of closers.splice(0)) stop();
       await pool.end();
     },
   };
+  return storage;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { describePortCapabilities } from './capabilities-conformance.js';
 import { describeStorageConformance } from './conformance.js';
 import type { Storage, Tally } from './port.js';
 import { storageChecksEnabled } from './reentry-guard.js';
@@ -15,6 +16,35 @@ function make() {
 }
 
 describeStorageConformance('sqlite', () => Promise.resolve(make()));
+
+describePortCapabilities('sqlite', () => {
+  const db = new Database(':memory:');
+  db.exec(`CREATE TABLE cap_items (id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, flag INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE cap_leases (k TEXT PRIMARY KEY, owner TEXT, epoch INTEGER NOT NULL DEFAULT 0, expires_at INTEGER NOT NULL DEFAULT 0)`);
+  return Promise.resolve(createSqliteStorage(db));
+});
+
+describe('sqlite engine capabilities', () => {
+  it('dataVersion moves when another connection commits, not for its own writes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storage-'));
+    const file = path.join(dir, 'v.db');
+    const db = new Database(file);
+    db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
+    const s = createSqliteStorage(db);
+    const before = s.dataVersion();
+    await s.run("INSERT INTO conformance_items (id, n) VALUES ('own', 1)");
+    expect(s.dataVersion()).toBe(before);
+    const other = new Database(file);
+    other.prepare("INSERT INTO conformance_items (id, n) VALUES ('other', 2)").run();
+    other.close();
+    expect(s.dataVersion()).not.toBe(before);
+    expect(s.soleServer).toBe(true);
+    expect(s.database).toBe(db);
+    await s.close();
+    expect(s.dataVersion()).toBe(0); // closed: nothing to read
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
 
 describe('sqlite storage', () => {
   it('group-commits the transactions queued before the batch closes: nothing is visible to another connection until one commit', async () => {

@@ -1,12 +1,18 @@
 import type Database from 'better-sqlite3';
 import { createReentryGuard } from './reentry-guard.js';
-import { tallyIn, wakeAfterCommit, type RunResult, type SqlParams, type SqlValue, type Storage, type Tallies, type Tally, type Tx, type TxOptions } from './port.js';
+import { tallyIn, wakeAfterCommit, type RunResult, type SqliteEngine, type SqlParams, type SqlValue, type Tallies, type Tally, type Tx, type TxOptions } from './port.js';
 
-/** The SQLite adapter also hands out its connection, for SQLite-only work (FTS5, migrations). */
-export interface SqliteStorage extends Storage {
+/**
+ * The SQLite adapter also hands out its connection, for storage/, migrations, ops scripts and
+ * tests; the server's modules reach SQLite-only features through SqliteEngine (Storage.pick).
+ */
+export interface SqliteStorage extends SqliteEngine {
   readonly dialect: 'sqlite';
   readonly db: Database.Database;
 }
+
+/** Tx.lock on SQLite: a write transaction holds the whole database already. */
+const LOCKED: Promise<void> = Promise.resolve();
 
 interface Job {
   fn: (tx: Tx) => Promise<unknown>;
@@ -50,6 +56,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   const savepoint = db.prepare('SAVEPOINT job');
   const release = db.prepare('RELEASE job');
   const rollbackTo = db.prepare('ROLLBACK TO job');
+  let dataVersion: Statement | null = null;
 
   function statement(sql: string): Statement {
     let s = statements.get(sql);
@@ -129,6 +136,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         if (!live) throw new Error('transaction handle used after its transaction ended');
         committed.push(wake);
       },
+      lock: () => (live ? LOCKED : Promise.reject(new Error('transaction handle used after its transaction ended'))),
     };
     return { tx, deferred, tallies, committed, close: () => { live = false; } };
   }
@@ -263,6 +271,17 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   const storage: SqliteStorage = {
     dialect: 'sqlite',
     db,
+    soleServer: true,
+    database: db,
+    pick: (arms) => arms.sqlite(storage),
+    dataVersion(): number {
+      // Straight on the connection, not queued behind an open transaction: a pragma read, no rows.
+      dataVersion ??= (db.prepare('PRAGMA data_version') as Statement).pluck();
+      return db.open ? dataVersion.get() as number : 0;
+    },
+    loadExtension(file: string): void {
+      db.loadExtension(file);
+    },
     all: <T>(sql: string, params?: SqlParams) => outside(() => direct.all<T>(sql, params)),
     get: <T>(sql: string, params?: SqlParams) => outside(() => direct.get<T>(sql, params)),
     run: (sql: string, params?: SqlParams) => outside(() => direct.run(sql, params)),
