@@ -14,6 +14,11 @@
 const DETECT_SAMPLE = 1_000;
 /** Fewer letters than this say too little: the fallback language is used. */
 const MIN_LETTERS = 12;
+/**
+ * Whether a text holds MIN_LETTERS letters: stops at the twelfth instead of collecting every
+ * letter of the sample into an array (a tenth of ingestion's detection time went there).
+ */
+const ENOUGH_LETTERS_RE = new RegExp(`^(?:\\P{L}*\\p{L}){${MIN_LETTERS}}`, 'u');
 
 type Detect = (text: string) => string;
 let loading: Promise<Detect> | null = null;
@@ -28,8 +33,7 @@ function loadDetector(): Promise<Detect> {
  */
 export async function detectLanguage(text: string, fallback = 'en'): Promise<string> {
   const sample = text.slice(0, DETECT_SAMPLE);
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < MIN_LETTERS) return fallback;
+  if (!ENOUGH_LETTERS_RE.test(sample)) return fallback;
   const detect = await loadDetector();
   return detect(sample) || fallback;
 }

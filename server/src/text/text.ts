@@ -273,18 +273,27 @@ export function englishQueryWords(text: string): string[] {
  * kana split into characters, Porter.
  */
 const englishStemCache = new Map<string, string>();
+function englishIndexStem(piece: string): string {
+  let s = englishStemCache.get(piece);
+  if (s === undefined) {
+    s = porterStem(piece);
+    if (englishStemCache.size >= 500_000) englishStemCache.clear();
+    englishStemCache.set(piece, s);
+  }
+  return s;
+}
 function englishIndexTerms(text: string): string[] {
+  // ASCII text (most knowledge): ftsTokens' own fast path, and no token can hold Han or kana,
+  // so splitCjk's per-token Unicode test is skipped (ingestion runs this on every chunk).
+  if (ASCII_ONLY_RE.test(text)) {
+    const tokens = text.toLowerCase().match(ASCII_FTS_TOKEN_RE);
+    if (!tokens) return [];
+    for (let i = 0; i < tokens.length; i++) tokens[i] = englishIndexStem(tokens[i] as string);
+    return tokens;
+  }
   const out: string[] = [];
   for (const token of ftsTokens(text)) {
-    for (const piece of splitCjk(token)) {
-      let s = englishStemCache.get(piece);
-      if (s === undefined) {
-        s = porterStem(piece);
-        if (englishStemCache.size >= 500_000) englishStemCache.clear();
-        englishStemCache.set(piece, s);
-      }
-      out.push(s);
-    }
+    for (const piece of splitCjk(token)) out.push(englishIndexStem(piece));
   }
   return out;
 }
