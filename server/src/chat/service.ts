@@ -105,12 +105,10 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
   async function writeTurn(tx: Tx, input: ChatInput, startedAt: string, turn: NewMessage[], at: string) {
     // On PostgreSQL two first messages of one session would both read "none" (READ COMMITTED) and
     // the second insert would fail on (organization_id, session_id): a 500. The lock makes the
-    // second wait for the first to commit; its read then sees the conversation. SQLite's write
-    // transaction already holds the whole database.
+    // second wait for the first to commit; its read then sees the conversation (Tx.lock: nothing
+    // to do on SQLite, whose write transaction holds the whole database).
     // The read is sent right behind the lock (one round trip); PostgreSQL runs it once the lock is held.
-    const locked = input.sessionId && deps.storage.dialect === 'postgres'
-      ? tx.get('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`${input.assistant.organizationId}:${input.sessionId}`])
-      : null;
+    const locked = input.sessionId ? tx.lock(`${input.assistant.organizationId}:${input.sessionId}`) : null;
     const [, existing] = await Promise.all([locked, ownConversation(input, tx)]);
     if (existing) return { conversation: existing, isNew: false, messages: await conversations.append(tx, existing, turn, at) };
     const a = input.assistant;
@@ -367,4 +365,3 @@ function distinctSources(passages: Passage[]): ChatSource[] {
   }
   return [...seen.values()];
 }
-

@@ -2,6 +2,7 @@ import { cellOf, rollups, type ModelUsage, type RollupCell } from '../analytics/
 import { recordRatedDown } from '../chat/knowledge-gaps.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
+import { dialectSql } from '../storage/dialect-sql.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
 
 export type Role = 'user' | 'assistant' | 'human_agent';
@@ -57,12 +58,6 @@ const SQL = {
   // seq: insertion order across all messages. SQLite computes it (one writer at a time); on
   // PostgreSQL two transactions would read the same max and the second would fail on the UNIQUE
   // constraint, so there it comes from the column's identity sequence (PostgreSQL migration 003).
-  insertMsg: `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
-      provider, model, prompt_tokens, completion_tokens, provider_ms)
-    VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  insertMsgPostgres: `INSERT INTO messages (id, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
-      provider, model, prompt_tokens, completion_tokens, provider_ms)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   touch: "UPDATE conversations SET last_message_at = ?, status = 'active', ended_at = NULL WHERE id = ?",
   lastMessages: 'SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) AS recent ORDER BY seq',
   allMessages: 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
@@ -83,6 +78,10 @@ const SQL = {
  * take any `Queryable` (the storage, or the `Tx` when the read must see the transaction's rows).
  */
 export function createConversationStore(storage: Storage) {
+  // seq numbers the messages in insertion order (dialect-sql.ts: a sequence, or MAX + 1 on SQLite).
+  const insertMsg = `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
+      provider, model, prompt_tokens, completion_tokens, provider_ms)
+    VALUES (?, ${dialectSql(storage).nextSerial('messages', 'seq')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   async function cellOfRef(q: Queryable, c: ConversationRef): Promise<{ id: string; cell: RollupCell | undefined }> {
     return typeof c === 'string' ? { id: c, cell: await q.get<RollupCell>(SQL.cellById, [c]) } : { id: c.id, cell: cellOf(c) };
   }
@@ -117,7 +116,7 @@ export function createConversationStore(storage: Storage) {
     for (const m of messages) {
       const id = newId('msg');
       const u = m.usage ?? null;
-      writes.push(tx.run(storage.dialect === 'postgres' ? SQL.insertMsgPostgres : SQL.insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
+      writes.push(tx.run(insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
         m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
         u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]));
       if (m.citedDocumentIds?.length) writes.push(rollups.citations(tx, id, m.citedDocumentIds));

@@ -1,7 +1,4 @@
-import pg from 'pg';
-import type { Storage, Tx } from '../storage/port.js';
-import type { PostgresStorage } from '../storage/postgres.js';
-import type { SqliteStorage } from '../storage/sqlite.js';
+import type { PostgresEngine, SqliteEngine, Storage, Tx } from '../storage/port.js';
 import { readHorizon } from '../storage/postgres/horizon.js';
 
 /**
@@ -42,15 +39,14 @@ export interface ChunkChangeFeed {
   poll(): void;
 }
 
-/** One feed per database: keyed by the SQLite connection (two adapters on one file handle share it), else the storage's pool. */
+/** One feed per database: keyed by Storage.database (the SQLite connection: two adapters on one file handle share it; the pool). */
 const feeds = new WeakMap<object, ChunkChangeFeed>();
 
 export function chunkChangeFeed(storage: Storage): ChunkChangeFeed {
-  const key: object = storage.dialect === 'sqlite' ? (storage as SqliteStorage).db : (storage as PostgresStorage).pool;
-  let feed = feeds.get(key);
+  let feed = feeds.get(storage.database);
   if (!feed) {
-    feed = storage.dialect === 'sqlite' ? createFeed(dataVersionProbe(storage as SqliteStorage)) : postgresFeed(storage as PostgresStorage);
-    feeds.set(key, feed);
+    feed = storage.pick({ sqlite: (s) => createFeed(dataVersionProbe(s)), postgres: postgresFeed });
+    feeds.set(storage.database, feed);
   }
   return feed;
 }
@@ -67,9 +63,8 @@ export const DATA_VERSION_EVERY_MS = 100;
  * connection). Reads at most once per DATA_VERSION_EVERY_MS (a monotonic clock): a call sooner
  * answers false, and the next read after that finds the commit.
  */
-function dataVersionProbe(storage: SqliteStorage): () => boolean {
-  const stmt = storage.db.prepare('PRAGMA data_version').pluck();
-  const read = (): number => (storage.db.open ? stmt.get() as number : 0);
+function dataVersionProbe(storage: SqliteEngine): () => boolean {
+  const read = (): number => storage.dataVersion();
   let seen = read();
   let readAt = performance.now();
   return () => {
@@ -118,8 +113,6 @@ const FEED_BATCH = 5_000;
 /** Deleted ids are kept this long (migration 005); a feed that read nothing for half of it rebuilds instead. */
 const DELETIONS_KEPT_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
 
 interface Cursor { xact: string; id: number }
 interface FeedRow { id: number; xact: string; ready: number }
@@ -152,16 +145,15 @@ const DELETED_CHUNKS = AFTER_CURSOR('chunk_deletions', 'chunk_id');
 /**
  * The PostgreSQL feed. It starts with its first subscriber (a store alone needs no reader): a
  * cursor at the current horizon, then
- * - a LISTEN connection of its own (the pool's settings, outside the pool so it takes no slot of
- *   it and does not hold `pool.end()` up), reconnected with backoff when it drops;
+ * - a LISTEN connection of its own (PostgresEngine.listen: outside the pool, reconnected with
+ *   backoff when it drops; the feed reads at once after each connect, as a NOTIFY may be lost);
  * - a NOTIFY from every writing transaction (`record`, delivered at commit only), which makes the
  *   feed read both cursors at once, and the same reads every FEED_POLL_MS as the backstop;
  * - the ids read are told as `remote`: the retrievers add and remove exactly those chunks.
  * Nothing of it runs on the question path: `poll()` does nothing here.
  */
-function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
+function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
   const { listeners, tell } = listenerSet();
-  const pool = storage.pool;
   let started = false;
   let stopped = false;
   let chunksAt: Cursor | null = null;
@@ -172,8 +164,7 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
   let reading: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  let client: pg.Client | null = null;
-  let reconnectDelay = RECONNECT_MIN_MS;
+  let unlisten: (() => void) | null = null;
 
   const horizon = async (): Promise<Cursor> => ({ xact: await readHorizon(storage), id: 0 });
 
@@ -253,46 +244,15 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
       });
   }
 
-  function connect(): void {
-    if (stopped) return;
-    const c = new pg.Client({ ...pool.options, application_name: `${pool.options.application_name ?? 'parley'}-listen` } as pg.ClientConfig);
-    client = c;
-    let lost = false;
-    const onLost = (): void => {
-      if (lost) return;
-      lost = true;
-      if (client === c) client = null;
-      c.end().catch(() => undefined);
-      if (stopped) return;
-      const delay = reconnectDelay;
-      reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
-      setTimeout(connect, delay).unref();
-    };
-    c.on('error', onLost);
-    c.on('end', onLost);
-    c.on('notification', read);
-    c.connect()
-      .then(() => c.query(`LISTEN ${CHUNKS_CHANNEL}`))
-      .then(() => {
-        if (stopped) return void c.end().catch(() => undefined);
-        reconnectDelay = RECONNECT_MIN_MS;
-        read(); // notifications sent while this connection was away are lost: read now
-      })
-      .catch(onLost);
-  }
-
   function start(): void {
     if (started) return;
     started = true;
-    connect();
+    // Read now, and again after a reconnect: notifications sent while the connection was away are lost.
+    unlisten = storage.listen(CHUNKS_CHANNEL, { notify: read, connected: read });
     timer = setInterval(read, FEED_POLL_MS);
     timer.unref();
-    // The feed lives as long as the pool: ended with it (the LISTEN connection is outside the pool).
-    const end = pool.end.bind(pool);
-    pool.end = ((cb?: () => void) => {
-      stop();
-      return end(cb as () => void);
-    }) as typeof pool.end;
+    // The feed lives as long as the storage: stopped when it closes.
+    storage.onClose(stop);
     read();
   }
 
@@ -302,8 +262,8 @@ function postgresFeed(storage: PostgresStorage): ChunkChangeFeed {
     if (retry) clearTimeout(retry);
     timer = null;
     retry = null;
-    client?.end().catch(() => undefined);
-    client = null;
+    unlisten?.();
+    unlisten = null;
   }
 
   return {

@@ -7,7 +7,6 @@
  * the knowledge store writes its entries in the transaction that writes the chunks.
  */
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import type { SqliteStorage } from '../storage/sqlite.js';
 import { analyzerFor } from '../text/text.js';
 
 /** BM25 column weights: a hit in a title or heading says more than one in the body. */
@@ -49,10 +48,9 @@ export interface FullTextIndex {
 /** The chunk columns the question path reads, from `c` (chunks) joined to `d` (documents). */
 export const CHUNK_COLUMNS = 'c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, c.language';
 
-/** The index for a storage's dialect. */
+/** The index for a storage's engine. */
 export function createFullTextIndex(storage: Storage): FullTextIndex {
-  if (storage.dialect === 'sqlite') return createFts5Index(storage as SqliteStorage);
-  return createTsvectorIndex(storage);
+  return storage.pick({ sqlite: createFts5Index, postgres: createTsvectorIndex });
 }
 
 /** Rank-then-filter fetches this many times `limit` before falling back to a filtered scan. */
@@ -64,7 +62,7 @@ const ftsQueryOf = (terms: readonly string[]): string => terms.map((t) => `"${t.
  * SQLite FTS5. Reads go through the storage (they wait for an open transaction instead of
  * seeing its uncommitted rows on the shared connection); the SQL is SQLite's own.
  */
-export function createFts5Index(storage: SqliteStorage): FullTextIndex {
+export function createFts5Index(storage: Queryable): FullTextIndex {
   const select = `SELECT ${CHUNK_COLUMNS}, f.rank FROM f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id`;
   // Fast path: FTS ranks the whole index with its own top-k sort, then the knowledge-base
   // filter applies to the few best rows. Right whenever the selected bases hold a fair share

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import { parseJson } from '../lib/json.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { QUEUE_HEAD, postgresQueue, sqliteQueue, type DeliveryQueue, type DueRow, type EventRow } from './queue.js';
+import { deliveryQueueFor, QUEUE_HEAD, type DeliveryQueue, type DueRow, type EventRow } from './queue.js';
 
 /** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
 export const WEBHOOK_EVENTS = [
@@ -125,7 +125,7 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
  * that moves in the same transaction; reads each endpoint's oldest pending delivery; and
  * records every attempt.
  */
-export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueue = storage.dialect === 'postgres' ? postgresQueue(storage, clock) : sqliteQueue(storage)) {
+export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueue = deliveryQueueFor(storage, clock)) {
   const listeners = new Set<() => void>();
   let notifyScheduled = false;
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
+import { leaseKind } from '../storage/leases.js';
 import { readHorizon } from '../storage/postgres/horizon.js';
 
 /**
@@ -72,8 +73,8 @@ const DUE_HEADS = `SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id 
 const EVENT_COLUMNS = 'seq, organization_id, assistant_ids, endpoint_id, type, created_at';
 const NOT_REFERENCED = 'NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = webhook_events.seq)';
 
-/** `?, ?, ?` for a list of values. */
-const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+/** An endpoint queue's lease (PostgreSQL; SQLite leaves the table empty). */
+const ENDPOINT_LEASES = leaseKind({ table: 'webhook_leases', key: 'endpoint_id', expires: 'expires_at' });
 
 export function sqliteQueue(storage: Queryable): DeliveryQueue {
   return {
@@ -94,6 +95,11 @@ export function sqliteQueue(storage: Queryable): DeliveryQueue {
     prunableEvents: `DELETE FROM webhook_events WHERE seq < ? AND seq <= (SELECT last_seq FROM webhook_fanout WHERE id = 1) AND ${NOT_REFERENCED}`,
     release: async () => {},
   };
+}
+
+/** The queue for the storage's engine: one server's bookkeeping on SQLite, leases on PostgreSQL. */
+export function deliveryQueueFor(storage: Storage, clock: { now(): number }): DeliveryQueue {
+  return storage.pick({ sqlite: sqliteQueue, postgres: (s) => postgresQueue(s, clock) });
 }
 
 export function postgresQueue(storage: Storage, clock: { now(): number }, owner = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`): DeliveryQueue {
@@ -118,32 +124,19 @@ export function postgresQueue(storage: Storage, clock: { now(): number }, owner 
     async claimDue(nowMs, busy) {
       const due = (await storage.all<DueRow>(DUE_HEADS, [nowMs])).filter((h) => !busy.has(h.endpoint_id));
       if (!due.length) return [];
-      const ids = due.map((h) => h.endpoint_id);
-      const claimed = await storage.tx(async (tx) => {
-        // A lease row per endpoint to lock (created once; a concurrent insert of the same row waits, then does nothing).
-        await tx.run(`INSERT INTO webhook_leases (endpoint_id, owner, epoch, expires_at) VALUES ${ids.map(() => '(?, NULL, 0, 0)').join(', ')}
-          ON CONFLICT (endpoint_id) DO NOTHING`, ids);
-        const free = await tx.all<{ endpoint_id: string }>(`SELECT endpoint_id FROM webhook_leases
-          WHERE endpoint_id IN (${marks(ids.length)}) AND (owner = ? OR owner IS NULL OR expires_at <= ?)
-          ORDER BY endpoint_id FOR UPDATE SKIP LOCKED`, [...ids, owner, nowMs]);
-        if (!free.length) return [];
-        const freeIds = free.map((r) => r.endpoint_id);
-        return tx.all<{ endpoint_id: string; epoch: number }>(`UPDATE webhook_leases
-          SET epoch = CASE WHEN owner = ? THEN epoch ELSE epoch + 1 END, owner = ?, expires_at = ?
-          WHERE endpoint_id IN (${marks(freeIds.length)}) RETURNING endpoint_id, epoch`, [owner, owner, clock.now() + LEASE_MS, ...freeIds]);
-      });
-      const epochs = new Map(claimed.map((c) => [c.endpoint_id, c.epoch]));
+      // Free leases are taken, this instance's own renewed (storage/leases.ts).
+      const epochs = await storage.tx((tx) => ENDPOINT_LEASES.claimKeys(tx, due.map((h) => h.endpoint_id), owner, nowMs, clock.now() + LEASE_MS));
       return due.filter((h) => epochs.has(h.endpoint_id)).map((h) => ({ ...h, epoch: epochs.get(h.endpoint_id) as number }));
     },
     async holds(tx, endpointId, epoch) {
       if (epoch === undefined) return false;
       // FOR UPDATE: nobody takes the lease over between this check and the writes after it.
-      return (await tx.get('SELECT 1 AS held FROM webhook_leases WHERE endpoint_id = ? AND owner = ? AND epoch = ? FOR UPDATE', [endpointId, owner, epoch])) !== undefined;
+      return ENDPOINT_LEASES.holds(tx, endpointId, owner, epoch, 'update');
     },
     prunableEvents: `DELETE FROM webhook_events WHERE seq < ?
       AND (xact_id, seq) <= (SELECT last_xact, last_seq FROM webhook_fanout WHERE id = 1) AND ${NOT_REFERENCED}`,
     async release() {
-      await storage.run('UPDATE webhook_leases SET owner = NULL, expires_at = 0 WHERE owner = ?', [owner]);
+      await ENDPOINT_LEASES.release(storage, owner);
     },
   };
 }

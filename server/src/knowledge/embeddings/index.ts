@@ -1,8 +1,6 @@
 import { load as loadSqliteVec } from 'sqlite-vec';
 import type { RetryPolicy } from '../../answer/providers/http-retry.js';
-import type { Storage } from '../../storage/port.js';
-import type { PostgresStorage } from '../../storage/postgres.js';
-import type { SqliteStorage } from '../../storage/sqlite.js';
+import type { PostgresEngine, SqliteEngine, Storage } from '../../storage/port.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import { sqliteBacklog, type Backlog } from './backlog.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -68,9 +66,10 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
   const { config, logger } = opts;
   const tuning: EmbeddingsTuning = { ...DEFAULT_TUNING, ...config.tuning };
   const clock = opts.clock ?? systemClock;
-  const side = opts.storage.dialect === 'sqlite'
-    ? sqliteSide(opts.storage as SqliteStorage, config, logger)
-    : postgresSide(opts.storage as PostgresStorage, config, logger, tuning, clock, () => worker.wake());
+  const side = opts.storage.pick({
+    sqlite: (s) => sqliteSide(s, config, logger),
+    postgres: (s) => postgresSide(s, config, logger, tuning, clock, () => worker.wake()),
+  });
   const client = createEmbeddingClient(config);
   const queries = createQueryEmbedder({
     client, logger, clock, timeoutMs: tuning.queryTimeoutMs, cooldownMs: tuning.queryCooldownMs, cacheSize: tuning.queryCacheSize,
@@ -144,9 +143,9 @@ interface Side {
   } | null;
 }
 
-function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Logger): Side {
+function sqliteSide(storage: SqliteEngine, config: EmbeddingsConfig, logger: Logger): Side {
   try {
-    loadSqliteVec(storage.db);
+    loadSqliteVec(storage);
   } catch (err) {
     throw new Error(`EMBEDDINGS_MODEL is set but the sqlite-vec extension could not be loaded (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
@@ -173,7 +172,7 @@ function sqliteSide(storage: SqliteStorage, config: EmbeddingsConfig, logger: Lo
   };
 }
 
-function postgresSide(storage: PostgresStorage, config: EmbeddingsConfig, logger: Logger, tuning: EmbeddingsTuning, clock: Clock, wakeWorker: () => void): Side {
+function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger: Logger, tuning: EmbeddingsTuning, clock: Clock, wakeWorker: () => void): Side {
   const identity = { model: config.model, dimensions: config.dimensions ?? null };
   /** The question side, chosen once the store is open: pgvector where the database has it, else the replica. */
   let active: (VectorSearch & { wake(): void }) | null = null;

@@ -1,6 +1,5 @@
 import type { Logger } from '../../lib/logger.js';
-import type { Queryable } from '../../storage/port.js';
-import type { PostgresStorage } from '../../storage/postgres.js';
+import type { PostgresEngine, Queryable } from '../../storage/port.js';
 import type { VectorSearch } from './replica.js';
 import { HNSW_MAX_DIM, norm, PGVECTOR_DIM_SQL, PGVECTOR_TABLE, vectorText, writePgvectors } from './pgvector-table.js';
 import { type PostgresVectorStore, sameIdentity, vectorOf, type VectorRow } from './postgres-store.js';
@@ -50,7 +49,7 @@ const installedVersion = async (q: Queryable): Promise<string | null> =>
  * database owner where the extension is marked trusted). Null, logged once at start, when it
  * cannot be used: the caller searches in memory.
  */
-export async function enablePgvector(storage: PostgresStorage, logger: Logger): Promise<string | null> {
+export async function enablePgvector(storage: PostgresEngine, logger: Logger): Promise<string | null> {
   const had = await installedVersion(storage);
   if (had) return had;
   const available = await storage.get<{ v: string }>("SELECT default_version AS v FROM pg_available_extensions WHERE name = 'vector'");
@@ -111,7 +110,7 @@ export type PgvectorSearch = VectorSearch & {
  * the same effect on the store: `observe` follows a new generation or retires the instance);
  * answers once the table exists for the stored generation and dimension and holds a row.
  */
-export function createPgvectorSearch(storage: PostgresStorage, store: PostgresVectorStore, opts: PgvectorOptions): PgvectorSearch {
+export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVectorStore, opts: PgvectorOptions): PgvectorSearch {
   const iterative = versionAtLeast(opts.version, [0, 8, 0]);
   /** The generation and dimension the table was made and filled for. */
   let ensured: { generation: number; dim: number } | null = null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
-import type { Queryable, Tx } from '../../storage/port.js';
-import type { PostgresStorage } from '../../storage/postgres.js';
+import { leaseKind } from '../../storage/leases.js';
+import type { PostgresEngine, Queryable, Tx } from '../../storage/port.js';
 import { CHUNK_COLUMNS } from '../full-text.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import type { Backlog, Batch } from './backlog.js';
@@ -53,6 +53,12 @@ export function vectorOf(b: Buffer): Float32Array {
 const idList = (ids: readonly number[]): string => ids.join(',');
 const IDS = "CAST(string_to_array(?, ',') AS bigint[])";
 
+/**
+ * A chunk's claim (storage/leases.ts): the batch's token is the holder, new for every batch, so it
+ * fences alone; `owner` names the instance for people reading the table. A released claim's row goes.
+ */
+const CLAIMS = leaseKind({ table: 'embedding_claims', key: 'chunk_id', owner: 'token', epoch: null, expires: 'expires_at', deleteOnRelease: true });
+
 const SQL = {
   state: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1',
   stateForUpdate: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR UPDATE',
@@ -71,14 +77,13 @@ const SQL = {
       AND NOT EXISTS (SELECT 1 FROM embedding_claims l WHERE l.chunk_id = c.id AND l.expires_at > ?)
     ORDER BY c.id LIMIT ? FOR UPDATE OF c SKIP LOCKED`,
   // Takes a chunk unless a live claim holds it (one committed since the candidates' snapshot included).
+  // Parameters: ids, owner, token, until, then CLAIMS.takeParams and CLAIMS.freeParams.
   claim: `INSERT INTO embedding_claims (chunk_id, owner, token, expires_at) SELECT unnest(${IDS}), ?, ?, ?
-    ON CONFLICT (chunk_id) DO UPDATE SET owner = excluded.owner, token = excluded.token, expires_at = excluded.expires_at
-    WHERE embedding_claims.expires_at <= ?
+    ON CONFLICT (chunk_id) DO UPDATE SET owner = excluded.owner, ${CLAIMS.take}
+    WHERE ${CLAIMS.freeOn('embedding_claims')}
     RETURNING chunk_id`,
-  renew: 'UPDATE embedding_claims SET expires_at = ? WHERE token = ?',
-  release: 'DELETE FROM embedding_claims WHERE token = ?',
   lockChunks: `SELECT id FROM chunks WHERE id = ANY(${IDS}) ORDER BY id FOR KEY SHARE`,
-  endClaims: `DELETE FROM embedding_claims WHERE chunk_id = ANY(${IDS}) AND token = ? RETURNING chunk_id`,
+  endClaims: `DELETE FROM embedding_claims WHERE chunk_id = ANY(${IDS}) AND ${CLAIMS.heldBy} RETURNING chunk_id`,
   countVectors: 'SELECT count(*) AS n FROM chunk_dense_vectors WHERE generation = ?',
   countPending: 'SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_dense_vectors v WHERE v.chunk_id = c.id)',
   /** Every vector of a generation, by chunk id (loaded in pages). */
@@ -103,7 +108,7 @@ export interface PostgresVectorStoreOptions {
 /** The stored vectors are this model's (and dimensions'). */
 export const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
 
-export function createPostgresVectorStore(storage: PostgresStorage, opts: PostgresVectorStoreOptions) {
+export function createPostgresVectorStore(storage: PostgresEngine, opts: PostgresVectorStoreOptions) {
   const { identity, clock, leaseMs } = opts;
   /** Who claims, in the claims table (for people reading it). */
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -174,7 +179,8 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
       const { rows, claimed } = await storage.tx(async (tx) => {
         const found = await tx.all<ChunkRow>(SQL.candidates, [cursor, idList([...skipped]) || '0', now, limit]);
         if (!found.length) return { rows: found, claimed: new Set<number>() };
-        const got = await tx.all<{ chunk_id: number }>(SQL.claim, [idList(found.map((r) => r.id)), owner, token, now + leaseMs, now]);
+        const got = await tx.all<{ chunk_id: number }>(SQL.claim, [idList(found.map((r) => r.id)), owner, token, now + leaseMs,
+          ...CLAIMS.takeParams(token, now + leaseMs), ...CLAIMS.freeParams(token, now)]);
         return { rows: found, claimed: new Set(got.map((r) => r.chunk_id)) };
       });
       const chunks: PendingChunk[] = rows.filter((r) => claimed.has(r.id)).map((r) => ({ id: r.id, knowledgeBaseId: r.knowledge_base_id, input: embeddingInput(r) }));
@@ -183,7 +189,7 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
       if (!chunks.length) return { batch: { chunks }, scannedTo, done };
       const lease: Lease = { token, renew: null };
       lease.renew = setInterval(() => {
-        storage.run(SQL.renew, [clock.now() + leaseMs, token]).catch(() => undefined);
+        CLAIMS.renew(storage, token, clock.now() + leaseMs).catch(() => undefined);
       }, Math.max(50, Math.floor(leaseMs / 3)));
       lease.renew.unref();
       return { batch: { chunks, lease }, scannedTo, done };
@@ -198,7 +204,7 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
         const s = await readState(tx, SQL.stateForShare) as StoredState & { pgvector_dim: number | null };
         if (s.generation !== generation) {
           adopt(s);
-          await tx.run(SQL.release, [lease.token]);
+          await CLAIMS.release(tx, lease.token);
           return 0;
         }
         const live = new Set((await tx.all<{ id: number }>(SQL.lockChunks, [idList(ids)])).map((r) => r.id));
@@ -229,7 +235,7 @@ export function createPostgresVectorStore(storage: PostgresStorage, opts: Postgr
 
     async release(batch) {
       const lease = stopRenewal(batch);
-      if (lease) await storage.run(SQL.release, [lease.token]);
+      if (lease) await CLAIMS.release(storage, lease.token);
     },
 
     // Vectors go with their chunks (ON DELETE CASCADE); claims of deleted chunks too.

@@ -1,5 +1,5 @@
 import type { Logger } from '../../lib/logger.js';
-import type { PostgresStorage } from '../../storage/postgres.js';
+import type { PostgresEngine } from '../../storage/port.js';
 import { readHorizon } from '../../storage/postgres/horizon.js';
 import { chunkChangeFeed, type ChunkChange } from '../change-feed.js';
 import { createMemoryVectors, type MemoryVectors } from './memory-vectors.js';
@@ -51,7 +51,7 @@ interface Cursor { xact: string; id: number }
  *
  * Nothing of it runs on the question path: `search` reads memory only.
  */
-export function createVectorReplica(storage: PostgresStorage, store: PostgresVectorStore, opts: ReplicaOptions): VectorSearch & { wake(): void; has(chunkId: number): boolean; readonly size: number; readonly bytes: number; settled(): Promise<void> } {
+export function createVectorReplica(storage: PostgresEngine, store: PostgresVectorStore, opts: ReplicaOptions): VectorSearch & { wake(): void; has(chunkId: number): boolean; readonly size: number; readonly bytes: number; settled(): Promise<void> } {
   let mem: MemoryVectors | null = null;
   /** The generation `mem` holds (null: nothing usable for this model yet). */
   let loadedGeneration: number | null = null;

@@ -1,5 +1,4 @@
-import type { Queryable, Tx } from '../../storage/port.js';
-import type { SqliteStorage } from '../../storage/sqlite.js';
+import type { Queryable, SqliteEngine, Tx } from '../../storage/port.js';
 import { CHUNK_COLUMNS } from '../full-text.js';
 import type { RetrievedChunk } from '../retrieval.js';
 
@@ -69,7 +68,7 @@ const SQL = {
   saveIdentity: 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
 };
 
-export function createVectorIndex(storage: SqliteStorage, identity: VectorIdentity) {
+export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentity) {
   let dim: number | null = null;
   /** True once the vec0 table exists for the configured model (queries may use it). */
   let usable = false;

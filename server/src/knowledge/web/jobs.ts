@@ -1,6 +1,8 @@
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
+import { dialectSql } from '../../storage/dialect-sql.js';
+import { leaseKind } from '../../storage/leases.js';
 import type { Queryable, SqlValue, Storage, Tx } from '../../storage/port.js';
 
 /**
@@ -100,28 +102,29 @@ export interface JobRunnerOptions {
 
 const FINISHED_KEEP_MS = 30 * 24 * 3600_000;
 
+/** A running job's lease: columns of its own row (storage/leases.ts). */
+const LEASE = leaseKind({ table: 'ingest_jobs', key: 'id', expires: 'lease_expires_at' });
+
 const SQL = {
   insert: `INSERT INTO ingest_jobs (id, document_id, kind, status, attempts, run_after, created_at, updated_at)
     VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
   live: "SELECT * FROM ingest_jobs WHERE document_id = ? AND status IN ('queued', 'processing')",
   get: 'SELECT * FROM ingest_jobs WHERE id = ?',
-  finish: `UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ?, owner = NULL, lease_expires_at = 0
-    WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?`,
-  requeue: `UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ?, owner = NULL, lease_expires_at = 0
-    WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?`,
-  renew: "UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?",
-  held: "SELECT 1 AS held FROM ingest_jobs WHERE id = ? AND status = 'processing' AND owner = ? AND epoch = ?",
-  // SQLite only (one server per database file): the leases of the previous run are dead.
-  expireAll: "UPDATE ingest_jobs SET lease_expires_at = 0 WHERE status = 'processing'",
+  // Written under the lease only (id, then LEASE.heldBy's owner and epoch), which they end.
+  finish: `UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ?, ${LEASE.end}
+    WHERE id = ? AND status = 'processing' AND ${LEASE.heldBy}`,
+  requeue: `UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ?, ${LEASE.end}
+    WHERE id = ? AND status = 'processing' AND ${LEASE.heldBy}`,
   prune: "DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
 };
 
 /**
- * Due: queued and past its backoff, or running under a lease nobody renewed (a dead or stalled
- * holder) held by another runner: this runner's own late lease is renewed by its heartbeat, not
- * claimed again (the job is still running here).
+ * Due: queued and past its backoff, or running under a free lease (LEASE.free: nobody renewed it,
+ * a dead or stalled holder; this runner's own late lease is renewed by its heartbeat, not claimed
+ * again, as the job is still running here). Parameters `dueParams`.
  */
-const DUE = "((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND lease_expires_at <= ? AND (owner IS NULL OR owner <> ?)))";
+const DUE = `((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND ${LEASE.free}))`;
+const dueParams = (owner: string, now: number): SqlValue[] => [now, ...LEASE.freeParams(owner, now)];
 
 /**
  * Claims the next due job with a fresh lease (epoch + 1). Ids sort by creation time: the tie-break
@@ -131,8 +134,8 @@ const DUE = "((status = 'queued' AND run_after <= ?) OR (status = 'processing' A
  * a time, so there it never differs).
  */
 const claimSql = (q: Queryable): string => `UPDATE ingest_jobs
-  SET status = 'processing', attempts = attempts + 1, owner = ?, epoch = epoch + 1, lease_expires_at = ?, updated_at = ?
-  WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${q.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''})
+  SET status = 'processing', attempts = attempts + 1, ${LEASE.take}, updated_at = ?
+  WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${dialectSql(q).skipLocked})
     AND ${DUE} RETURNING *`;
 
 export function createJobRunner(opts: JobRunnerOptions) {
@@ -176,12 +179,13 @@ export function createJobRunner(opts: JobRunnerOptions) {
         pumpAgain = false;
         while (running && active.size < concurrency) {
           const now = clock.now();
-          const row = await storage.get<JobRow>(claimSql(storage), [owner, now + leaseMs, iso(now), now, now, owner, now, now, owner]);
+          const due = dueParams(owner, now);
+          const row = await storage.get<JobRow>(claimSql(storage), [...LEASE.takeParams(owner, now + leaseMs), iso(now), ...due, ...due]);
           if (!row) break;
           const lease = leaseOf(row.id, Number(row.epoch));
           if (!running) {
             // Stopped while the claim was in flight: the job goes back untouched.
-            await storage.run(SQL.requeue, [1, row.run_after, row.error, iso(), row.id, owner, lease.epoch]);
+            await storage.run(SQL.requeue, [1, row.run_after, row.error, iso(), row.id, ...LEASE.heldParams(owner, lease.epoch)]);
             break;
           }
           launch(toJob(row), lease);
@@ -199,10 +203,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
     return {
       owner,
       epoch,
-      async held(q: Queryable): Promise<boolean> {
-        const lock = q.dialect === 'postgres' ? ' FOR SHARE' : '';
-        return !!await q.get(SQL.held + lock, [jobId, owner, epoch]);
-      },
+      held: (q: Queryable): Promise<boolean> => LEASE.holds(q, jobId, owner, epoch, 'share'),
     };
   }
 
@@ -211,7 +212,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
    * took it over meanwhile, which then owns its outcome.
    */
   async function record(job: IngestJob, lease: JobLease, sql: string, params: SqlValue[]): Promise<boolean> {
-    const { changes } = await storage.run(sql, [...params, job.id, owner, lease.epoch]);
+    const { changes } = await storage.run(sql, [...params, job.id, ...LEASE.heldParams(owner, lease.epoch)]);
     if (!changes) logger.info('web document job lease lost: its outcome is left to the new holder', { jobId: job.id, epoch: lease.epoch });
     return changes > 0;
   }
@@ -266,8 +267,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
   async function renew(): Promise<void> {
     for (const { job, lease, controller } of [...active.values()]) {
       if (controller.signal.aborted) continue;
-      const { changes } = await storage.run(SQL.renew, [clock.now() + leaseMs, job.id, owner, lease.epoch]);
-      if (changes) continue;
+      if (await LEASE.renew(storage, owner, clock.now() + leaseMs, { key: job.id, epoch: lease.epoch })) continue;
       const gone = !await getJob(job.id);
       if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
       controller.abort(gone ? 'gone' : 'lost');
@@ -289,10 +289,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
    * lease expires (any running instance does so at its next poll).
    */
   async function recover(): Promise<void> {
-    const expired = await storage.tx(async (tx) => {
-      await tx.run(SQL.prune, [iso(clock.now() - FINISHED_KEEP_MS)]);
-      return tx.dialect === 'sqlite' ? (await tx.run(SQL.expireAll)).changes : 0;
-    });
+    await storage.run(SQL.prune, [iso(clock.now() - FINISHED_KEEP_MS)]);
+    const expired = await LEASE.expireAll(storage);
     if (expired) logger.info('web document jobs resumed after an interrupted run', { jobs: expired });
   }
 
