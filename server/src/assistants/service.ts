@@ -1,4 +1,5 @@
 import { notFound } from '../http/errors.js';
+import { withMessagesInLanguage } from '../i18n/default-messages.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import { memoByText } from '../lib/memo.js';
@@ -48,8 +49,11 @@ function deepFreeze<T>(value: T): T {
  * assistant, and parsing the same JSON each time showed in chat profiles. The text is the key,
  * so an edited assistant parses anew; the value is shared between requests, hence frozen (a
  * caller that changed it in place would fail loudly instead of changing other requests' view).
+ * Default messages read in the assistant's language (i18n/default-messages.ts).
  */
-const storedConfig = memoByText((text: string): StoredConfig => deepFreeze(parseJson<StoredConfig>(text, {} as StoredConfig)), 1_000);
+const storedConfig = memoByText(
+  (text: string): StoredConfig => deepFreeze(withMessagesInLanguage(parseJson<StoredConfig>(text, {} as StoredConfig))), 1_000,
+);
 
 /**
  * How long this process trusts an assistant it read for chat (edited, deleted or relinked through
