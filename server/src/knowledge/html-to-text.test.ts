@@ -84,6 +84,11 @@ describe('htmlToMarkdownText: content selection', () => {
     expect(htmlToMarkdownText(html).text).toBe('# Refund policy\n\nRefunds within 30 days.\n\nContact us anytime.');
   });
 
+  it('drops the chrome the crawler drops (one set of rules): a page-level header, menus, sidebars and breadcrumbs by class', () => {
+    const html = '<body><header><a href="/">Logo</a> Site name</header><div class="sidebar">Side links</div><ol class="breadcrumb"><li>Docs</li></ol><div id="content"><h1>Title</h1><p>Body.</p></div></body>';
+    expect(htmlToMarkdownText(html).text).toBe('# Title\n\nBody.');
+  });
+
   it('keeps boilerplate when it is all there is rather than returning nothing', () => {
     expect(htmlToMarkdownText('<nav><a href="/a">Only navigation</a></nav>').text).toBe('Only navigation');
   });
