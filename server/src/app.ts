@@ -24,6 +24,7 @@ import { metricsEndpoint } from './metrics/route.js';
 import { refuseNulInUrl } from './http/nul-url.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { pathParams } from './http/validate.js';
 import { createHybridRetriever } from './knowledge/embeddings/hybrid.js';
 import { knowledgeRouter } from './knowledge/routes.js';
 import { openApiDocument } from './openapi/document.js';
@@ -183,7 +184,7 @@ function serveDemo(ctx: AppContext): express.RequestHandler {
 /** The demo knowledge files, so the demo assistant's source links lead somewhere real. */
 function serveDemoDoc(demoDir: string): express.RequestHandler {
   return function sendDemoDoc(req, res) {
-    const name = req.params.name as string;
+    const { name } = pathParams(req, 'name');
     const file = path.join(demoDir, 'knowledge', `${name}.md`);
     if (!/^[\w-]+$/.test(name) || !fs.existsSync(file)) throw new AppError('resource_not_found', 'No such demo document');
     res.type('text/markdown; charset=utf-8').send(fs.readFileSync(file, 'utf8'));

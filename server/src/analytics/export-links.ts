@@ -7,6 +7,7 @@ import { hashToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../storage/port.js';
 import { notFound } from '../http/errors.js';
+import { pathParams } from '../http/validate.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import { analyticsFilterQuery, toConversationFilter, type ConversationFilter } from './filters.js';
@@ -89,7 +90,7 @@ async function takeLink(ctx: AppContext, token: string): Promise<LinkRow | null>
 export function exportDownloadRouter(ctx: AppContext): Router {
   const r = Router();
   r.get('/exports/:token', async (req, res) => {
-    const token = req.params.token as string;
+    const { token } = pathParams(req, 'token');
     const link = /^exp_[A-Za-z0-9_-]{43}$/.test(token) ? await takeLink(ctx, token) : null;
     if (!link) throw notFound('Export link (used, expired or unknown)');
     res.setHeader('Cache-Control', 'no-store');

@@ -8,7 +8,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
 import type { KnowledgeStore } from '../knowledge/store.js';
 import { DEFAULT_CHANNELS } from './channel.js';
@@ -118,22 +118,26 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   });
 
   r.get('/analytics/knowledge-gaps/:id', async (req, res) => {
-    sendData(res, await gapDetail(ctx.storage, { assistants: deps.assistants, retriever: deps.retriever }, principalOf(res), req.params.id as string));
+    const { id } = pathParams(req, 'id');
+    sendData(res, await gapDetail(ctx.storage, { assistants: deps.assistants, retriever: deps.retriever }, principalOf(res), id));
   });
 
   r.post('/analytics/knowledge-gaps/:id/resolve', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const input = parseInput(resolveGapSchema, req.body);
-    sendData(res, await resolveGap({ ctx, ...deps }, principalOf(res), req.params.id as string, input, nowIso(ctx)));
+    sendData(res, await resolveGap({ ctx, ...deps }, principalOf(res), id, input, nowIso(ctx)));
   });
 
   r.post('/analytics/knowledge-gaps/:id/dismiss', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const input = parseInput(dismissGapSchema, req.body);
-    sendData(res, await dismissGap(ctx.storage, principalOf(res), req.params.id as string, input.reason, nowIso(ctx)));
+    sendData(res, await dismissGap(ctx.storage, principalOf(res), id, input.reason, nowIso(ctx)));
   });
 
   // Conversations for the dashboard (org-scoped; bound keys see their assistant's only).
   r.get('/conversations/:sessionId', requirePermission('conversations:read'), async (req, res) => {
-    sendData(res, await conversationDetail(ctx.storage, principalOf(res), req.params.sessionId as string, async (id) => (await deps.assistants.get(principalOf(res).organizationId, id))?.confidenceThreshold ?? null));
+    const { sessionId } = pathParams(req, 'sessionId');
+    sendData(res, await conversationDetail(ctx.storage, principalOf(res), sessionId, async (id) => (await deps.assistants.get(principalOf(res).organizationId, id))?.confidenceThreshold ?? null));
   });
 
   /** The "needs a human" queue: asked for a human, still open, no agent reply since; the oldest request first. */
@@ -167,7 +171,7 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   };
   r.get('/assistants/:id/audit', requirePermission('assistants:read'), async (req, res) => {
     // A deleted assistant keeps its log; an id the organization never had is a 404.
-    const id = req.params.id as string;
+    const { id } = pathParams(req, 'id');
     const org = principalOf(res).organizationId;
     if (!(await deps.assistants.get(org, id)) && !(await hasAuditEntries(ctx.storage, org, id))) throw notFound('Assistant');
     await sendAudit(req, res, id);

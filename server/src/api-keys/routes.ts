@@ -7,7 +7,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { parseIpRule } from '../lib/ip.js';
 import { creatorOf, getApiKey, insertApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service.js';
 
@@ -66,22 +66,25 @@ export function apiKeysRouter(ctx: AppContext): Router {
   };
 
   r.get('/api-keys/:id', requirePermission('api_keys:write'), async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const p = principalOf(res);
-    sendData(res, withoutRevoked(await visibleKey(p.organizationId, p.assistantId, req.params.id as string)));
+    sendData(res, withoutRevoked(await visibleKey(p.organizationId, p.assistantId, id)));
   });
 
   r.delete('/api-keys/:id', requirePermission('api_keys:write'), async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const p = principalOf(res);
-    const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
+    const key = await visibleKey(p.organizationId, p.assistantId, id);
     await revokeApiKey(ctx.storage, p.organizationId, key.id, nowIso(ctx));
     ctx.credentials.forgetOrganization(p.organizationId); // refused at once here; other instances within the cache TTL
     sendData(res, { id: key.id, revoked: true });
   });
 
   r.post('/api-keys/:id/rotate', requirePermission('api_keys:write'), async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const p = principalOf(res);
     const { graceSeconds } = parseInput(rotateSchema, req.body ?? {});
-    const key = await visibleKey(p.organizationId, p.assistantId, req.params.id as string);
+    const key = await visibleKey(p.organizationId, p.assistantId, id);
     const missing = key.permissions.filter((perm) => !p.permissions.has(perm));
     if (missing.length) throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
     // The replacement's creator is whoever rotated it: they hold its plaintext now.

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { pathParams } from '../http/validate.js';
 import { getAsset } from './store.js';
 
 /**
@@ -12,7 +13,8 @@ import { getAsset } from './store.js';
 export function assetsRouter(ctx: AppContext): Router {
   const r = Router();
   r.get('/assets/:id', async (req, res) => {
-    const asset = /^ast_[A-Za-z0-9]{1,40}$/.test(req.params.id as string) ? await getAsset(ctx.storage, req.params.id as string) : null;
+    const { id } = pathParams(req, 'id');
+    const asset = /^ast_[A-Za-z0-9]{1,40}$/.test(id) ? await getAsset(ctx.storage, id) : null;
     if (!asset) throw notFound('Asset');
     res.setHeader('Content-Type', asset.contentType);
     res.setHeader('Content-Length', String(asset.bytes));

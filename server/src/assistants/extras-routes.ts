@@ -9,7 +9,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { receiveUpload } from '../knowledge/files/upload.js';
 import { assistantTexts } from '../i18n/assistant-texts.js';
 import { visibleAssistant } from './routes.js';
@@ -34,7 +34,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
 
   // The connectors' own replies in the assistant's language (issue 25), with the owner's widget texts on top.
   r.get('/:id/texts', requirePermission('assistants:read'), async (req, res) => {
-    const a = await visibleAssistant(store, res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const a = await visibleAssistant(store, res, id);
     const { language } = parseInput(textsQuerySchema, req.query, 'query');
     sendData(res, assistantTexts(a, language));
   });
@@ -42,7 +43,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
   // It changes nothing, but it runs patterns the caller chooses: the right to edit templates
   // (editor and up), not to read them (issue 24: a viewer's request stalled every tenant).
   r.post('/:id/templates/test', requirePermission('assistants:write'), async (req, res) => {
-    const assistant = await visibleAssistant(store, res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const assistant = await visibleAssistant(store, res, id);
     const input = parseInput(templateTestSchema, req.body);
     // The real matcher and its budget (answer/templates.ts), so the test says what chat will do.
     const t = matchTemplate(input.templates ?? assistant.templates, input.message, {
@@ -52,7 +54,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
   });
 
   r.post('/:id/avatar', requirePermission('assistants:write'), async (req, res) => {
-    const current = await visibleAssistant(store, res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const current = await visibleAssistant(store, res, id);
     if (!req.is('multipart/form-data')) throw new AppError('validation_error', 'Send the image as multipart/form-data in a field named `file`');
     const upload = await receiveUpload(req, { maxBytes: MAX_IMAGE_BYTES });
     const problem = imageProblem(upload.fileName, upload.data);

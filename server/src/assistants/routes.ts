@@ -5,7 +5,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { deepMerge, isPlainObject } from '../lib/json.js';
 import { reviewAssistantConfig, reviewModelBaseUrl } from './review.js';
 import { assistantConfigSchema, createAssistantSchema } from './schemas.js';
@@ -56,11 +56,13 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
   });
 
   r.get('/:id', requirePermission('assistants:read'), async (req, res) => {
-    sendData(res, await visibleAssistant(store, res, req.params.id as string));
+    const { id } = pathParams(req, 'id');
+    sendData(res, await visibleAssistant(store, res, id));
   });
 
   r.patch('/:id', requirePermission('assistants:write'), async (req, res) => {
-    const current = await visibleAssistant(store, res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const current = await visibleAssistant(store, res, id);
     if (!isPlainObject(req.body)) throw new AppError('validation_error', 'Request body must be a JSON object');
     const { type, id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...patch } = req.body;
     if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
@@ -79,7 +81,8 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
   });
 
   r.delete('/:id', requirePermission('assistants:write'), async (req, res) => {
-    const current = await visibleAssistant(store, res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const current = await visibleAssistant(store, res, id);
     await ctx.storage.tx(async (tx) => {
       await store.remove(current.organizationId, current.id, tx);
       await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });

@@ -7,6 +7,7 @@ import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, errorBody, toAppError } from '../http/errors.js';
 import { sendJson } from '../http/json-response.js';
 import { openSse, wantsStream } from '../http/sse.js';
+import { pathParams } from '../http/validate.js';
 import { jsonByteLength } from '../lib/json-size.js';
 import type { Logger } from '../lib/logger.js';
 import type { ChatInput, ChatResult, ChatService } from './service.js';
@@ -91,8 +92,9 @@ export interface ChatRoute { path: string; handlers: RequestHandler[] }
 export function chatRoutes(deps: { chat: ChatService; assistants: AssistantStore; logger: Logger }): ChatRoute[] {
   // The integrations endpoint speaks the seed's bare shapes (API.md §2).
   const integrations: RequestHandler = async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const body = parseChatBody(integrationChatSchema, req.body);
-    const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
+    const assistant = await recentVisibleAssistant(deps.assistants, res, id);
     const explain = wantsExplain(res, body.explain);
     await respondToChat({
       req, res, logger: deps.logger, chat: deps.chat, bareErrors: true, stream: wantsStream(req.body, req.headers.accept),
@@ -102,8 +104,9 @@ export function chatRoutes(deps: { chat: ChatService; assistants: AssistantStore
   };
 
   const apps: RequestHandler = async (req, res) => {
+    const { id } = pathParams(req, 'id');
     const body = parseChatBody(appChatSchema, req.body);
-    const assistant = await recentVisibleAssistant(deps.assistants, res, req.params.id as string);
+    const assistant = await recentVisibleAssistant(deps.assistants, res, id);
     const explain = wantsExplain(res, body.explain);
     const shape = (r: ChatResult) => ({ response: r.response, conversation_id: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) });
     await respondToChat({

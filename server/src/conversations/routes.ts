@@ -8,7 +8,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import type { Conversation, ConversationStore, Message } from './store.js';
 
 export const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
@@ -33,19 +33,22 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
   };
 
   r.get('/integrations/:id/conversations/:sessionId', requirePermission('conversations:read'), async (req, res) => {
-    const assistant = await visibleAssistant(assistants, res, req.params.id as string);
-    const c = await visibleConversation(res, req.params.sessionId as string);
+    const { id, sessionId } = pathParams(req, 'id', 'sessionId');
+    const assistant = await visibleAssistant(assistants, res, id);
+    const c = await visibleConversation(res, sessionId);
     if (c.assistantId !== assistant.id) throw notFound('Conversation');
     sendData(res, await conversationView(c, store));
   });
 
   // The seed's bare array, oldest first, for the analytics message view.
   r.get('/conversations/:sessionId/messages', requirePermission('conversations:read'), async (req, res) => {
-    res.json(await store.messages((await visibleConversation(res, req.params.sessionId as string)).id));
+    const { sessionId } = pathParams(req, 'sessionId');
+    res.json(await store.messages((await visibleConversation(res, sessionId)).id));
   });
 
   r.post('/conversations/:sessionId/messages', requirePermission('conversations:write'), async (req, res) => {
-    const c = await visibleConversation(res, req.params.sessionId as string);
+    const { sessionId } = pathParams(req, 'sessionId');
+    const c = await visibleConversation(res, sessionId);
     const input = parseInput(humanMessageSchema, req.body);
     const p = principalOf(res);
     // `author` is the internal id (for the team); `authorName` the member's name at the time, the only
@@ -60,14 +63,16 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
   });
 
   r.post('/conversations/:sessionId/feedback', requirePermission(['chat', 'conversations:write']), async (req, res) => {
-    const c = await visibleConversation(res, req.params.sessionId as string);
+    const { sessionId } = pathParams(req, 'sessionId');
+    const c = await visibleConversation(res, sessionId);
     const input = parseInput(feedbackSchema, req.body);
     if (!await store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
     sendData(res, { sessionId: c.sessionId, messageId: input.messageId, rating: input.rating });
   });
 
   r.post('/conversations/:sessionId/end', requirePermission(['chat', 'conversations:write']), async (req, res) => {
-    const c = await visibleConversation(res, req.params.sessionId as string);
+    const { sessionId } = pathParams(req, 'sessionId');
+    const c = await visibleConversation(res, sessionId);
     if (c.status === 'ended') throw new AppError('conflict', 'This conversation has already ended');
     const at = nowIso(ctx);
     await ctx.storage.tx(async (tx) => {

@@ -6,7 +6,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { isLanguageTag } from '../text/languages.js';
 import { listDocumentChunks } from './chunks.js';
 import { readUpload } from './files/upload.js';
@@ -66,15 +66,18 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     sendPage(res, items, total, page);
   });
   r.get('/knowledge-bases/:id', requirePermission('knowledge_bases:read'), async (req, res) => {
-    sendData(res, await visibleKb(res, req.params.id as string));
+    const { id } = pathParams(req, 'id');
+    sendData(res, await visibleKb(res, id));
   });
   r.patch('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const kb = await visibleKb(res, id);
     const input = parseInput(kbPatchSchema, req.body);
     sendData(res, await store.updateKb(kb.organizationId, kb.id, input, nowIso(ctx)));
   });
   r.delete('/knowledge-bases/:id', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const kb = await visibleKb(res, id);
     await store.deleteKb(kb.organizationId, kb.id);
     assistants.forgetOrganization(kb.organizationId); // its links went with it: chat stops listing it at once here
     sendData(res, { id: kb.id, deleted: true });
@@ -82,7 +85,8 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
 
   // Three ways in (API.md §6): a multipart file, {url, crawl?} fetched by the server, or JSON content.
   r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const kb = await visibleKb(res, id);
     if (req.is('multipart/form-data')) {
       const parsed = await readUpload(req);
       sendData(res, await store.addParsedDocument(kb.id, parsed, nowIso(ctx)), 201);
@@ -97,37 +101,43 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     sendData(res, await store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
   });
   r.post('/knowledge-bases/:id/documents/:docId/sync', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
-    sendData(res, await urlSources.resync(kb.id, req.params.docId as string), 202);
+    const { id, docId } = pathParams(req, 'id', 'docId');
+    const kb = await visibleKb(res, id);
+    sendData(res, await urlSources.resync(kb.id, docId), 202);
   });
   r.get('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:read'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const kb = await visibleKb(res, id);
     const page = readPage(req);
     const { items, total } = await store.listDocuments(kb.id, page);
     sendPage(res, items, total, page);
   });
   r.get('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:read'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
-    const doc = await store.getDocument(kb.id, req.params.docId as string);
+    const { id, docId } = pathParams(req, 'id', 'docId');
+    const kb = await visibleKb(res, id);
+    const doc = await store.getDocument(kb.id, docId);
     if (!doc) throw notFound('Document');
     sendData(res, doc);
   });
   r.get('/knowledge-bases/:id/documents/:docId/chunks', requirePermission('knowledge_bases:read'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
-    const doc = await store.getDocument(kb.id, req.params.docId as string);
+    const { id, docId } = pathParams(req, 'id', 'docId');
+    const kb = await visibleKb(res, id);
+    const doc = await store.getDocument(kb.id, docId);
     if (!doc) throw notFound('Document');
     const page = readPage(req);
     const { items, total } = await listDocumentChunks(ctx.storage, doc.id, page);
     sendPage(res, items, total, page);
   });
   r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
-    if (!await store.deleteDocument(kb.id, req.params.docId as string, nowIso(ctx))) throw notFound('Document');
-    sendData(res, { id: req.params.docId, deleted: true });
+    const { id, docId } = pathParams(req, 'id', 'docId');
+    const kb = await visibleKb(res, id);
+    if (!await store.deleteDocument(kb.id, docId, nowIso(ctx))) throw notFound('Document');
+    sendData(res, { id: docId, deleted: true });
   });
 
   r.post('/knowledge-bases/:id/search', requirePermission('knowledge_bases:read'), async (req, res) => {
-    const kb = await visibleKb(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const kb = await visibleKb(res, id);
     const input = parseInput(searchSchema, req.body);
     const hits = await retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
     sendData(res, hits.map((h) => ({

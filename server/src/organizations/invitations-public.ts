@@ -8,7 +8,7 @@ import type { FailureTracker } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { dashboardOriginProblem } from '../http/session-cookie.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { newId } from '../lib/ids.js';
 import { isUniqueViolation } from '../storage/port.js';
 import { consumeInvitation, findPendingInvitation } from './invitations.js';
@@ -38,17 +38,19 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
   const r = Router();
 
   r.get('/invitations/:token', async (req, res) => {
-    const inv = await findPendingInvitation(ctx.storage, req.params.token as string, ctx.clock.now());
+    const { token } = pathParams(req, 'token');
+    const inv = await findPendingInvitation(ctx.storage, token, ctx.clock.now());
     if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
     sendData(res, { organization: inv.organization, role: inv.role, email: inv.email, expiresAt: inv.expiresAt });
   });
 
   r.post('/invitations/:token/accept', async (req, res) => {
+    const { token: invitationToken } = pathParams(req, 'token');
     const foreign = dashboardOriginProblem(req, ctx.config.publicUrl);
     if (foreign) throw new AppError('permission_denied', foreign);
     const input = parseInput(acceptInvitationSchema, req.body);
     const nowMs = ctx.clock.now();
-    const inv = await findPendingInvitation(ctx.storage, req.params.token as string, nowMs);
+    const inv = await findPendingInvitation(ctx.storage, invitationToken, nowMs);
     if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
     if (inv.email && inv.email.toLowerCase() !== input.email) throw new AppError('permission_denied', 'This invitation is for another email address');
     const ip = req.ip ?? '';

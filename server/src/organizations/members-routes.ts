@@ -6,7 +6,7 @@ import { nowIso } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { countPendingInvitations, createInvitation, listPendingInvitations, MAX_PENDING_INVITATIONS, revokeInvitation } from './invitations.js';
 import { CREATED_CHOICES, createdByMember, listMemberAudit, recordRemoval } from './member-removal.js';
 import { changeRole, getMember, listMembers, removeMember, transferOwnership, type Actor } from './members.js';
@@ -53,23 +53,24 @@ export function membersRouter(ctx: AppContext): Router {
   });
 
   r.patch('/organizations/:id/members/:userId', async (req, res) => {
+    const { userId } = pathParams(req, 'userId');
     const p = manager(req, res);
     const input = parseInput(memberRoleSchema, req.body);
-    if (req.params.userId === p.userId) throw new AppError('validation_error', 'role: you cannot change your own role');
-    sendData(res, await ctx.storage.tx((tx) => changeRole(tx, p.organizationId, actorOf(p), req.params.userId as string, input.role)));
+    if (userId === p.userId) throw new AppError('validation_error', 'role: you cannot change your own role');
+    sendData(res, await ctx.storage.tx((tx) => changeRole(tx, p.organizationId, actorOf(p), userId, input.role)));
   });
 
   // What removing this member would leave behind, and what becomes of each (the dashboard's confirmation).
   r.get('/organizations/:id/members/:userId/created', async (req, res) => {
+    const { userId } = pathParams(req, 'userId');
     const p = manager(req, res);
-    const userId = req.params.userId as string;
     if (!(await getMember(ctx.storage, p.organizationId, userId))) throw notFound('Member');
     sendData(res, await createdByMember(ctx.storage, p.organizationId, userId, ctx.clock.now()));
   });
 
   r.delete('/organizations/:id/members/:userId', async (req, res) => {
+    const { userId } = pathParams(req, 'userId');
     const p = ownOrg(req, res);
-    const userId = req.params.userId as string;
     const { created } = parseInput(removeMemberQuery, { created: req.query.created });
     // Anyone may leave; removing someone else needs the right to manage members.
     if (userId !== p.userId && !canManage(p)) throw new AppError('permission_denied', 'Removing a member needs the admin or owner role');
@@ -125,8 +126,8 @@ export function membersRouter(ctx: AppContext): Router {
   });
 
   r.delete('/organizations/:id/invitations/:invitationId', async (req, res) => {
+    const { invitationId: id } = pathParams(req, 'invitationId');
     const p = manager(req, res);
-    const id = req.params.invitationId as string;
     if (!(await revokeInvitation(ctx.storage, p.organizationId, id, ctx.clock.now()))) throw notFound('Invitation');
     sendData(res, { id, deleted: true });
   });

@@ -7,7 +7,7 @@ import { nowIso } from '../context.js';
 import { principalOf, requirePermission } from '../http/auth.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { WEBHOOK_EVENTS } from './outbox.js';
 import { webhookUrlProblem } from './ssrf.js';
 import { MAX_ENDPOINTS_PER_ORG, type WebhookEndpoint, type WebhookStore } from './store.js';
@@ -70,24 +70,28 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
   });
 
   r.get('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
-    sendData(res, view(await visibleEndpoint(res, req.params.id as string)));
+    const { id } = pathParams(req, 'id');
+    sendData(res, view(await visibleEndpoint(res, id)));
   });
 
   r.patch('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
-    const current = await visibleEndpoint(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const current = await visibleEndpoint(res, id);
     const input = parseInput(patchSchema, req.body);
     if (input.assistantId !== undefined) await checkAssistant(res, input.assistantId);
     sendData(res, view(await store.update(current, input, nowIso(ctx))));
   });
 
   r.delete('/webhooks/:id', requirePermission('webhooks:write'), async (req, res) => {
-    const current = await visibleEndpoint(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const current = await visibleEndpoint(res, id);
     await store.remove(current.organizationId, current.id);
     sendData(res, { id: current.id, deleted: true });
   });
 
   r.get('/webhooks/:id/deliveries', requirePermission('webhooks:write'), async (req, res) => {
-    const endpoint = await visibleEndpoint(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const endpoint = await visibleEndpoint(res, id);
     const page = readPage(req);
     const { items, total } = await store.attempts(endpoint.id, page);
     sendPage(res, items, total, page);
@@ -95,8 +99,9 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
 
   // The delivery log lists attempts; redeliver takes the item's deliveryId (dlv_…) or its id (att_…).
   r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', requirePermission('webhooks:write'), async (req, res) => {
-    const endpoint = await visibleEndpoint(res, req.params.id as string);
-    const ref = /^(dlv|att)_(\d{1,15})$/.exec(req.params.deliveryId as string);
+    const { id, deliveryId: deliveryRef } = pathParams(req, 'id', 'deliveryId');
+    const endpoint = await visibleEndpoint(res, id);
+    const ref = /^(dlv|att)_(\d{1,15})$/.exec(deliveryRef);
     const deliveryId = !ref ? null : ref[1] === 'dlv' ? Number(ref[2]) : await ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
     if (deliveryId === null) throw notFound('Delivery');
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before redelivering');
@@ -109,7 +114,8 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
   });
 
   r.post('/webhooks/:id/test', requirePermission('webhooks:write'), async (req, res) => {
-    const endpoint = await visibleEndpoint(res, req.params.id as string);
+    const { id } = pathParams(req, 'id');
+    const endpoint = await visibleEndpoint(res, id);
     if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
     const webhookId = await ctx.storage.tx((tx) => ctx.webhooks.test(tx, endpoint));
     sendData(res, { webhookId, event: 'webhook.test', endpointId: endpoint.id, status: 'pending', createdAt: nowIso(ctx) });

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { rateLimitError, setRateHeaders } from '../http/rate-limit.js';
 import { wantsStream } from '../http/sse.js';
-import { parseInput } from '../http/validate.js';
+import { parseInput, pathParams } from '../http/validate.js';
 import { randomBase62 } from '../lib/ids.js';
 import { PLAN_LIMITS } from '../auth/permissions.js';
 import { messageInLanguage, textDirection, widgetTexts } from '../i18n/locales.js';
@@ -42,7 +42,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
 
   /** Loads the assistant and enforces its origin allowlist; CORS headers only for allowed origins. */
   async function guard(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const assistant = await findAssistant(req.params.appId as string);
+    const assistant = await findAssistant(pathParams(req, 'appId').appId);
     if (!assistant) throw notFound('Assistant');
     const origin = requestOrigin(req);
     if (!originAllowed(origin, assistant.widget.allowedOrigins, new URL(ctx.config.publicUrl).origin)) {
@@ -132,8 +132,8 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
   });
 
   r.get('/widget/:appId/conversations/:sessionId', guard, async (req, res) => {
+    const { sessionId } = pathParams(req, 'sessionId');
     const a = assistantOf(res);
-    const sessionId = req.params.sessionId as string;
     if (!WIDGET_SESSION.safeParse(sessionId).success) throw notFound('Conversation');
     const c = await widgetConversation(a, sessionId);
     res.setHeader('Cache-Control', 'no-store');
