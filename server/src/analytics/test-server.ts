@@ -1,8 +1,8 @@
 import { afterEach, beforeEach } from 'vitest';
 import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 
-export type FakeClock = ReturnType<typeof createFakeClock>;
+export type { FakeClock };
 
 /**
  * The analytics tests' setup: every test of the calling file gets a fresh Parley (the project's

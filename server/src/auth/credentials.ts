@@ -63,6 +63,17 @@ export interface CredentialResolverOptions {
   cacheTtlMs?: number;
 }
 
+/** Bearer tokens to principals (see createCredentialResolver for what is cached and for how long). */
+export interface CredentialResolver {
+  /**
+   * Drops this process's keys of an organization: call it after a write that changes one of its
+   * keys (revoke, rotate) or its plan has committed, so the next request reads it again.
+   */
+  forgetOrganization(organizationId: string): void;
+  /** The principal a token (`sk_…` API key or session token) stands for; null when unknown, revoked or expired. */
+  resolve(token: string, nowMs: number, via?: PresentedVia): Promise<ResolvedCredential | null>;
+}
+
 /**
  * Resolves bearer tokens to principals. User sessions are read on every request (a role change
  * or a removal applies at once; dashboard traffic is light). API keys, the integration hot path,
@@ -70,7 +81,7 @@ export interface CredentialResolverOptions {
  * (its routes call forgetOrganization), one made through another instance within the TTL.
  * An API key writes last_used_at at most once a minute.
  */
-export function createCredentialResolver(q: Queryable, opts: CredentialResolverOptions = {}) {
+export function createCredentialResolver(q: Queryable, opts: CredentialResolverOptions = {}): CredentialResolver {
   const keys = createTtlCache<string, CachedKey>({
     ttlMs: opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS, maxEntries: CREDENTIAL_CACHE_MAX, groupOf: (key) => key.organizationId,
   });
@@ -126,10 +137,6 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
   }
 
   return {
-    /**
-     * Drops this process's keys of an organization: call it after a write that changes one of
-     * its keys (revoke, rotate) or its plan has committed, so the next request reads it again.
-     */
     forgetOrganization(organizationId: string): void {
       keys.forgetGroup(organizationId);
     },
@@ -139,5 +146,3 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
     },
   };
 }
-
-export type CredentialResolver = ReturnType<typeof createCredentialResolver>;

@@ -84,8 +84,14 @@ function createFailureLog(clock: Clock, limit: number, windowMs: number) {
   };
 }
 
+/** A FailureTracker in this process, which must forget expired failures itself. */
+export interface MemoryFailureTracker extends FailureTracker {
+  /** Drops the failures that fell out of the window (the store's periodic sweep). */
+  sweep(): void;
+}
+
 /** A FailureTracker in this process (the memory store's). */
-export function createMemoryFailureTracker(clock: Clock, limit: number, windowMs: number): FailureTracker & { sweep(): void } {
+export function createMemoryFailureTracker(clock: Clock, limit: number, windowMs: number): MemoryFailureTracker {
   const log = createFailureLog(clock, limit, windowMs);
   return {
     blocked: (key) => Promise.resolve(log.blocked(key)),
@@ -101,7 +107,7 @@ export function createMemoryFailureTracker(clock: Clock, limit: number, windowMs
  */
 export function createMemoryLimitStore(clock: Clock): LimitStore {
   const limiter = createRateLimiter(clock);
-  const trackers = new Map<string, ReturnType<typeof createMemoryFailureTracker>>();
+  const trackers = new Map<string, MemoryFailureTracker>();
   return {
     take: (key, limits) => Promise.resolve(limiter.take(key, limits)),
     failureTracker(name, limit, windowMs) {

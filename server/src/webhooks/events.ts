@@ -3,7 +3,7 @@ import type { Conversation, Message } from '../conversations/store.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { createOutbox, type EventDraft, type Subscriber } from './outbox.js';
+import { createOutbox, type EventDraft, type Outbox, type Subscriber } from './outbox.js';
 
 /**
  * The events of API.md §9, each built from the change that causes it. Every emitter takes the
@@ -152,59 +152,70 @@ async function readKnowledgeBase(q: Queryable, id: string): Promise<{ kb: KbRow;
   return { kb, counts, assistantIds };
 }
 
+/** Webhook events written with the transaction of the change that causes them (see createWebhookEvents). */
+export interface WebhookEvents {
+  /** The queue the events go to, and the delivery worker reads. */
+  readonly outbox: Outbox;
+  /**
+   * Starts reading who listens to the organization, for `chatTurn`. The chat service starts it
+   * with the turn's first statements: on PostgreSQL it travels in their round trip instead of
+   * one of its own. A read that fails is reported by `chatTurn`, not as an unhandled rejection.
+   */
+  chatTurnListeners(tx: Tx, organizationId: string): Promise<readonly Subscriber[]>;
+  /** A chat request's user message and answer (and the conversation, when it is new). */
+  chatTurn(tx: Tx, t: ChatTurn, listeners?: Promise<readonly Subscriber[]>): Promise<void>;
+  /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
+  humanAgentMessage(tx: Tx, c: Conversation, message: Message): Promise<void>;
+  /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
+  conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void>;
+  /** Call before the base's row is deleted (its assistants are found through their links). */
+  knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void>;
+  /** Fires only when the widget, a bot's settings or the model changed. */
+  deploymentUpdated(tx: Tx, before: Assistant, after: Assistant): Promise<void>;
+  /** `POST /webhooks/:id/test`: one event for one endpoint. Resolves with the event id (`webhook-id`). */
+  test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null>;
+}
+
 /**
  * The emitters. Each writes its events with the transaction of its cause: `await
  * events.chatTurn(tx, turn)` inside `storage.tx(async (tx) => …)`.
  */
-export function createWebhookEvents(storage: Storage, clock: Clock) {
+export function createWebhookEvents(storage: Storage, clock: Clock): WebhookEvents {
   const outbox = createOutbox(storage, clock);
   const write = async (tx: Tx, b: Batch | null): Promise<void> => { if (b) await outbox.enqueue(tx, b.organizationId, b.drafts); };
 
   return {
     outbox,
 
-    /**
-     * Starts reading who listens to the organization, for `chatTurn`. The chat service starts it
-     * with the turn's first statements: on PostgreSQL it travels in their round trip instead of
-     * one of its own. A read that fails is reported by `chatTurn`, not as an unhandled rejection.
-     */
     chatTurnListeners(tx: Tx, organizationId: string): Promise<readonly Subscriber[]> {
       const read = outbox.subscribers(tx, organizationId);
       read.catch(() => undefined);
       return read;
     },
 
-    /** A chat request's user message and answer (and the conversation, when it is new). */
     async chatTurn(tx: Tx, t: ChatTurn, listeners?: Promise<readonly Subscriber[]>): Promise<void> {
       const b = chatTurnEvents(t);
       if (!listeners) return write(tx, b);
       await outbox.enqueueTo(tx, b.organizationId, b.drafts, await listeners);
     },
 
-    /** A reply written by a person (`POST /conversations/:sessionId/messages`). */
     humanAgentMessage: (tx: Tx, c: Conversation, message: Message): Promise<void> => write(tx, humanAgentEvents(c, message)),
 
-    /** `reason`: `api` for `POST /conversations/:id/end`, `idle` after 30 minutes without a message. */
     async conversationEnded(tx: Tx, c: Conversation, reason: 'api' | 'idle', endedAt: string): Promise<void> {
       const n = (await tx.get<{ n: number }>(SQL.messageCount, [c.id]))?.n ?? 0;
       await write(tx, conversationEndedEvents(c, reason, endedAt, n));
     },
 
-    /** Call before the base's row is deleted (its assistants are found through their links). */
     async knowledgeBaseUpdated(tx: Tx, change: KnowledgeBaseChange): Promise<void> {
       const found = await readKnowledgeBase(tx, change.knowledgeBaseId);
       if (found) await write(tx, knowledgeBaseEvents(change, found.kb, found.counts, found.assistantIds));
     },
 
-    /** Fires only when the widget, a bot's settings or the model changed. */
     deploymentUpdated: (tx: Tx, before: Assistant, after: Assistant): Promise<void> => write(tx, deploymentEvents(before, after)),
 
-    /** `POST /webhooks/:id/test`: one event for one endpoint. Resolves with the event id (`webhook-id`). */
     async test(tx: Tx, endpoint: { id: string; organizationId: string }): Promise<string | null> {
       const [id] = await outbox.enqueue(tx, endpoint.organizationId, [testDraft(endpoint.id)], endpoint.id);
       return id ?? null;
     },
   };
 }
-
-export type WebhookEvents = ReturnType<typeof createWebhookEvents>;

@@ -52,7 +52,25 @@ export async function webhooksCreatedBy(q: Queryable, organizationId: string, us
   return q.all('SELECT id, url, enabled FROM webhook_endpoints WHERE organization_id = ? AND created_by = ? ORDER BY created_at, id', [organizationId, userId]);
 }
 
-export function createWebhookStore(storage: Storage) {
+/** Webhook endpoints of organizations, and their delivery log. */
+export interface WebhookStore {
+  /** One endpoint of the organization (with its pending count and creator), or null. */
+  get(organizationId: string, id: string): Promise<WebhookEndpoint | null>;
+  /** How many endpoints the organization has (checked against MAX_ENDPOINTS_PER_ORG). */
+  count(organizationId: string): Promise<number>;
+  /** A new endpoint with a fresh signing secret, returned this once. */
+  create(organizationId: string, input: EndpointInput & { createdBy?: string | null }, at: string): Promise<WebhookEndpoint & { secret: string }>;
+  /** A page of endpoints, newest first; `onlyAssistantId`: keys bound to one assistant see that assistant's endpoints alone. */
+  list(organizationId: string, onlyAssistantId: string | null, page: { limit: number; offset: number }): Promise<{ items: WebhookEndpoint[]; total: number }>;
+  /** Applies a patch; re-enabling clears the failure streak, disabling by hand records 'manual'. */
+  update(current: WebhookEndpoint, patch: Partial<EndpointInput> & { enabled?: boolean | undefined }, at: string): Promise<WebhookEndpoint>;
+  /** Deletes an endpoint; false when the organization had none with this id. */
+  remove(organizationId: string, id: string): Promise<boolean>;
+  /** The delivery log: every attempt, newest first. */
+  attempts(endpointId: string, page: { limit: number; offset: number }): Promise<{ items: DeliveryAttempt[]; total: number }>;
+}
+
+export function createWebhookStore(storage: Storage): WebhookStore {
   const get = async (organizationId: string, id: string): Promise<WebhookEndpoint | null> => {
     const row = await storage.get<EndpointRow>(`${SELECT} WHERE e.id = ? AND e.organization_id = ?`, [id, organizationId]);
     return row ? toEndpoint(row) : null;
@@ -71,7 +89,6 @@ export function createWebhookStore(storage: Storage) {
       [id, organizationId, input.assistantId, input.url, input.description, JSON.stringify(input.events), secret, at, at, input.createdBy ?? null]);
       return { ...(await get(organizationId, id) as WebhookEndpoint), secret };
     },
-    /** `onlyAssistantId`: keys bound to one assistant see that assistant's endpoints alone. */
     async list(organizationId: string, onlyAssistantId: string | null, page: { limit: number; offset: number }) {
       // Built in TypeScript rather than `? IS NULL OR …`: PostgreSQL cannot type a parameter that is only tested for NULL.
       const where = onlyAssistantId === null ? 'e.organization_id = ?' : 'e.organization_id = ? AND e.assistant_id = ?';
@@ -99,7 +116,6 @@ export function createWebhookStore(storage: Storage) {
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (await storage.run('DELETE FROM webhook_endpoints WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
     },
-    /** The delivery log: every attempt, newest first. */
     async attempts(endpointId: string, page: { limit: number; offset: number }): Promise<{ items: DeliveryAttempt[]; total: number }> {
       const total = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts WHERE endpoint_id = ?', [endpointId]))?.n ?? 0;
       const rows = await storage.all<AttemptRow>('SELECT * FROM webhook_attempts WHERE endpoint_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [endpointId, page.limit, page.offset]);
@@ -114,5 +130,3 @@ export function createWebhookStore(storage: Storage) {
     },
   };
 }
-
-export type WebhookStore = ReturnType<typeof createWebhookStore>;

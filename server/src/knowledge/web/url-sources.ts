@@ -56,7 +56,19 @@ export interface UrlSourceTuning {
   leaseMs?: number;
 }
 
-export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning: UrlSourceTuning = {}) {
+/** Documents fetched from a URL or crawled from it (POST /documents with `url`), worked by background jobs. */
+export interface UrlSources {
+  /** `{url, crawl?, title?}` from POST /documents → the new document (201); a single page is awaited up to `waitMs`. */
+  add(knowledgeBaseId: string, body: unknown): Promise<DocumentRecord>;
+  /** Fetches a url/crawl document again; its old chunks serve until the new ones are ready. */
+  resync(knowledgeBaseId: string, documentId: string): Promise<DocumentRecord>;
+  /** Starts the job runner (`listen` calls it). */
+  start(): void;
+  /** Stops the job runner and closes the fetcher; called before the database closes. */
+  stop(): Promise<void>;
+}
+
+export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning: UrlSourceTuning = {}): UrlSources {
   const allowPrivate = ctx.config.fetchAllowPrivate ?? false;
   const waitMs = tuning.waitMs ?? 10_000;
   const progressEvery = tuning.progressIntervalMs ?? 250;
@@ -190,7 +202,6 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   const badUrl = (message: string): AppError => new AppError('validation_error', `url: ${message}`);
 
   return {
-    /** `{url, crawl?, title?}` from POST /documents → the new document (201). */
     async add(knowledgeBaseId: string, body: unknown): Promise<DocumentRecord> {
       const input = parseInput(urlDocumentSchema, body);
       const url = normalizeUrl(input.url);
@@ -211,7 +222,6 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       return await store.getDocument(knowledgeBaseId, doc.id) ?? doc;
     },
 
-    /** Fetches a url/crawl document again; its old chunks serve until the new ones are ready. */
     async resync(knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
       const doc = await store.getDocument(knowledgeBaseId, documentId);
       if (!doc) throw notFound('Document');
@@ -226,7 +236,6 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       return await store.getDocument(knowledgeBaseId, documentId) ?? doc;
     },
 
-    /** The job runner: `listen` starts it, and stops it before the database closes. */
     start(): void {
       runner.start();
     },
@@ -237,5 +246,3 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     },
   };
 }
-
-export type UrlSources = ReturnType<typeof createUrlSources>;
