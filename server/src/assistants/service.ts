@@ -72,11 +72,36 @@ export interface AssistantStoreOptions {
   now?: () => number;
 }
 
+/** Assistants and their knowledge-base links (the store behind the assistant routes and chat). */
+export interface AssistantStore {
+  /** One assistant of the organization, links included; `q`: a transaction reading its own writes (the storage by default). */
+  get(organizationId: string, id: string, q?: Queryable): Promise<Assistant | null>;
+  /**
+   * For chat: up to ASSISTANT_CACHE_TTL_MS old unless this process forgot it (frozen: do not
+   * change it). `organizationId` null: any organization's (the widget). Not for read-modify-write.
+   */
+  recent(organizationId: string | null, id: string): Promise<Assistant | null>;
+  /**
+   * Drops this process's assistants of an organization: call it after a write that changes one
+   * of them (its row, its config, its knowledge-base links, a linked knowledge base) has
+   * committed, so the next chat reads it again.
+   */
+  forgetOrganization(organizationId: string): void;
+  /** A new assistant; `tx`: the caller's transaction (with its audit entry), without it a transaction of its own. */
+  create(organizationId: string, type: AssistantType, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant>;
+  /** Replaces an assistant's whole config; `tx`: the caller's transaction (with its audit entry and webhook event), without it a transaction of its own. */
+  replace(organizationId: string, id: string, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant>;
+  /** A page of the organization's assistants, newest first; `onlyId` narrows it for a key bound to one assistant. */
+  list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): Promise<{ items: Assistant[]; total: number }>;
+  /** Deletes an assistant (false when there was none); `q`: the caller's transaction (with its audit entry), the storage by default. */
+  remove(organizationId: string, id: string, q?: Queryable): Promise<boolean>;
+}
+
 /**
  * Assistants and their knowledge-base links. Writes that must commit with something else (an
  * audit entry, a webhook event) take the caller's `Tx`; reads take any `Queryable`.
  */
-export function createAssistantStore(storage: Storage, opts: AssistantStoreOptions = {}) {
+export function createAssistantStore(storage: Storage, opts: AssistantStoreOptions = {}): AssistantStore {
   const now = opts.now ?? Date.now;
   const cache = createTtlCache<string, Assistant>({
     ttlMs: opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS, maxEntries: ASSISTANT_CACHE_MAX, groupOf: (a) => a.organizationId,
@@ -151,26 +176,14 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
   }
 
   return {
-    /** `q`: a transaction reading its own writes; the storage by default. */
     get(organizationId: string, id: string, q: Queryable = storage): Promise<Assistant | null> {
       return get(q, organizationId, id);
     },
-    /**
-     * For chat: up to ASSISTANT_CACHE_TTL_MS old unless this process forgot it (frozen: do not
-     * change it). `organizationId` null: any organization's (the widget). Not for read-modify-write.
-     */
     recent,
-    /**
-     * Drops this process's assistants of an organization: call it after a write that changes one
-     * of them (its row, its config, its knowledge-base links, a linked knowledge base) has
-     * committed, so the next chat reads it again.
-     */
     forgetOrganization,
-    /** `tx`: the caller's transaction (with its audit entry); without it, a transaction of its own. */
     create(organizationId: string, type: AssistantType, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
       return tx ? create(tx, organizationId, type, config, at) : storage.tx((own) => create(own, organizationId, type, config, at));
     },
-    /** `tx`: the caller's transaction (with its audit entry and webhook event); without it, a transaction of its own. */
     replace(organizationId: string, id: string, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant> {
       if (tx) return replace(tx, organizationId, id, config, at);
       return storage.tx((own) => replace(own, organizationId, id, config, at)).finally(() => forgetOrganization(organizationId));
@@ -186,7 +199,6 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
       for (const row of rows) items.push(await toAssistant(storage, row));
       return { items, total };
     },
-    /** `q`: the caller's transaction (with its audit entry); the storage by default. */
     async remove(organizationId: string, id: string, q: Queryable = storage): Promise<boolean> {
       try {
         return (await q.run('DELETE FROM assistants WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
@@ -197,8 +209,6 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
     },
   };
 }
-
-export type AssistantStore = ReturnType<typeof createAssistantStore>;
 
 export async function assistantExists(q: Queryable, organizationId: string, id: string): Promise<boolean> {
   return (await q.get(SQL.exists, [id, organizationId])) !== undefined;

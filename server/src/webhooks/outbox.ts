@@ -117,6 +117,71 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
   return rows;
 }
 
+/** The durable queue behind webhooks (see createOutbox): events in, deliveries out, every attempt recorded. */
+export interface Outbox {
+  /**
+   * Writes the events some enabled endpoint of the organization wants (or `onlyEndpointId`,
+   * for a test), with the transaction of the change that caused them. Resolves with the ids
+   * (webhook-ids) of the events written: none when nobody listens.
+   */
+  enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]>;
+  /**
+   * Who listens to the organization's events, read in the caller's transaction: a writer that
+   * starts this read early, beside its first statements, saves PostgreSQL a round trip
+   * (`enqueueTo`).
+   */
+  subscribers(q: Queryable, organizationId: string): Promise<Subscriber[]>;
+  /** `enqueue` with the endpoints already read (`subscribers`, in the same transaction). */
+  enqueueTo(tx: Tx, organizationId: string, drafts: readonly EventDraft[], endpoints: readonly Subscriber[]): Promise<string[]>;
+  /**
+   * Sends one delivery's event to its endpoint again, now, with the same webhook-id (a
+   * dashboard "redeliver"). A delivery still being retried is simply due at once; a finished
+   * one (delivered, or failed for good) gets a new delivery row at the back of the endpoint's
+   * queue (per-endpoint order stays intact) with a fresh retry schedule. Null when the
+   * delivery is unknown or already pruned from the log.
+   */
+  redeliver(endpointId: string, deliveryId: number): Promise<Redelivery | null>;
+  /** The delivery an attempt of the log belongs to (the log's ids are attempts). */
+  deliveryOfAttempt(endpointId: string, attemptId: number): Promise<number | null>;
+  /** Called whenever events were written (see `enqueue` for when); returns an unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * The queue heads due now that this instance may attempt (on PostgreSQL, those whose lease it
+   * holds or just claimed), endpoints in `busy` (an attempt in flight here) left out.
+   */
+  due(nowMs: number, busy?: ReadonlySet<string>): Promise<DueDelivery[]>;
+  /** Gives up this instance's endpoint leases (at stop): another instance takes over at once. */
+  release(): Promise<void>;
+  /** Whether committed events wait to be fanned out (see DeliveryQueue.hasUnfanned). */
+  hasUnfanned(): Promise<boolean>;
+  /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
+  nextDueAt(): Promise<number | null>;
+  /**
+   * The worker's one write per round, in one transaction: records the attempts that finished
+   * and decides what follows each (delivered; retried after the next delay of the schedule;
+   * or given up: schedule exhausted, or 410 Gone, which also disables the endpoint; an
+   * endpoint whose attempts all failed for 5 days is disabled), then fans out new events
+   * (a batch of them: `moreEvents` says another round is needed).
+   */
+  settle(attempts: readonly AttemptToRecord[], fanOut: boolean): Promise<{ recorded: AttemptRecorded[]; moreEvents: boolean }>;
+  /**
+   * Forgets what is older than the retention: finished deliveries and events by event time,
+   * attempts by attempt time. Rows are in time order, so each boundary is found by reading
+   * only the rows about to go.
+   */
+  prune(nowMs: number): Promise<void>;
+}
+
+/** A delivery made due again by `redeliver`. */
+export interface Redelivery {
+  deliveryId: number;
+  /** The event's webhook-id, the same as the first time. */
+  eventId: string;
+  type: string;
+  /** Epoch ms: now. */
+  nextAttemptAt: number;
+}
+
 /**
  * The durable queue behind webhooks, in two steps. `enqueue` runs inside the transaction of
  * the change that caused the events and writes one row per event (only when an endpoint of
@@ -125,7 +190,7 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
  * that moves in the same transaction; reads each endpoint's oldest pending delivery; and
  * records every attempt.
  */
-export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueue = deliveryQueueFor(storage, clock)) {
+export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueue = deliveryQueueFor(storage, clock)): Outbox {
   const listeners = new Set<() => void>();
   let notifyScheduled = false;
 
@@ -221,35 +286,17 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
   }
 
   return {
-    /**
-     * Writes the events some enabled endpoint of the organization wants (or `onlyEndpointId`,
-     * for a test), with the transaction of the change that caused them. Resolves with the ids
-     * (webhook-ids) of the events written: none when nobody listens.
-     */
     async enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]> {
       return insertEvents(tx, await rowsFor(tx, organizationId, drafts, onlyEndpointId));
     },
 
-    /**
-     * Who listens to the organization's events, read in the caller's transaction: a writer that
-     * starts this read early, beside its first statements, saves PostgreSQL a round trip
-     * (`enqueueTo`).
-     */
     subscribers,
 
-    /** `enqueue` with the endpoints already read (`subscribers`, in the same transaction). */
     async enqueueTo(tx: Tx, organizationId: string, drafts: readonly EventDraft[], endpoints: readonly Subscriber[]): Promise<string[]> {
       return insertEvents(tx, eventRows(organizationId, endpoints, drafts, undefined, new Date(clock.now()).toISOString()));
     },
 
-    /**
-     * Sends one delivery's event to its endpoint again, now, with the same webhook-id (a
-     * dashboard "redeliver"). A delivery still being retried is simply due at once; a finished
-     * one (delivered, or failed for good) gets a new delivery row at the back of the endpoint's
-     * queue (per-endpoint order stays intact) with a fresh retry schedule. Null when the
-     * delivery is unknown or already pruned from the log.
-     */
-    async redeliver(endpointId: string, deliveryId: number): Promise<{ deliveryId: number; eventId: string; type: string; nextAttemptAt: number } | null> {
+    async redeliver(endpointId: string, deliveryId: number): Promise<Redelivery | null> {
       const nowMs = clock.now();
       const found = await storage.tx(async (tx) => {
         const row = await tx.get<{ id: number; status: string; event_seq: number; event_id: string; type: string }>(SQL.deliveryWithEvent, [deliveryId, endpointId]);
@@ -266,21 +313,15 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
       return found;
     },
 
-    /** The delivery an attempt of the log belongs to (the log's ids are attempts). */
     async deliveryOfAttempt(endpointId: string, attemptId: number): Promise<number | null> {
       return (await storage.get<{ delivery_id: number }>(SQL.deliveryOfAttempt, [attemptId, endpointId]))?.delivery_id ?? null;
     },
 
-    /** Called whenever events were written (see `enqueue` for when); returns an unsubscribe. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
-    /**
-     * The queue heads due now that this instance may attempt (on PostgreSQL, those whose lease it
-     * holds or just claimed), endpoints in `busy` (an attempt in flight here) left out.
-     */
     async due(nowMs: number, busy: ReadonlySet<string> = new Set()): Promise<DueDelivery[]> {
       return (await queue.claimDue(nowMs, busy)).map((r: DueRow) => ({
         deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempts: r.attempts, eventId: r.event_id, type: r.type, payload: r.payload, url: r.url, secret: r.secret,
@@ -288,28 +329,18 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
       }));
     },
 
-    /** Gives up this instance's endpoint leases (at stop): another instance takes over at once. */
     release(): Promise<void> {
       return queue.release();
     },
 
-    /** Whether committed events wait to be fanned out (see DeliveryQueue.hasUnfanned). */
     hasUnfanned(): Promise<boolean> {
       return queue.hasUnfanned();
     },
 
-    /** When the earliest queue head falls due (epoch ms), or null when no delivery is pending. */
     async nextDueAt(): Promise<number | null> {
       return (await storage.get<{ at: number | null }>(SQL.nextDue))?.at ?? null;
     },
 
-    /**
-     * The worker's one write per round, in one transaction: records the attempts that finished
-     * and decides what follows each (delivered; retried after the next delay of the schedule;
-     * or given up: schedule exhausted, or 410 Gone, which also disables the endpoint; an
-     * endpoint whose attempts all failed for 5 days is disabled), then fans out new events
-     * (a batch of them: `moreEvents` says another round is needed).
-     */
     async settle(attempts: readonly AttemptToRecord[], fanOut: boolean): Promise<{ recorded: AttemptRecorded[]; moreEvents: boolean }> {
       return storage.tx(async (tx) => {
         const recorded: AttemptRecorded[] = [];
@@ -318,11 +349,6 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
       });
     },
 
-    /**
-     * Forgets what is older than the retention: finished deliveries and events by event time,
-     * attempts by attempt time. Rows are in time order, so each boundary is found by reading
-     * only the rows about to go.
-     */
     async prune(nowMs: number): Promise<void> {
       const cutoff = new Date(nowMs - LOG_RETENTION_MS).toISOString();
       await storage.tx(async (tx) => {
@@ -336,5 +362,3 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

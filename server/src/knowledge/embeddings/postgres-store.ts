@@ -108,7 +108,46 @@ export interface PostgresVectorStoreOptions {
 /** The stored vectors are this model's (and dimensions'). */
 export const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
 
-export function createPostgresVectorStore(storage: PostgresEngine, opts: PostgresVectorStoreOptions) {
+/** The vectors of one embedding model on PostgreSQL, shared by every instance (see createPostgresVectorStore). */
+export interface PostgresVectorStore {
+  /** The model (and requested dimensions) this instance embeds with. */
+  readonly identity: VectorIdentity;
+  /** The embedding worker's side: claims batches under a lease, stores vectors, releases. */
+  readonly backlog: Backlog;
+  /** Who claims, in the claims table (for people reading it). */
+  readonly owner: string;
+  /** The vectors' generation this instance writes and reads (a model change starts a new one); null before `open`. */
+  readonly generation: number | null;
+  /** Another model was configured by an instance that started later: this one stops embedding. */
+  readonly retired: boolean;
+  /**
+   * Opens the vectors for the configured model: kept when the stored state names it, else
+   * thrown away (another model) for a new generation. Two instances starting at once with the
+   * same new model reset once: the second sees the first's state under the row lock.
+   */
+  open(): Promise<'ready' | 'empty' | 'reset'>;
+  /** The stored state (model, generation, dimension) as the database has it now. */
+  state(): Promise<StoredState>;
+  /**
+   * The state as another reader saw it (the replica, every poll): an instance that has not
+   * written since another rebuilt the vectors follows the newer generation and dimension, and
+   * one whose model is no longer the stored one retires, without first claiming a batch for
+   * nothing. Generations only grow, so an older read never undoes a newer one.
+   */
+  observe(s: StoredState): void;
+  /** Vectors of a generation with chunk id above `after`, by chunk id. */
+  page(gen: number, after: number, limit: number): Promise<VectorRow[]>;
+  /** Vectors after the commit cursor, each flagged ready when below `horizon`. */
+  afterCursor(gen: number, horizon: string, at: { xact: string; id: number }, limit: number): Promise<CursorRow[]>;
+  /** Chunk rows for ids (score 0, set by the caller); only live chunks of the given bases. */
+  hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>>;
+  /** Vectors stored in this instance's generation. */
+  embeddedCount(): Promise<number>;
+  /** Chunks without a vector of the current model. */
+  pendingCount(): Promise<number>;
+}
+
+export function createPostgresVectorStore(storage: PostgresEngine, opts: PostgresVectorStoreOptions): PostgresVectorStore {
   const { identity, clock, leaseMs } = opts;
   /** Who claims, in the claims table (for people reading it). */
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -253,11 +292,6 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
       return retired;
     },
 
-    /**
-     * Opens the vectors for the configured model: kept when the stored state names it, else
-     * thrown away (another model) for a new generation. Two instances starting at once with the
-     * same new model reset once: the second sees the first's state under the row lock.
-     */
     async open(): Promise<'ready' | 'empty' | 'reset'> {
       retired = false;
       return storage.tx(async (tx) => {
@@ -273,12 +307,6 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
     },
 
     state: (): Promise<StoredState> => readState(storage),
-    /**
-     * The state as another reader saw it (the replica, every poll): an instance that has not
-     * written since another rebuilt the vectors follows the newer generation and dimension, and
-     * one whose model is no longer the stored one retires, without first claiming a batch for
-     * nothing. Generations only grow, so an older read never undoes a newer one.
-     */
     observe(s: StoredState): void {
       if (!sameIdentity(s, identity)) {
         retired = true;
@@ -289,13 +317,10 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
         dim = s.dim;
       }
     },
-    /** Vectors of a generation with chunk id above `after`, by chunk id. */
     page: (gen: number, after: number, limit: number): Promise<VectorRow[]> => storage.all<VectorRow>(SQL.page, [gen, after, limit]),
-    /** Vectors after the commit cursor, each flagged ready when below `horizon`. */
     afterCursor: (gen: number, horizon: string, at: { xact: string; id: number }, limit: number): Promise<CursorRow[]> =>
       storage.all<CursorRow>(SQL.afterCursor, [horizon, gen, at.xact, at.id, limit]),
 
-    /** Chunk rows for ids (score 0, set by the caller); only live chunks of the given bases. */
     async hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>> {
       const out = new Map<number, RetrievedChunk>();
       if (!ids.length || !knowledgeBaseIds.length) return out;
@@ -320,5 +345,3 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
     },
   };
 }
-
-export type PostgresVectorStore = ReturnType<typeof createPostgresVectorStore>;

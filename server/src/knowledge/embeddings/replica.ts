@@ -20,6 +20,20 @@ export interface VectorSearch {
   stop(): void;
 }
 
+/** This instance's in-memory copy of the PostgreSQL vectors (see createVectorReplica). */
+export interface VectorReplica extends VectorSearch {
+  /** This instance stored vectors: read them now. */
+  wake(): void;
+  /** Whether the copy holds a vector for the chunk. */
+  has(chunkId: number): boolean;
+  /** Vectors held. */
+  readonly size: number;
+  /** Bytes of memory the vectors take. */
+  readonly bytes: number;
+  /** Resolves after a full read from now (tests, and the start log). */
+  settled(): Promise<void>;
+}
+
 export interface ReplicaOptions {
   /** How often the vectors table is read for other instances' writes (this instance's own are read at once). */
   pollMs: number;
@@ -51,7 +65,7 @@ interface Cursor { xact: string; id: number }
  *
  * Nothing of it runs on the question path: `search` reads memory only.
  */
-export function createVectorReplica(storage: PostgresEngine, store: PostgresVectorStore, opts: ReplicaOptions): VectorSearch & { wake(): void; has(chunkId: number): boolean; readonly size: number; readonly bytes: number; settled(): Promise<void> } {
+export function createVectorReplica(storage: PostgresEngine, store: PostgresVectorStore, opts: ReplicaOptions): VectorReplica {
   let mem: MemoryVectors | null = null;
   /** The generation `mem` holds (null: nothing usable for this model yet). */
   let loadedGeneration: number | null = null;
@@ -194,11 +208,9 @@ export function createVectorReplica(storage: PostgresEngine, store: PostgresVect
       unsubscribe?.();
       unsubscribe = null;
     },
-    /** This instance stored vectors: read them now. */
     wake() {
       void read();
     },
-    /** Resolves after a full read from now (tests, and the start log). */
     settled: () => poller.settled(),
   };
 }

@@ -68,7 +68,43 @@ const SQL = {
   saveIdentity: 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
 };
 
-export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentity) {
+/** The SQLite vector index (sqlite-vec's vec0 table) of one embedding model. */
+export interface VectorIndex {
+  /** The model (and requested dimensions) the vectors belong to. */
+  readonly identity: VectorIdentity;
+  /** Vector dimension once the index exists; null while it waits for the first vectors. */
+  readonly dimension: number | null;
+  /** True when queries can use the index (it exists for the configured model). */
+  readonly ready: boolean;
+  /**
+   * Opens the index for the configured model: kept when the stored identity matches, else
+   * emptied (a model change), to be rebuilt at the dimension of the first vectors.
+   */
+  open(): Promise<'ready' | 'empty' | 'reset'>;
+  /** Creates the vec0 table for `dimension` (dropping what was there) and records the identity. */
+  create(dimension: number): Promise<void>;
+  /** Forgets every vector (the model answered with another dimension). */
+  reset(): Promise<void>;
+  /** Chunks without a current vector, by id, after `afterId`; scans at most one window of ids. */
+  pendingAfter(afterId: number, limit: number): Promise<{ chunks: PendingChunk[]; scannedTo: number; done: boolean }>;
+  /**
+   * Stores vectors in one transaction. A chunk deleted or changed since its text was read is
+   * skipped (its id may now belong to another chunk). Returns how many were stored.
+   */
+  write(items: readonly EmbeddedChunk[]): Promise<number>;
+  /** Removes vectors of deleted chunks (up to `max`); returns how many garbage rows were handled. */
+  collectGarbage(max?: number): Promise<number>;
+  /** Nearest valid vectors in the given bases, closest first. */
+  search(query: Float32Array, knowledgeBaseIds: readonly string[], k: number): Promise<VectorHit[]>;
+  /** Chunk rows for ids (score 0, set by the caller); only live chunks of the given bases. */
+  hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>>;
+  /** Chunks still waiting for a vector (a count over all chunks: for status and tests). */
+  pendingCount(): Promise<number>;
+  /** Chunks with a current vector. */
+  embeddedCount(): Promise<number>;
+}
+
+export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentity): VectorIndex {
   let dim: number | null = null;
   /** True once the vec0 table exists for the configured model (queries may use it). */
   let usable = false;
@@ -95,19 +131,13 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
 
   return {
     identity,
-    /** Vector dimension once the index exists; null while it waits for the first vectors. */
     get dimension(): number | null {
       return dim;
     },
-    /** True when queries can use the index (it exists for the configured model). */
     get ready(): boolean {
       return usable;
     },
 
-    /**
-     * Opens the index for the configured model: kept when the stored identity matches, else
-     * emptied (a model change), to be rebuilt at the dimension of the first vectors.
-     */
     async open(): Promise<'ready' | 'empty' | 'reset'> {
       const s = await stored(storage);
       const exists = await tableExists(storage);
@@ -121,7 +151,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       return hadVectors ? 'reset' : 'empty';
     },
 
-    /** Creates the vec0 table for `dimension` (dropping what was there) and records the identity. */
     async create(dimension: number): Promise<void> {
       if (!Number.isInteger(dimension) || dimension < 1 || dimension > 8192) throw new Error(`Unusable embedding dimension ${dimension}`);
       // Schema changes commit alone: they must not share a group commit's savepoints.
@@ -136,12 +165,10 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       usable = true;
     },
 
-    /** Forgets every vector (the model answered with another dimension). */
     async reset(): Promise<void> {
       await storage.tx(dropAll, { groupCommit: false });
     },
 
-    /** Chunks without a current vector, by id, after `afterId`; scans at most one window of ids. */
     async pendingAfter(afterId: number, limit: number): Promise<{ chunks: PendingChunk[]; scannedTo: number; done: boolean }> {
       const max = (await storage.get<{ n: number | null }>(SQL.maxChunkId))?.n ?? 0;
       const to = Math.min(max, afterId + SCAN_WINDOW);
@@ -151,10 +178,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       return { chunks, scannedTo, done: scannedTo >= max };
     },
 
-    /**
-     * Stores vectors in one transaction. A chunk deleted or changed since its text was read is
-     * skipped (its id may now belong to another chunk). Returns how many were stored.
-     */
     async write(items: readonly EmbeddedChunk[]): Promise<number> {
       if (!usable || dim === null) throw new Error('The vector index has no table yet');
       const d = dim;
@@ -175,7 +198,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       });
     },
 
-    /** Removes vectors of deleted chunks (up to `max`); returns how many garbage rows were handled. */
     async collectGarbage(max = 2000): Promise<number> {
       return storage.tx(async (tx) => {
         const rows = await tx.all<{ chunk_id: number; live: number }>(SQL.garbageBatch, [max]);
@@ -188,7 +210,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       });
     },
 
-    /** Nearest valid vectors in the given bases, closest first. */
     async search(query: Float32Array, knowledgeBaseIds: readonly string[], k: number): Promise<VectorHit[]> {
       if (!usable || query.length !== dim) return [];
       const blob = blobOf(query);
@@ -199,7 +220,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       return hits.sort((a, b) => a.distance - b.distance || a.chunkId - b.chunkId).slice(0, k);
     },
 
-    /** Chunk rows for ids (score 0, set by the caller); only live chunks of the given bases. */
     async hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>> {
       const out = new Map<number, RetrievedChunk>();
       if (!ids.length || !knowledgeBaseIds.length) return out;
@@ -215,7 +235,6 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       return out;
     },
 
-    /** Chunks still waiting for a vector (a count over all chunks: for status and tests). */
     async pendingCount(): Promise<number> {
       return (await storage.get<{ n: number }>(SQL.countPending))?.n ?? 0;
     },
@@ -224,5 +243,3 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
     },
   };
 }
-
-export type VectorIndex = ReturnType<typeof createVectorIndex>;
