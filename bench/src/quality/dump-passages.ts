@@ -5,8 +5,7 @@
  * seconds (explore.ts) without rebuilding the corpus. Held-out questions are not written.
  */
 import fs from 'node:fs';
-import type { Passage } from '../../../server/src/answer/extractive.js';
-import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
+import { toPassages } from '../../../server/src/chat/passages.js';
 import { SHARED_SAMPLE_FILE } from './build-dataset.js';
 import { openQualityCorpus } from './harness.js';
 
@@ -16,8 +15,7 @@ const out = outArg ?? fileArg ?? '/tmp/parley-tuning-passages.json';
 const corpus = await openQualityCorpus(file);
 const rows = await Promise.all(corpus.questions.filter((q) => corpus.halfOf(q) === 'tuning').map(async (q) => {
   const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
-  const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
-  const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
+  const passages = toPassages(chunks);
   return { ...q, goldTop: corpus.paragraphsOf(chunks)[0] === q.paragraph, passages };
 }));
 fs.writeFileSync(out, JSON.stringify(rows));

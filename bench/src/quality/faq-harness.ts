@@ -6,50 +6,38 @@
  * with the threshold at 0 (the answer text behind every fallback, for the confidence AUROC).
  * Products are split into tuning and held-out halves (faq.ts); both halves are reported.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createExtractiveProvider } from '../../../server/src/answer/providers/extractive.js';
 import { assistantConfigSchema } from '../../../server/src/assistants/schemas.js';
 import { createAssistantStore } from '../../../server/src/assistants/service.js';
 import { createChatService } from '../../../server/src/chat/service.js';
 import { createConversationStore } from '../../../server/src/conversations/store.js';
-import { migrate } from '../../../server/src/db/migrate.js';
-import { openDb } from '../../../server/src/db/open.js';
-import { createRetriever } from '../../../server/src/knowledge/retrieval.js';
-import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
 import { systemClock } from '../../../server/src/lib/clock.js';
 import { REPO_ROOT } from '../../../server/src/paths.js';
-import { createSqliteStorage } from '../../../server/src/storage/sqlite.js';
 import { createWebhookEvents } from '../../../server/src/webhooks/events.js';
 import { faqHalfOf, judgeFaq, loadFaqDir, summarizeFaq, type FaqJudged, type FaqProduct } from './faq.js';
 import { auroc } from './metrics.js';
+import { openTempKnowledgeBase, type TempKnowledgeBase } from './temp-knowledge.js';
 
 /** The shared development set, beside the repository. */
 export const SHARED_FAQ_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'faq');
 
 const K = 5;
 
+/** The product's pages as a temp knowledge base (their URLs from the product's site). */
+export function openFaqKnowledgeBase(product: FaqProduct): Promise<TempKnowledgeBase> {
+  return openTempKnowledgeBase(product.product, product.documents.map((d) => ({
+    title: d.title, content: d.content, format: d.format === 'text' ? 'text' : 'markdown',
+    url: product.site && d.path ? new URL(d.path, product.site).href : null,
+  })));
+}
+
 /** Asks every question of one product; returns them judged. */
 export async function askFaqProduct(product: FaqProduct): Promise<FaqJudged[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-faq-'));
-  const db = openDb(path.join(dir, 'faq.db'));
+  const kb = await openFaqKnowledgeBase(product);
   try {
-    migrate(db);
+    const { storage, retriever, kbs, organizationId } = kb;
     const at = new Date().toISOString();
-    const organizationId = 'org_faq';
-    db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'FAQ', 'enterprise', ?)").run(organizationId, at);
-    const storage = createSqliteStorage(db);
-    const store = createKnowledgeStore(storage);
-    const kb = await store.createKb(organizationId, { name: product.product, description: null }, at);
-    await store.write(async (w) => {
-      for (const d of product.documents) {
-        const url = product.site && d.path ? new URL(d.path, product.site).href : null;
-        await w.addDocument(kb.id, { title: d.title, content: d.content, format: d.format === 'text' ? 'text' : 'markdown', url }, at);
-      }
-    });
-    const retriever = createRetriever(storage);
-    const kbs = [{ id: kb.id, priority: 5 }];
     const assistants = createAssistantStore(storage);
     const visitorView = await assistants.create(organizationId, 'api', assistantConfigSchema.parse({ name: 'FAQ', knowledgeBases: kbs }), at);
     const everyAnswer = await assistants.create(organizationId, 'api', assistantConfigSchema.parse({ name: 'FAQ 0', knowledgeBases: kbs, confidenceThreshold: 0 }), at);
@@ -73,8 +61,7 @@ export async function askFaqProduct(product: FaqProduct): Promise<FaqJudged[]> {
     }
     return judged;
   } finally {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    kb.close();
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * `tsx bench/src/quality/fit-confidence.ts [file.json …] [--write]`: fits the extractive
+ * `tsx bench/src/quality/fit-confidence.ts [file.json …] [--no-faq] [--write]`: fits the extractive
  * confidence model (server/src/answer/confidence-model.ts) on the TUNING articles of SQuAD v2
- * files (the held-out articles are never read). By default two: the shared public SQuAD 2.0
+ * files and the tuning products of the help-center set (../shared/data/faq, faq.ts's split; the
+ * held-out articles and products are never read). By default two SQuAD files: the shared public SQuAD 2.0
  * sample (Wikipedia, adversarial unanswerables written from the paragraphs) and the project's
  * own bench/data/quality/parley-qa.json (help-centre-like questions, unanswerable ones about
  * what the knowledge does not hold): fitted on the public sample alone the model never sees a
@@ -11,52 +12,81 @@
  * six passages scored relative to the best, the extractive provider); its features are
  * confidenceFeatures(), its label whether the answer holds a gold span (unanswerable questions:
  * never). A logistic regression (standardised features, L2 penalty, Newton's method, weights
- * kept non-negative) gives P(right). The operating point mapped to the default threshold 0.35 is chosen so that at most
- * 15 % of the answerable questions of an article left out of the fit fall back (issue 14's target), mean + standard
- * error over the tuning articles (see the operating point below; --plain: 15 % of the tuning questions in-sample).
+ * kept non-negative) gives P(right). The operating point mapped to the default threshold 0.35 is
+ * the lowest P(right) at which at most 10 % of the answerable questions of a help-center product
+ * left out of the fit are answered wrongly (issue 26; see the operating point below; with
+ * --no-faq: 15 % of the tuning answerable questions falling back, in-sample).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { confidenceFeatures, coverageGate, FEATURE_NAMES } from '../../../server/src/answer/confidence.js';
-import type { Passage } from '../../../server/src/answer/extractive.js';
+import { toPassages } from '../../../server/src/chat/passages.js';
 import { createExtractiveProvider } from '../../../server/src/answer/providers/extractive.js';
 import type { AnswerRequest } from '../../../server/src/answer/providers/types.js';
 import { assistantConfigSchema } from '../../../server/src/assistants/schemas.js';
-import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
+import { type KnowledgeSelection, type Retriever } from '../../../server/src/knowledge/retrieval.js';
 import { REPO_ROOT } from '../../../server/src/paths.js';
 import { openQualityCorpus } from './harness.js';
 import { DEFAULT_DATASET, SHARED_SAMPLE_FILE } from './build-dataset.js';
 import { auroc, containsSpan } from './metrics.js';
+import { FAQ_TUNING_PRODUCTS, faqHalfOf, holdsExpected, loadFaqDir } from './faq.js';
+import { openFaqKnowledgeBase, SHARED_FAQ_DIR } from './faq-harness.js';
 
 /** Largest share of answerable questions allowed to fall back at the operating point. */
 export const MAX_ANSWERABLE_FALLBACK = 0.15;
+/** Largest share of answerable help-center questions answered wrongly at the operating point (issue 26). */
+export const MAX_WRONG = 0.1;
+const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
 /** L2 penalty on the standardised weights (not the intercept). */
 const L2 = 1;
 
 export interface Sample { features: number[]; right: boolean; answerable: boolean; answered: boolean; /** `${file}#${article index}` */ article: string }
 
+/** What the answer path made of one question: the features of its answer and the answer text. */
+export async function sampleQuestion(retriever: Retriever, kbs: readonly KnowledgeSelection[], question: string): Promise<{ features: number[]; text: string }> {
+  const chunks = await retriever.retrieve(question, kbs, 6);
+  const passages = toPassages(chunks);
+  const request = { question, passages, history: [], systemPrompt: '', variables: {}, language: DEFAULTS.language, maxResponseLength: DEFAULTS.maxResponseLength, model: DEFAULTS.model } as unknown as AnswerRequest;
+  let text = '';
+  let coverage: number | null = null;
+  for await (const e of PROVIDER.answer(request, {})) {
+    if (e.type === 'delta') text += e.text;
+    else coverage = e.coverage ?? null;
+  }
+  return { features: confidenceFeatures(question, passages, coverage, { everyFeature: true }), text };
+}
+const PROVIDER = createExtractiveProvider();
+const DEFAULTS = assistantConfigSchema.parse({ name: 'x' });
+
 /** Features and labels of every question of the chosen half, through the real answer path. */
 export async function collectSamples(file: string, half: 'tuning' | 'heldOut'): Promise<Sample[]> {
   const corpus = await openQualityCorpus(file);
-  const provider = createExtractiveProvider();
-  const defaults = assistantConfigSchema.parse({ name: 'x' });
   const samples: Sample[] = [];
   try {
     for (const q of corpus.questions.filter((x) => corpus.halfOf(x) === half)) {
-      const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
-      const best = chunks.reduce((m, c) => Math.max(m, c.score), 0);
-      const passages = chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
-      const request = { question: q.question, passages, history: [], systemPrompt: '', variables: {}, language: defaults.language, maxResponseLength: defaults.maxResponseLength, model: defaults.model } as unknown as AnswerRequest;
-      let text = '';
-      let coverage: number | null = null;
-      for await (const e of provider.answer(request, {})) {
-        if (e.type === 'delta') text += e.text;
-        else coverage = e.coverage ?? null;
-      }
-      samples.push({ features: confidenceFeatures(q.question, passages, coverage, { everyFeature: true }), right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '', article: `${path.basename(file)}#${q.article}` });
+      const { features, text } = await sampleQuestion(corpus.retriever, corpus.kbs, q.question);
+      samples.push({ features, right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '', article: `${path.basename(file)}#${q.article}` });
     }
   } finally {
     corpus.close();
+  }
+  return samples;
+}
+
+/** The same for the help-center products of one half (faq.ts's split), judged by the set's README rule. */
+export async function collectFaqSamples(dir: string, half: 'tuning' | 'heldOut'): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (const product of loadFaqDir(dir).filter((p) => faqHalfOf(p.product) === half)) {
+    const kb = await openFaqKnowledgeBase(product);
+    try {
+      for (const q of product.questions) {
+        const { features, text } = await sampleQuestion(kb.retriever, kb.kbs, q.question);
+        const answerable = !q.unanswerable;
+        samples.push({ features, right: answerable && holdsExpected(text, q.answers), answerable, answered: text !== '', article: `faq#${product.product}` });
+      }
+    } finally {
+      kb.close();
+    }
   }
   return samples;
 }
@@ -135,11 +165,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const files = given.length ? given : [SHARED_SAMPLE_FILE, DEFAULT_DATASET];
   for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} not found`);
-  const file = files.map((f) => path.basename(f)).join(' + ');
+  const withFaq = !process.argv.includes('--no-faq');
+  const file = [...files.map((f) => path.basename(f)), ...(withFaq ? [`the help-center products ${FAQ_TUNING_PRODUCTS.join(', ')}`] : [])].join(' + ');
   const samples: Sample[] = [];
   const weights: number[] = [];
   const perFile: Sample[][] = [];
   for (const f of files) perFile.push(await collectSamples(f, 'tuning'));
+  if (withFaq) perFile.push(await collectFaqSamples(SHARED_FAQ_DIR, 'tuning'));
   // Each file weighs the same in the fit, however many questions it has.
   const largest = Math.max(...perFile.map((x) => x.length));
   for (const list of perFile) for (const s of list) { samples.push(s); weights.push(largest / list.length); }
@@ -156,40 +188,37 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     const sorted = [...probs].sort((a, b) => a - b);
     return Number(((sorted[Math.floor(share * sorted.length)] as number) - 1e-9).toFixed(6));
   };
-  // Operating point: the probability at which a share q of the tuning answerable questions fall
-  // back. On articles the fit has not seen (another topic, other wording) more fall back; how
-  // many more is measured on the tuning articles alone, leaving one public-sample article out at
-  // a time: the model is refitted without it, the point set at share q of the rest, and the
-  // article's own answerable fallback read (printed for q = 15 %, 14 %, … 5 %). Left-out articles
-  // spread widely (6-23 % at q = 15 %), so the written point uses the largest q whose mean
-  // left-out fallback plus its standard error (over articles) stays within
-  // MAX_ANSWERABLE_FALLBACK: the target is about articles nobody tuned on. `--plain` writes q =
-  // MAX_ANSWERABLE_FALLBACK instead (the previous rule: 15 % in-sample gave 19.9 % held-out).
-  const publicArticles = [...new Set(samples.filter((s) => s.article.startsWith(`${path.basename(files[0] as string)}#`)).map((s) => s.article))];
-  const folds = publicArticles.map((article) => {
-    const foldProb = fitOn((s) => s.article !== article);
-    const fp = samples.map((s) => (s.answered ? foldProb(s.features) : 0));
-    return { article, inFold: fp.filter((_, i) => (samples[i] as Sample).answerable && (samples[i] as Sample).article !== article), out: fp.filter((_, i) => (samples[i] as Sample).answerable && (samples[i] as Sample).article === article) };
+  // Operating point (issue 26): help-center visitors are better served by an honest fallback that
+  // links the right page than by a confident wrong sentence, so the point is the lowest P(right)
+  // at which at most MAX_WRONG of the answerable help-center questions get a wrong answer, on
+  // products the fit has not seen: each tuning product is left out in turn, the model refitted
+  // without it and its questions scored; the point is read off those out-of-fold scores pooled.
+  // (Before issue 26 the point came from SQuAD: at most 15 % of answerable questions falling
+  // back, which left a quarter of help-center answers wrong.)
+  const faqProducts = [...new Set(samples.filter((s) => s.article.startsWith('faq#')).map((s) => s.article))];
+  const outOfFold = faqProducts.flatMap((product) => {
+    const foldProb = fitOn((s) => s.article !== product);
+    return samples.filter((s) => s.article === product).map((s) => ({ s, p: s.answered ? foldProb(s.features) : 0 }));
   });
-  const shares = Array.from({ length: 11 }, (_, k) => Number((MAX_ANSWERABLE_FALLBACK - k / 100).toFixed(2)));
-  const leftOut = shares.map((share) => {
-    const rates = folds.map((f) => { const point = pointAt(f.inFold, share); return f.out.filter((v) => v < point).length / (f.out.length || 1); });
-    const meanRate = rates.reduce((a, b) => a + b, 0) / (rates.length || 1);
-    const sd = Math.sqrt(rates.reduce((a, r) => a + (r - meanRate) ** 2, 0) / Math.max(1, rates.length - 1));
-    const standardError = sd / Math.sqrt(rates.length || 1);
-    return { share, meanLeftOutFallback: Number(meanRate.toFixed(4)), standardError: Number(standardError.toFixed(4)), perArticle: rates.map((r) => Number(r.toFixed(3))) };
-  });
-  const chosenShare = process.argv.includes('--plain')
-    ? MAX_ANSWERABLE_FALLBACK
-    : leftOut.find((x) => x.meanLeftOutFallback + x.standardError <= MAX_ANSWERABLE_FALLBACK)?.share ?? (shares[shares.length - 1] as number);
+  const answerableOut = outOfFold.filter((x) => x.s.answerable);
+  const wrongAt = (t: number): number => answerableOut.filter((x) => !x.s.right && x.p >= t).length / (answerableOut.length || 1);
+  const candidates = [...new Set(outOfFold.map((x) => x.p))].sort((a, b) => a - b);
+  const operatingPoint = faqProducts.length
+    ? Number((candidates.find((t) => wrongAt(t) <= MAX_WRONG) ?? 1).toFixed(6))
+    : pointAt(samples.flatMap((s, i) => (s.answerable ? [p[i] as number] : [])), MAX_ANSWERABLE_FALLBACK);
+  const leftOut = {
+    products: faqProducts.map((x) => x.slice(4)), wrong: wrongAt(operatingPoint),
+    right: answerableOut.filter((x) => x.s.right && x.p >= operatingPoint).length / (answerableOut.length || 1),
+    unanswerableFallback: outOfFold.filter((x) => !x.s.answerable && x.p < operatingPoint).length / (outOfFold.filter((x) => !x.s.answerable).length || 1),
+    auroc: auroc(outOfFold.filter((x) => x.s.right).map((x) => x.p), outOfFold.filter((x) => !x.s.right).map((x) => x.p)),
+  };
   const answerableP = samples.map((s, i) => ({ s, p: p[i] as number })).filter((x) => x.s.answerable).map((x) => x.p).sort((a, b) => a - b);
-  const operatingPoint = pointAt(answerableP, chosenShare);
   const right = samples.map((s, i) => ({ s, p: p[i] as number }));
   const report = {
     file, samples: samples.length, right: samples.filter((s) => s.right).length,
     aurocRightVsRest: auroc(right.filter((x) => x.s.right).map((x) => x.p), right.filter((x) => !x.s.right).map((x) => x.p)),
     aurocAnswerable: auroc(right.filter((x) => x.s.answerable).map((x) => x.p), right.filter((x) => !x.s.answerable).map((x) => x.p)),
-    operatingPoint, operatingShare: chosenShare, leaveOneArticleOut: leftOut,
+    operatingPoint, leaveOneProductOut: leftOut,
     atOperatingPoint: {
       answerableFallback: answerableP.filter((v) => v < operatingPoint).length / answerableP.length,
       goldSpan: right.filter((x) => x.s.right && x.p >= operatingPoint).length / answerableP.length,
@@ -219,8 +248,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
  * articles are never read). Do not edit by hand: refit.
  *
  * In-sample: AUROC right vs rest ${report.aurocRightVsRest.toFixed(3)}, answerable vs unanswerable ${report.aurocAnswerable.toFixed(3)}.
- * operatingPoint: the highest P(right) at which at most ${Math.round(chosenShare * 100)} % of the tuning answerable
- * questions fall back${chosenShare < MAX_ANSWERABLE_FALLBACK ? ` (the largest share whose leave-one-article-out fallback, mean + standard error, is at most ${MAX_ANSWERABLE_FALLBACK * 100} %)` : ''}; confidence.ts maps it onto the default threshold 0.35.
+ * operatingPoint: the lowest P(right) at which at most ${MAX_WRONG * 100} % of the answerable questions of help-center
+ * products left out of the fit get a wrong answer (${leftOut.products.join(', ')}, one at a time: wrong
+ * ${pct(leftOut.wrong)}, right ${pct(leftOut.right)}, unanswerable questions falling back ${pct(leftOut.unanswerableFallback)}, AUROC ${leftOut.auroc.toFixed(3)});
+ * confidence.ts maps it onto the default threshold 0.35.
  */
 export const CONFIDENCE_MODEL = {
   features: ${JSON.stringify(FEATURE_NAMES)} as readonly string[],

@@ -36,6 +36,7 @@ import { round, summarize } from '../stats.js';
 import { DEFAULT_DATASET } from './build-dataset.js';
 import { miniSearchEngine, oramaEngine, type Engine } from './engines.js';
 import { auroc, chooseThreshold, containsSpan, meanReciprocalRank, rankOf, recallAt, sweep, thresholdRow, type Judged } from './metrics.js';
+import { openTempKnowledgeBase } from './temp-knowledge.js';
 import { flatten, loadSquad, validateSquad, type FlatParagraph, type FlatQuestion, type SquadDataset } from './squad.js';
 
 export interface QualityOptions {
@@ -102,27 +103,12 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const { paragraphs, questions } = flatten(dataset);
   const halves = splitArticles(dataset.data.map((a) => a.title));
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-quality-'));
-  const db = openDb(path.join(dir, 'quality.db'));
-  migrate(db);
+  // One document per paragraph, one transaction.
+  const temp = await openTempKnowledgeBase('Quality corpus', paragraphs.map((p) => ({ title: p.title, content: p.context, format: 'text' as const, url: null })));
+  const { db, storage, organizationId, retriever, kbs, ingestMs } = temp;
   const at = new Date().toISOString();
-  const organizationId = 'org_quality';
-  db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Quality', 'enterprise', ?)").run(organizationId, at);
-  const storage = createSqliteStorage(db);
-  const store = createKnowledgeStore(storage);
-  const kb = await store.createKb(organizationId, { name: 'Quality corpus', description: null }, at);
-  const paragraphOfDocument = new Map<string, number>();
-  const t0 = performance.now();
-  await store.write(async (w) => { // one transaction, as before
-    for (const p of paragraphs) {
-      const doc = await w.addDocument(kb.id, { title: p.title, content: p.context, format: 'text', url: null }, at);
-      paragraphOfDocument.set(doc.id, p.index);
-    }
-  });
-  const ingestMs = performance.now() - t0;
+  const paragraphOfDocument = new Map<string, number>(temp.documentIds.map((id, i) => [id, (paragraphs[i] as FlatParagraph).index]));
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  const retriever = createRetriever(storage);
-  const kbs = [{ id: kb.id, priority: 5 }];
   const paragraphsOf = (hits: readonly RetrievedChunk[]): number[] => [...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number))];
 
   const plainStmt = db.prepare<[string, number], { document_id: string }>(
@@ -148,7 +134,7 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const ask = async (question: string) => chat.chat({ assistant, message: question, sessionId: null, metadata: {}, channel: 'api' });
   return {
     db, storage, dataset, paragraphs, questions, halfOf: (q) => halves[q.article] as Half, retriever, paragraphsOf, plainFts, ask, kbs, ingestMs, chunks,
-    close: () => { db.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+    close: temp.close,
   };
 }
 

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { estimateConfidence } from '../../../server/src/answer/confidence.js';
-import type { Passage } from '../../../server/src/answer/extractive.js';
+import { toPassages } from '../../../server/src/chat/passages.js';
 import { createExtractiveProvider } from '../../../server/src/answer/providers/extractive.js';
 import type { AnswerRequest } from '../../../server/src/answer/providers/types.js';
-import { chunkUrl, createRetriever } from '../../../server/src/knowledge/retrieval.js';
+import { createRetriever } from '../../../server/src/knowledge/retrieval.js';
 import { seedCorpusDb } from '../seed-corpus.js';
 import { summarize } from '../stats.js';
 
@@ -27,8 +27,7 @@ async function ask(retriever: ReturnType<typeof createRetriever>, question: stri
   const t0 = performance.now();
   const hits = await retriever.retrieve(question, kbs, 6);
   const t1 = performance.now();
-  const best = hits.reduce((m, c) => Math.max(m, c.score), 0);
-  const passages = hits.map((c): Passage => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: best > 0 ? c.score / best : 0 }));
+  const passages = toPassages(hits);
   const request = { question, passages, history: [], systemPrompt: '', variables: {}, language: 'en', maxResponseLength: 2000, model: { provider: 'extractive' } } as unknown as AnswerRequest;
   let text = '';
   let coverage: number | null = null;

@@ -5,8 +5,8 @@
  * through the retriever and composeExtractiveAnswer as the chat service calls them.
  */
 import fs from 'node:fs';
+import { toPassages } from '../../../server/src/chat/passages.js';
 import { composeExtractiveAnswer, FACTOID, WEIGHTS, type Passage } from '../../../server/src/answer/extractive.js';
-import { chunkUrl } from '../../../server/src/knowledge/retrieval.js';
 import { openQualityCorpus } from './harness.js';
 import { SHARED_SAMPLE_FILE } from './build-dataset.js';
 import { containsSpan } from './metrics.js';
@@ -17,8 +17,7 @@ const corpus = await openQualityCorpus(file);
 const tuning = corpus.questions.filter((q) => q.answerable && corpus.halfOf(q) === 'tuning');
 const passagesOf = await Promise.all(tuning.map(async (q) => {
   const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
-  const top = Math.max(0, ...chunks.map((c) => c.score));
-  return chunks.map((c): Passage => ({ id: String(c.chunkId), title: c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0 }));
+  return toPassages(chunks);
 }));
 const base = { ...WEIGHTS, ...FACTOID };
 const variants: Partial<typeof base>[] = [{}];

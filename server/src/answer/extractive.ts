@@ -21,6 +21,8 @@ export interface Passage {
   headingPath: string[];
   /** Relevance normalised to 0..1, best first. */
   score: number;
+  /** The document the passage comes from (its title and url stand in when absent). */
+  documentId?: string | undefined;
   /** The language of the passage's document (BCP 47); absent = English. */
   language?: string | undefined;
 }
