@@ -78,6 +78,8 @@ export interface EmbeddingsTuning {
   batchRetry: { retries: number; baseDelayMs: number; maxDelayMs: number };
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** The backoff's jitter source (net/backoff.ts); Math.random when absent. */
+  backoffRandom?: (() => number) | undefined;
   idleSweepMs: number;
   queryTimeoutMs: number;
   queryCooldownMs: number;

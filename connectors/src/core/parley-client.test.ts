@@ -62,8 +62,8 @@ describe('parley client', () => {
     const error = await client({ maxAttempts: 4, baseDelayMs: 100 }).chat(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ParleyError);
     expect(error).toMatchObject({ status: 503, code: 'INTERNAL_ERROR' });
-    // Equal jitter with random() = 0.5: 3/4 of 100, 200, 400.
-    expect(sleeps).toEqual([75, 150, 300]);
+    // Full jitter (core/backoff.ts) with random() = 0.5: half of the ceilings 100, 200, 400.
+    expect(sleeps).toEqual([50, 100, 200]);
     expect(fake.chatRequests()).toHaveLength(4);
   });
 

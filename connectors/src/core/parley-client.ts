@@ -1,6 +1,7 @@
 import { ParleyError } from './parley-error.js';
 import type { ChatAnswer, ChatRequest, ChatSource, FeedbackRequest } from './parley-types.js';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy.js';
+import { backoffDelay } from './backoff.js';
+import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
 
 export interface ParleyClientOptions {
   /** e.g. `http://localhost:3000`; a trailing slash is tolerated. */
@@ -12,6 +13,7 @@ export interface ParleyClientOptions {
   timeoutMs?: number;
   /** Total attempts including the first; bounded so a broken server cannot hold a reply forever. */
   maxAttempts?: number;
+  /** The ceiling of the first retry's wait (core/backoff.ts: full jitter, doubled per retry). */
   baseDelayMs?: number;
   /**
    * The longest single wait we accept. A Retry-After beyond it is not slept through: the user
@@ -45,7 +47,8 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
-  const backoff = { baseDelayMs: options.baseDelayMs ?? 500, maxDelayMs: maxRetryDelayMs, random: options.random ?? Math.random };
+  const backoff = { baseMs: options.baseDelayMs ?? 500, maxMs: maxRetryDelayMs };
+  const random = options.random ?? Math.random;
   const assistantPath = encodeURIComponent(options.assistantId);
 
   async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
@@ -55,7 +58,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
       if (outcome.ok) return outcome.body;
       lastError = outcome.error;
       if (!outcome.retryable || attempt === maxAttempts) break;
-      const delay = outcome.retryAfterMs ?? backoffDelay(attempt, backoff);
+      const delay = outcome.retryAfterMs ?? backoffDelay(attempt - 1, backoff, random); // attempt 1 failed: retry 0
       if (delay > maxRetryDelayMs) break;
       await sleep(delay);
     }

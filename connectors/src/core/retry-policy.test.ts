@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy.js';
+import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
 
 describe('retry policy', () => {
   it('retries 429 and 5xx only', () => {
@@ -16,11 +16,5 @@ describe('retry policy', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-3', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
-  });
-
-  it('doubles the delay per attempt, jittered within [half, full], capped', () => {
-    const opts = { baseDelayMs: 100, maxDelayMs: 1000 };
-    expect([1, 2, 3, 4, 5].map((a) => backoffDelay(a, { ...opts, random: () => 0 }))).toEqual([50, 100, 200, 400, 500]);
-    expect([1, 2, 3, 4, 5].map((a) => backoffDelay(a, { ...opts, random: () => 1 }))).toEqual([100, 200, 400, 800, 1000]);
   });
 });

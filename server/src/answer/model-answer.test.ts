@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from './extractive.js';
 import { answerWithModel, looksLikeDecline, markerState } from './model-answer.js';
-import { ProviderError } from './providers/http-retry.js';
+import { ProviderError } from '../net/provider-http.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest } from './providers/types.js';
 
 const shipping: Passage = { id: 's', title: 'Shipping', url: 'https://x.test/shipping', headingPath: [], score: 1, text: 'International delivery takes 7 to 14 business days.' };

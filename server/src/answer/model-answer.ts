@@ -18,7 +18,7 @@ import { citedWithin, createCitationMapper } from './citations.js';
 import { modelConfidence, retrievalEvidence, type ModelOutcome } from './confidence.js';
 import type { Passage } from './extractive.js';
 import { NO_ANSWER } from './prompt.js';
-import { ProviderError } from './providers/http-retry.js';
+import { ProviderError } from '../net/provider-http.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerUsage } from './providers/types.js';
 import { createStreamCap } from './stream-cap.js';
 

@@ -8,7 +8,7 @@ import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { createAnthropicProvider } from '../answer/providers/anthropic.js';
 import { createExtractiveProvider } from '../answer/providers/extractive.js';
-import type { RetryPolicy } from '../answer/providers/http-retry.js';
+import type { RetryPolicy } from '../net/retry.js';
 import { createOpenAiProvider } from '../answer/providers/openai.js';
 import { assistantConfigSchema } from '../assistants/schemas.js';
 import { createAssistantStore } from '../assistants/service.js';

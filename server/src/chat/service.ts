@@ -2,7 +2,7 @@ import { estimateConfidence } from '../answer/confidence.js';
 import type { Passage } from '../answer/extractive.js';
 import type { AnswerProvider, AnswerProviders, AnswerRequest, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
 import { answerWithModel } from '../answer/model-answer.js';
-import { ProviderError } from '../answer/providers/http-retry.js';
+import { ProviderError } from '../net/provider-http.js';
 import { fillVariables, matchTemplate } from '../answer/templates.js';
 import type { UsageRecord } from '../answer/usage.js';
 import { contentTerms, truncateAtWord } from '../text/text.js';

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { AppError } from '../http/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { backoffDelay } from '../net/backoff.js';
 import { MINUTE_MS, rateDecision } from './decision.js';
 import type { FailureTracker, LimitStore, RateDecision, RateLimits } from './port.js';
 
@@ -112,8 +113,9 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
     autoResendUnfulfilledCommands: false,
     commandTimeout: opts.commandTimeoutMs ?? 1000,
     connectTimeout: 2000,
-    // Reconnect for ever, backing off to 2 s between attempts.
-    retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
+    // Reconnect for ever, backing off (net/backoff.ts, full jitter: instances that lost Redis
+    // together do not reconnect in step) up to 2 s between attempts. `times` is 1 at the first.
+    retryStrategy: (times) => backoffDelay(times - 1, { baseMs: 100, maxMs: 2_000 }),
   });
   client.defineCommand('parleyLimit', { numberOfKeys: 2, lua: LIMIT_SCRIPT });
   const commands = client as unknown as LimitCommands;

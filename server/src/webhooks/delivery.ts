@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { assertLiteralHostAllowed, type ConnectLookup } from './ssrf.js';
+import { NetError, type HttpClient } from '../net/client.js';
+import { WEBHOOK_PRIVATE_HINT } from './ssrf.js';
 
 export interface AttemptResult {
   ok: boolean;
@@ -19,9 +18,8 @@ export interface PostOptions {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
-  allowPrivate: boolean;
-  lookup: ConnectLookup;
-  agents?: { http: http.Agent; https: https.Agent };
+  /** The delivery worker's client: its address guard (WEBHOOK_ALLOW_PRIVATE) judges every connection. */
+  client: HttpClient;
   signal?: AbortSignal;
 }
 
@@ -30,66 +28,32 @@ export interface PostOptions {
  * (connect, send and the whole response). 2xx is success; everything else is a failure with
  * a reason for the log. Never throws.
  */
-export function postWebhook(opts: PostOptions): Promise<AttemptResult> {
+export async function postWebhook(opts: PostOptions): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-  let url: URL;
+  const result = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult => ({ ...r, latencyMs: elapsed() });
   try {
-    url = new URL(opts.url);
-    assertLiteralHostAllowed(url.hostname, opts.allowPrivate);
+    const res = await opts.client.request(opts.url, { method: 'POST', headers: opts.headers, body: opts.body, signal: opts.signal, totalTimeoutMs: opts.timeoutMs });
+    // A receiver's long body is not our business: the first 64 KiB are read, the rest dropped.
+    const text = (await res.read({ maxBytes: READ_BODY_BYTES, truncate: true }).catch(() => Buffer.alloc(0))).toString('utf8').slice(0, ERROR_BODY_CHARS);
+    const status = res.status;
+    if (status >= 200 && status < 300) return result({ ok: true, status, error: null });
+    const location = res.header('location');
+    const redirect = status >= 300 && status < 400 && location ? ` (redirect to ${location} not followed)` : '';
+    const snippet = text.trim().replace(/\s+/g, ' ');
+    return result({ ok: false, status, error: `HTTP ${status}${redirect}${snippet ? `: ${snippet}` : ''}` });
   } catch (err) {
-    return Promise.resolve({ ok: false, status: null, latencyMs: elapsed(), error: (err as Error).message });
+    return result({ ok: false, status: null, error: describeError(err, opts.timeoutMs) });
   }
-  return new Promise<AttemptResult>((resolve) => {
-    let settled = false;
-    const finish = (r: Omit<AttemptResult, 'latencyMs'>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...r, latencyMs: elapsed() });
-    };
-    const secure = url.protocol === 'https:';
-    const req = (secure ? https : http).request(url, {
-      method: 'POST',
-      headers: { ...opts.headers, 'content-length': String(Buffer.byteLength(opts.body)) },
-      lookup: opts.lookup as never,
-      agent: opts.agents ? (secure ? opts.agents.https : opts.agents.http) : undefined,
-      signal: opts.signal,
-    });
-    const timer = setTimeout(() => {
-      finish({ ok: false, status: null, error: `timed out after ${opts.timeoutMs / 1000} s` });
-      req.destroy();
-    }, opts.timeoutMs);
-    req.on('response', (res) => {
-      const status = res.statusCode ?? 0;
-      let text = '';
-      let read = 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        read += chunk.length;
-        if (text.length < ERROR_BODY_CHARS) text += chunk.slice(0, ERROR_BODY_CHARS - text.length);
-        if (read > READ_BODY_BYTES) res.destroy(); // a receiver's long body is not our business
-      });
-      const done = () => {
-        if (status >= 200 && status < 300) return finish({ ok: true, status, error: null });
-        const location = status >= 300 && status < 400 && res.headers.location ? ` (redirect to ${res.headers.location} not followed)` : '';
-        const snippet = text.trim().replace(/\s+/g, ' ');
-        finish({ ok: false, status, error: `HTTP ${status}${location}${snippet ? `: ${snippet}` : ''}` });
-      };
-      res.on('end', done);
-      res.on('close', done);
-      res.on('error', done);
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ ok: false, status: null, error: describeError(err) });
-    });
-    req.end(opts.body);
-  });
 }
 
-function describeError(err: NodeJS.ErrnoException): string {
-  if (err.name === 'AbortError') return 'aborted: the server was stopping';
-  if (err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS') return err.message;
+function describeError(err: unknown, timeoutMs: number): string {
+  if (!(err instanceof NetError)) return err instanceof Error ? err.message : String(err);
+  const blocked = err.blocked;
+  if (blocked) return blocked.withHint(WEBHOOK_PRIVATE_HINT);
+  if (err.kind === 'aborted') return 'aborted: the server was stopping';
+  if (err.kind === 'timeout') return `timed out after ${timeoutMs / 1000} s`;
+  if (err.kind === 'invalid') return err.message;
   if (err.code === 'ECONNREFUSED') return 'connection refused';
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return `could not resolve host (${err.code})`;
   if (err.code === 'ECONNRESET') return 'connection reset by the receiver';

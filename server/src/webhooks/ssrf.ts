@@ -1,136 +1,14 @@
-import dns from 'node:dns';
-import net from 'node:net';
-import { parseIp, parseIpRule, type IpRule } from '../lib/ip.js';
+import { describeUrlProblem, outboundUrlProblem } from '../net/address-guard.js';
+
+/** What the private-address guard's refusals tell the operator of a webhook (net/address-guard.ts). */
+export const WEBHOOK_PRIVATE_HINT = 'set WEBHOOK_ALLOW_PRIVATE=true to allow';
 
 /**
- * Where a webhook may not connect unless WEBHOOK_ALLOW_PRIVATE=true: every range that reaches
- * this host, its network or its cloud's metadata service instead of the public internet.
- * IPv4 rules cover IPv4-mapped IPv6 (::ffff:a.b.c.d) too: lib/ip compares in one space.
- */
-const BLOCKED: { rule: IpRule; reason: string }[] = ([
-  ['0.0.0.0/8', 'unspecified'],
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'private (carrier-grade NAT)'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.0.0/16', 'link-local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.0.0.0/24', 'reserved'],
-  ['192.168.0.0/16', 'private'],
-  ['198.18.0.0/15', 'reserved (benchmarking)'],
-  ['224.0.0.0/4', 'multicast'],
-  ['240.0.0.0/4', 'reserved'],
-  ['::/128', 'unspecified'],
-  ['::1/128', 'loopback'],
-  ['::/96', 'reserved (IPv4-compatible)'],
-  ['100::/64', 'reserved (discard)'],
-  ['64:ff9b:1::/48', 'reserved (local NAT64)'],
-  ['2001::/32', 'reserved (Teredo)'],
-  ['fc00::/7', 'private (unique local)'],
-  ['fe80::/10', 'link-local'],
-  ['fec0::/10', 'link-local (site-local)'],
-  ['ff00::/8', 'multicast'],
-] as const).map(([cidr, reason]) => ({ rule: parseIpRule(cidr) as IpRule, reason }));
-
-/** IPv6 forms that carry an IPv4 address inside: the embedded address is judged instead. */
-const EMBEDDING: { rule: IpRule; extract: (v: bigint) => bigint }[] = [
-  { rule: parseIpRule('64:ff9b::/96') as IpRule, extract: (v) => v & 0xffffffffn }, // NAT64
-  { rule: parseIpRule('2002::/16') as IpRule, extract: (v) => (v >> 80n) & 0xffffffffn }, // 6to4
-];
-
-const V4_MAPPED = 0xffffn << 32n;
-
-function inRule(value: bigint, rule: IpRule): boolean {
-  const shift = BigInt(128 - rule.prefixBits);
-  return value >> shift === rule.value >> shift;
-}
-
-function reasonFor(value: bigint): string | null {
-  for (const { rule, extract } of EMBEDDING) {
-    if (inRule(value, rule)) return reasonFor(V4_MAPPED | extract(value));
-  }
-  return BLOCKED.find((b) => inRule(value, b.rule))?.reason ?? null;
-}
-
-/** Why an address may not be a webhook target (`"loopback"`, `"private"`…), or null when it may. */
-export function blockedAddressReason(ip: string): string | null {
-  const parsed = parseIp(ip);
-  return parsed ? reasonFor(parsed.value) : 'not an IP address';
-}
-
-export class BlockedAddressError extends Error {
-  readonly code = 'ERR_WEBHOOK_BLOCKED_ADDRESS';
-  constructor(host: string, address: string, reason: string) {
-    super(`${host === address ? address : `${host} resolves to ${address}`}, a ${reason} address: refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)`);
-  }
-}
-
-/** `[::1]` → `::1`; WHATWG URL parsing has already turned `2130706433` and `0x7f.1` into dotted quads. */
-export const bareHost = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1');
-
-const isLocalhostName = (host: string): boolean => /(^|\.)localhost\.?$/i.test(host);
-
-/**
- * Checks a webhook URL when it is saved: http(s), no credentials, and (unless private targets
- * are allowed) no literal private address or localhost name. Names are resolved, and checked
- * again, at every connection (`guardedLookup`). Returns the problem, or null.
+ * Checks a webhook URL when it is saved: http(s), no credentials, and (unless
+ * WEBHOOK_ALLOW_PRIVATE=true) no literal private address or localhost name. Names are resolved,
+ * and checked again, at every delivery (the guarded client in net/). Returns the problem, or null.
  */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'must be an absolute http(s) URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http(s) URL';
-  if (url.username || url.password) return 'must not carry credentials (user:password@)';
-  if (!url.hostname) return 'must name a host';
-  if (allowPrivate) return null;
-  const host = bareHost(url.hostname);
-  if (isLocalhostName(host)) return 'must not point at localhost (set WEBHOOK_ALLOW_PRIVATE=true to allow)';
-  if (net.isIP(host)) {
-    const reason = blockedAddressReason(host);
-    if (reason) return `must not point at a ${reason} address (set WEBHOOK_ALLOW_PRIVATE=true to allow)`;
-  }
-  return null;
-}
-
-type LookupAll = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
-
-/** The shape `net.connect({lookup})` calls: with `all` (happy eyeballs) or without. */
-export type ConnectLookup = (
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void,
-) => void;
-
-/**
- * A `lookup` for http(s).request that resolves the name and refuses the connection when any
- * resolved address is blocked. It runs when the socket connects, so a name that resolved to a
- * public address when the URL was saved and to 127.0.0.1 now (DNS rebinding) is still refused.
- */
-export function guardedLookup(opts: { allowPrivate: boolean; resolve?: LookupAll }): ConnectLookup {
-  const resolve: LookupAll = opts.resolve ?? ((host, o, cb) => dns.lookup(host, o, cb));
-  return (hostname, options, callback) => {
-    resolve(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '');
-      if (!addresses.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
-      if (!opts.allowPrivate) {
-        for (const a of addresses) {
-          const reason = blockedAddressReason(a.address);
-          if (reason) return callback(new BlockedAddressError(hostname, a.address, reason), '');
-        }
-      }
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0] as dns.LookupAddress;
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
-/** The check for a URL whose host is an IP literal: connections to literals skip `lookup`. */
-export function assertLiteralHostAllowed(hostname: string, allowPrivate: boolean): void {
-  const host = bareHost(hostname);
-  if (allowPrivate || !net.isIP(host)) return;
-  const reason = blockedAddressReason(host);
-  if (reason) throw new BlockedAddressError(host, host, reason);
+  const problem = outboundUrlProblem(raw, allowPrivate);
+  return problem ? describeUrlProblem(problem, WEBHOOK_PRIVATE_HINT) : null;
 }

@@ -1,12 +1,11 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { LookupAll } from '../net/address-guard.js';
+import { createHttpClient } from '../net/client.js';
 import { postWebhook } from './delivery.js';
 import type { AttemptRecorded, AttemptToRecord, DueDelivery, Outbox } from './outbox.js';
 import { webhookHeaders } from './signing.js';
-import { guardedLookup, type ConnectLookup } from './ssrf.js';
 
 /** One attempt gets this long for connect, request and response. */
 export const ATTEMPT_TIMEOUT_MS = 15_000;
@@ -23,7 +22,7 @@ export interface WorkerOptions {
   metrics?: Pick<Metrics, 'webhookDelivery'> | undefined;
   allowPrivate: boolean;
   /** Replaces DNS resolution (tests); the private-address check still applies to its answers. */
-  resolve?: Parameters<typeof guardedLookup>[0]['resolve'];
+  resolve?: LookupAll | undefined;
   timeoutMs?: number;
   /** Attempts in flight at once, across endpoints (each endpoint has at most one). */
   concurrency?: number;
@@ -49,8 +48,8 @@ export function createDeliveryWorker(opts: WorkerOptions) {
   const { outbox, clock, logger } = opts;
   const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const concurrency = opts.concurrency ?? 32;
-  const lookup: ConnectLookup = guardedLookup({ allowPrivate: opts.allowPrivate, resolve: opts.resolve });
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // Keep-alive connections, each judged by the private-address guard when it is made.
+  const client = createHttpClient({ guard: { allowPrivate: opts.allowPrivate, resolve: opts.resolve }, connectTimeoutMs: timeoutMs });
   const abort = new AbortController();
   const inFlight = new Map<string, InFlight>();
   const paused = new Map<string, number>();
@@ -130,7 +129,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
     const attemptedAtMs = clock.now();
     void postWebhook({
       url: d.url, body: d.payload, headers: webhookHeaders(d.secret, d.eventId, attemptedAtMs, d.payload),
-      timeoutMs, allowPrivate: opts.allowPrivate, lookup, agents, signal: abort.signal,
+      timeoutMs, client, signal: abort.signal,
     }).then((outcome) => {
       // Aborted by stop(): no outcome, so nothing is recorded and the delivery stays due.
       if (abort.signal.aborted) return release(d.endpointId);
@@ -236,8 +235,7 @@ export function createDeliveryWorker(opts: WorkerOptions) {
       await round(); // stopped: records what finished, starts nothing
       // Leases (PostgreSQL) go back now rather than at their expiry: another instance carries on.
       await outbox.release().catch((err: unknown) => logger.warn('webhook leases not released', { error: String(err) }));
-      agents.http.destroy();
-      agents.https.destroy();
+      await client.close();
     },
 
     /**

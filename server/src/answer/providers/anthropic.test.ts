@@ -4,7 +4,7 @@ import { startFakeAnthropic } from '../../../test/fake-anthropic.js';
 import type { FakeProvider } from '../../../test/fake-llm.js';
 import type { Passage } from '../extractive.js';
 import { createAnthropicProvider } from './anthropic.js';
-import type { RetryPolicy } from './http-retry.js';
+import type { RetryPolicy } from '../../net/retry.js';
 import { createModelUrlGuard } from './model-url-guard.js';
 import type { AnswerRequest } from './types.js';
 

@@ -8,7 +8,7 @@ import { startServer, testConfig, type TestServer } from '../../../test/test-ser
 import type { Config } from '../../config.js';
 import { createProviders } from './index.js';
 import { collectEvents } from '../../../test/answer-events.js';
-import { ProviderError } from './http-retry.js';
+import { ProviderError } from '../../net/provider-http.js';
 import { createModelUrlGuard, type LookupAll } from './model-url-guard.js';
 import { createOpenAiProvider } from './openai.js';
 import type { AnswerRequest } from './types.js';

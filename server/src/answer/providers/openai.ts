@@ -9,10 +9,13 @@
  * else api.openai.com). An assistant whose `model.baseUrl` points elsewhere (a local Ollama)
  * is called without it, so no assistant can route the operator's key to a host of its choice.
  */
-import { OPENAI_DEFAULT_BASE_URL } from '../../lib/base-url.js';
+import { OPENAI_DEFAULT_BASE_URL, sameBaseUrl } from '../../lib/base-url.js';
 import { buildPrompt } from '../prompt.js';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, errorDetail, guardedLookupFor, joinUrl, openRequest, sameBaseUrl, statusError, withRetries, type RetryPolicy } from './http-retry.js';
-import { createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
+import {
+  DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
+} from '../../net/provider-http.js';
+import { withRetries, type RetryPolicy } from '../../net/retry.js';
+import { MODEL_PRIVATE_HINT, createModelClients, createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
 import { parseSse } from './sse.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerUsage } from './types.js';
 
@@ -79,6 +82,7 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = opts.retry ?? DEFAULT_RETRY;
   const urlGuard = opts.urlGuard ?? createModelUrlGuard({ allowPrivate: false, allowlist: [], trusted: [serverBase] });
+  const clientFor = createModelClients(urlGuard, timeoutMs);
 
   function target(model: AnswerRequest['model']): { base: string; key: string | null } {
     const base = model.baseUrl ?? serverBase;
@@ -86,9 +90,9 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
   }
 
   async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined, base: string): AsyncIterable<AnswerEvent> {
-    const http = await openRequest(url, { method: 'POST', headers, body }, { timeoutMs, signal, lookup: guardedLookupFor(urlGuard, base) });
+    const http = await providerRequest(clientFor(base), url, { headers, body }, { timeoutMs, signal, blockedHint: MODEL_PRIVATE_HINT });
     try {
-      if (http.status < 200 || http.status > 299) throw statusError(http.status, http.headers, errorDetail(await http.text()));
+      if (http.status < 200 || http.status > 299) throw statusError(http.status, http.header, errorDetail(await http.text()));
       if (!stream) {
         const text = await http.text();
         let parsed: ChatBody;
@@ -168,7 +172,9 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
         if (/\.azure\.com$/i.test(new URL(base).hostname)) headers['api-key'] = key;
       }
       const body = JSON.stringify(openAiRequestBody(request, stream, base));
-      return withRetries(() => attempt(url, headers, body, stream, signal, base), { policy, signal, isProgress: (e) => e.type === 'delta', onRetry: opts.onRetry });
+      return withRetries(() => attempt(url, headers, body, stream, signal, base), {
+        policy, signal, isProgress: (e) => e.type === 'delta', toError: asProviderError, cancelled: cancelledError, onRetry: opts.onRetry,
+      });
     },
   };
 }

@@ -2,12 +2,15 @@
  * The OpenAI embeddings protocol (`POST {baseUrl}/embeddings`), spoken by OpenAI, Ollama
  * (`/v1/embeddings`), vLLM, LM Studio, llama.cpp, LiteLLM, TEI… Request `{model, input:
  * string[], encoding_format: "float", dimensions?}`, answer `{data: [{index, embedding}], model,
- * usage}`. Same transport and failure policy as the chat providers (`http-retry.ts`): node:http
- * keep-alive, an idle timeout, retries with full-jitter backoff honouring Retry-After.
+ * usage}`. Same transport and failure policy as the chat providers (net/provider-http.ts): the
+ * outbound client's keep-alive pool, an idle timeout, retries with full-jitter backoff honouring
+ * Retry-After. The base URL is the operator's (EMBEDDINGS_BASE_URL): no address guard.
  */
+import { createHttpClient } from '../../net/client.js';
 import {
-  DEFAULT_RETRY, ProviderError, errorDetail, joinUrl, openRequest, statusError, withRetries, type RetryPolicy,
-} from '../../answer/providers/http-retry.js';
+  DEFAULT_RETRY, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
+} from '../../net/provider-http.js';
+import { withRetries, type RetryPolicy } from '../../net/retry.js';
 import type { EmbeddingsConfig } from './config.js';
 
 export interface EmbedOptions {
@@ -35,13 +38,14 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
   const url = joinUrl(config.baseUrl, 'embeddings');
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  const http = createHttpClient();
 
   async function once(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult> {
     const body: Record<string, unknown> = { model: config.model, input, encoding_format: 'float' };
     if (config.dimensions) body.dimensions = config.dimensions;
-    const res = await openRequest(url, { method: 'POST', headers, body: JSON.stringify(body) }, { timeoutMs: opts.timeoutMs, signal: opts.signal });
+    const res = await providerRequest(http, url, { headers, body: JSON.stringify(body) }, { timeoutMs: opts.timeoutMs, signal: opts.signal });
     const text = await res.text();
-    if (res.status < 200 || res.status >= 300) throw statusError(res.status, res.headers, errorDetail(text));
+    if (res.status < 200 || res.status >= 300) throw statusError(res.status, res.header, errorDetail(text));
     return parseEmbeddings(text, input.length);
   }
 
@@ -50,8 +54,8 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
     /** Embeds `input` (one request; callers batch). Throws ProviderError. */
     async embed(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult> {
       if (!input.length) return { vectors: [], model: null, promptTokens: null };
-      const attempts = withRetries<EmbeddingResult>(async function* attempt() { yield await once(input, opts); }, {
-        policy: opts.retry ?? DEFAULT_RETRY, signal: opts.signal, isProgress: () => false,
+      const attempts = withRetries<EmbeddingResult, ProviderError>(async function* attempt() { yield await once(input, opts); }, {
+        policy: opts.retry ?? DEFAULT_RETRY, signal: opts.signal, isProgress: () => false, toError: asProviderError, cancelled: cancelledError,
       });
       for await (const result of attempts) return result;
       throw new ProviderError('protocol', 'The embeddings request produced no answer');

@@ -33,7 +33,8 @@ function embeddingsConfig(overrides: Partial<EmbeddingsConfig> = {}): Embeddings
     baseUrl: `${fake.url}/v1`, model: 'fake-embed', apiKey: 'emb-key', dimensions: undefined,
     tuning: {
       batchSize: 4, batchTimeoutMs: 2_000, batchRetry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
-      backoffBaseMs: 20, backoffMaxMs: 200, idleSweepMs: 100, queryTimeoutMs: 1_000, queryCooldownMs: 0,
+      // The backoff's jitter pinned to its ceiling: waits of 20, 40, 80… ms, which a test measures.
+      backoffBaseMs: 20, backoffMaxMs: 200, backoffRandom: () => 0.999_999, idleSweepMs: 100, queryTimeoutMs: 1_000, queryCooldownMs: 0,
     },
     ...overrides,
   };

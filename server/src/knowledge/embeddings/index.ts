@@ -1,5 +1,5 @@
 import { load as loadSqliteVec } from 'sqlite-vec';
-import type { RetryPolicy } from '../../answer/providers/http-retry.js';
+import type { RetryPolicy } from '../../net/retry.js';
 import type { PostgresEngine, SqliteEngine, Storage } from '../../storage/port.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import { sqliteBacklog, type Backlog } from './backlog.js';
@@ -23,6 +23,8 @@ export interface EmbeddingsTuning {
   batchRetry: RetryPolicy;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** The backoff's jitter source (net/backoff.ts); Math.random when absent. */
+  backoffRandom?: (() => number) | undefined;
   idleSweepMs: number;
   queryTimeoutMs: number;
   queryCooldownMs: number;
@@ -76,7 +78,7 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
   });
   const inner = createBacklogWorker({
     index: side.backlog, opened: side.opened, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
-    backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, idleSweepMs: tuning.idleSweepMs, idlePass: side.shared, onReset: () => queries.clear(),
+    backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, backoffRandom: tuning.backoffRandom, idleSweepMs: tuning.idleSweepMs, idlePass: side.shared, onReset: () => queries.clear(),
   });
   // The PostgreSQL replica lives with the worker: started and stopped with the server.
   const worker: BacklogWorker = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEmbedder, type FakeEmbedder } from '../../../test/fake-embeddings.js';
-import { ProviderError } from '../../answer/providers/http-retry.js';
+import { ProviderError } from '../../net/provider-http.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createFakeClock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';

@@ -1,4 +1,4 @@
-import { ProviderError } from '../../answer/providers/http-retry.js';
+import { ProviderError } from '../../net/provider-http.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EmbeddingClient } from './client.js';

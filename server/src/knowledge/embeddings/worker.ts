@@ -1,5 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { ProviderError, type RetryPolicy } from '../../answer/providers/http-retry.js';
+import { backoffDelay } from '../../net/backoff.js';
+import { ProviderError } from '../../net/provider-http.js';
+import type { RetryPolicy } from '../../net/retry.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EmbeddingClient } from './client.js';
 import type { Backlog, Batch } from './backlog.js';
@@ -18,9 +20,11 @@ export interface BacklogOptions {
   timeoutMs: number;
   /** Retries inside one batch request (transient failures). */
   retry: RetryPolicy;
-  /** Backoff between failed batches: doubles from base up to max (or Retry-After, when longer). */
+  /** Backoff between failed batches (net/backoff.ts, full jitter): its ceiling doubles from base up to max; Retry-After when longer. */
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** The backoff's jitter source: Math.random; tests pin it. */
+  backoffRandom?: (() => number) | undefined;
   /** While idle, vectors of deleted chunks are collected this often (deletes also wake it). */
   idleSweepMs: number;
   /**
@@ -151,7 +155,7 @@ export function createBacklogWorker(opts: BacklogOptions) {
         if (e?.code === 'timeout' || refused) batchSize = Math.max(1, Math.floor(batchSize / 2));
         if (refused) continue; // smaller batches isolate the input that is refused
         failures++;
-        const backoff = Math.min(opts.backoffMaxMs, opts.backoffBaseMs * 2 ** Math.min(failures - 1, 20));
+        const backoff = backoffDelay(failures - 1, { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }, opts.backoffRandom);
         const wait = Math.max(backoff, e?.retryAfterMs ?? 0);
         noteFailure(err, wait);
         state = 'backoff';

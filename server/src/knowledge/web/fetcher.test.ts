@@ -1,7 +1,7 @@
 import type dns from 'node:dns';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardedLookup, type ConnectLookup } from '../../webhooks/ssrf.js';
+import { guardedLookup, type ConnectLookup } from '../../net/address-guard.js';
 import { createFetcher, decodeBody, FetchError, type Fetcher } from './fetcher.js';
 import { fakeSite, type FakeSite } from './test-support.js';
 

@@ -1,15 +1,11 @@
-import type dns from 'node:dns';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
-import { BlockedAddressError, assertLiteralHostAllowed, bareHost, guardedLookup, webhookUrlProblem, type ConnectLookup } from '../../webhooks/ssrf.js';
+import { describeUrlProblem, outboundUrlProblem, type ConnectLookup, type LookupAll } from '../../net/address-guard.js';
+import { NetError, createHttpClient, type HttpResponse, type ResponseHeaders } from '../../net/client.js';
 
 /**
- * Fetching web pages for knowledge bases over node:http(s). Every connection goes through the
- * address guard of `webhooks/ssrf.ts` (the `lookup` refuses private answers at connect time,
- * literal addresses are checked before connecting), and so does every redirect hop, robots.txt
- * and sitemap: all of them come through here.
+ * Fetching web pages for knowledge bases, through the outbound client of net/: every connection
+ * goes through its address guard (names resolved and judged at connect time, literals checked
+ * before connecting), and every redirect hop is checked here before it is followed; robots.txt
+ * and sitemaps come through here too.
  */
 
 export type FetchErrorKind = 'network' | 'timeout' | 'blocked' | 'too_large' | 'redirect' | 'off_origin' | 'aborted' | 'invalid';
@@ -29,7 +25,7 @@ export interface FetchResult {
   /** The URL that answered, after redirects. */
   url: string;
   status: number;
-  headers: IncomingHttpHeaders;
+  headers: ResponseHeaders;
   /** `text/html`, lower case, without parameters; '' when the server sent none. */
   mime: string;
   /** The `charset` parameter of Content-Type, if any. */
@@ -50,9 +46,9 @@ export interface FetcherOptions {
   maxBytes?: number;
   maxRedirects?: number;
   /** Name resolution (tests: a fake DNS); the guard still judges its answers. */
-  resolve?: (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
-  /** Replaces the guarded lookup entirely (tests only). */
-  lookup?: ConnectLookup;
+  resolve?: LookupAll | undefined;
+  /** Replaces the guarded lookup entirely (tests only); IP literals are still checked. */
+  lookup?: ConnectLookup | undefined;
 }
 
 export interface FetchRequest {
@@ -77,196 +73,106 @@ export interface Fetcher {
   close(): void;
 }
 
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
+/** What the guard's refusals tell the operator of a fetch. */
+export const FETCH_PRIVATE_HINT = 'set FETCH_ALLOW_PRIVATE=true to allow';
 
-/** The guard's messages name the webhook setting; fetches have their own. */
-export const fetchGuardMessage = (message: string): string => message.replaceAll('WEBHOOK_ALLOW_PRIVATE', 'FETCH_ALLOW_PRIVATE');
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,text/markdown;q=0.8,*/*;q=0.1';
 
 export function createFetcher(opts: FetcherOptions): Fetcher {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const maxBytes = opts.maxBytes ?? 10 * 1024 * 1024;
   const maxRedirects = opts.maxRedirects ?? 5;
-  const lookup = opts.lookup ?? guardedLookup({ allowPrivate: opts.allowPrivate, ...(opts.resolve ? { resolve: opts.resolve } : {}) });
   // Keep-alive: a crawl makes many requests to one origin.
-  const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: timeoutMs }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: timeoutMs }),
-  };
+  const client = createHttpClient({
+    guard: { allowPrivate: opts.allowPrivate, resolve: opts.resolve, lookup: opts.lookup },
+    connectTimeoutMs: timeoutMs,
+    connectionsPerOrigin: 8,
+  });
 
   const urlProblem = (url: string): string | null => {
-    const problem = webhookUrlProblem(url, opts.allowPrivate);
-    return problem ? fetchGuardMessage(problem) : null;
+    const problem = outboundUrlProblem(url, opts.allowPrivate);
+    return problem ? describeUrlProblem(problem, FETCH_PRIVATE_HINT) : null;
+  };
+  /** The first URL and every redirect hop, before connecting to it. */
+  const checkUrl = (url: string): void => {
+    const problem = outboundUrlProblem(url, opts.allowPrivate);
+    if (problem) throw new FetchError(`${url} ${describeUrlProblem(problem, FETCH_PRIVATE_HINT)}`, problem.blocked ? 'blocked' : 'invalid', url);
   };
 
   async function fetchUrl(start: string, req: FetchRequest = {}): Promise<FetchResult> {
-    const deadline = Date.now() + timeoutMs;
     const origin = new URL(start).origin;
-    let current = start;
-    for (let hop = 0; ; hop++) {
-      const problem = urlProblem(current);
-      if (problem) throw new FetchError(`${current} ${problem}`, problem.includes('ALLOW_PRIVATE') ? 'blocked' : 'invalid', current);
-      const res = await requestOnce(current, req, deadline);
-      if (REDIRECT.has(res.status) && res.location !== null && req.followRedirects !== false) {
-        if (hop >= maxRedirects) throw new FetchError(`more than ${maxRedirects} redirects from ${start}`, 'redirect', start);
-        let next: URL;
-        try {
-          next = new URL(res.location, current);
-        } catch {
-          throw new FetchError(`${current} redirects to an invalid URL`, 'redirect', current);
-        }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new FetchError(`${current} redirects to a ${next.protocol} URL`, 'redirect', current);
-        next.hash = '';
-        if (req.sameOrigin && next.origin !== origin) throw new FetchError(`${current} redirects off the site, to ${next.href}`, 'off_origin', next.href);
-        current = next.href;
-        continue;
-      }
-      return { ...res.result, redirects: hop };
-    }
-  }
-
-  function requestOnce(url: string, req: FetchRequest, deadline: number): Promise<{ status: number; location: string | null; result: Omit<FetchResult, 'redirects'> }> {
-    const u = new URL(url);
+    checkUrl(start);
+    let res: HttpResponse;
     try {
-      assertLiteralHostAllowed(u.hostname, opts.allowPrivate);
-    } catch (err) {
-      throw new FetchError(fetchGuardMessage((err as Error).message), 'blocked', url);
-    }
-    const limit = req.maxBytes ?? maxBytes;
-    const secure = u.protocol === 'https:';
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const fail = (err: FetchError): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        request.destroy();
-        reject(err);
-      };
-      const done = (value: { status: number; location: string | null; result: Omit<FetchResult, 'redirects'> }): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(value);
-      };
-      const request = (secure ? https : http).request({
-        protocol: u.protocol,
-        hostname: bareHost(u.hostname),
-        port: u.port || undefined,
-        path: `${u.pathname}${u.search}`,
-        method: 'GET',
-        agent: secure ? agents.https : agents.http,
-        lookup: lookup as unknown as http.RequestOptions['lookup'],
+      res = await client.request(start, {
         headers: {
           'user-agent': opts.userAgent,
-          accept: req.accept ?? 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,text/markdown;q=0.8,*/*;q=0.1',
+          accept: req.accept ?? ACCEPT,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en;q=0.9, *;q=0.5',
         },
+        signal: req.signal,
+        totalTimeoutMs: timeoutMs, // the whole fetch, every hop and the body
+        redirects: req.followRedirects === false ? undefined : {
+          max: maxRedirects,
+          check(next, from) {
+            if (req.sameOrigin && next.origin !== origin) throw new FetchError(`${from} redirects off the site, to ${next.href}`, 'off_origin', next.href);
+            checkUrl(next.href);
+          },
+        },
       });
-      const remaining = Math.max(1, deadline - Date.now());
-      const timer = setTimeout(() => fail(new FetchError(`${url} did not answer within ${timeoutMs / 1000} s`, 'timeout', url)), remaining);
-      // The error listener first: failing destroys the request, and its "socket hang up" would
-      // otherwise be an uncaught exception (a signal already aborted fails it at once, below).
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS') fail(new FetchError(fetchGuardMessage(err.message), 'blocked', url));
-        else fail(new FetchError(`${url}: ${describeNetworkError(err)}`, 'network', url));
-      });
-      const onAbort = (): void => fail(new FetchError('fetch cancelled', 'aborted', url));
-      if (req.signal?.aborted) { onAbort(); return; }
-      req.signal?.addEventListener('abort', onAbort, { once: true });
-      const cleanup = (): void => req.signal?.removeEventListener('abort', onAbort);
-      request.on('close', cleanup);
-      request.on('response', (res: IncomingMessage) => {
-        const status = res.statusCode ?? 0;
-        const { mime, charset } = parseContentType(res.headers['content-type']);
-        const head = { url, status, headers: res.headers, mime, charset };
-        // Bodies we do not read: drained when small (the socket can be reused), else dropped.
-        const discard = (): void => {
-          res.on('error', () => {});
-          if (Number(res.headers['content-length'] ?? Infinity) <= 64 * 1024) res.resume();
-          else request.destroy();
-        };
-        if (REDIRECT.has(status) && typeof res.headers.location === 'string') {
-          discard();
-          done({ status, location: res.headers.location, result: { ...head, body: null } });
-          return;
-        }
-        if (status < 200 || status > 299 || (req.acceptMime && !req.acceptMime(mime))) {
-          discard();
-          done({ status, location: null, result: { ...head, body: null } });
-          return;
-        }
-        const declared = Number(res.headers['content-length']);
-        const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-        if (!req.truncate && encoding === 'identity' && Number.isFinite(declared) && declared > limit) {
-          fail(new FetchError(`${url} is larger than ${formatBytes(limit)}`, 'too_large', url));
-          return;
-        }
-        let stream: Readable = res;
-        if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
-        else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
-        else if (encoding === 'br') stream = res.pipe(zlib.createBrotliDecompress());
-        else if (encoding !== 'identity' && encoding !== '') {
-          fail(new FetchError(`${url} uses an unsupported content encoding (${encoding})`, 'invalid', url));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          size += chunk.length;
-          if (size > limit) {
-            if (req.truncate) {
-              chunks.push(chunk.subarray(0, chunk.length - (size - limit)));
-              if (stream !== res) stream.destroy();
-              done({ status, location: null, result: { ...head, body: Buffer.concat(chunks) } });
-              request.destroy();
-              return;
-            }
-            fail(new FetchError(`${url} is larger than ${formatBytes(limit)}`, 'too_large', url));
-            if (stream !== res) stream.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.on('error', (err: NodeJS.ErrnoException) => {
-          const zlibError = typeof err.code === 'string' && err.code.startsWith('Z_');
-          fail(new FetchError(`${url}: ${zlibError ? `could not decode the ${encoding} body` : describeNetworkError(err)}`, zlibError ? 'invalid' : 'network', url));
-        });
-        res.on('close', () => {
-          if (!res.complete) fail(new FetchError(`${url}: the connection closed before the body ended`, 'network', url));
-        });
-        stream.on('end', () => done({ status, location: null, result: { ...head, body: Buffer.concat(chunks) } }));
-      });
-      request.end();
-    });
+    } catch (err) {
+      throw fetchError(err, start, timeoutMs);
+    }
+    const { mime, charset } = parseContentType(res.header('content-type') ?? undefined);
+    const head = { url: res.url, status: res.status, headers: res.headers, mime, charset, redirects: res.redirects };
+    // Redirects not followed, failures and types the caller does not read come back without a body.
+    if (res.status < 200 || res.status > 299 || (req.acceptMime && !req.acceptMime(mime))) {
+      res.discard();
+      return { ...head, body: null };
+    }
+    try {
+      return { ...head, body: await res.read({ maxBytes: req.maxBytes ?? maxBytes, truncate: req.truncate, decompress: true }) };
+    } catch (err) {
+      throw fetchError(err, res.url, timeoutMs);
+    }
   }
 
   return {
     fetch: fetchUrl,
     urlProblem,
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      void client.close();
     },
   };
 }
 
-function describeNetworkError(err: NodeJS.ErrnoException): string {
+/** A failure of the client as the fetcher's error, with the fetcher's wording. */
+function fetchError(err: unknown, url: string, timeoutMs: number): FetchError {
+  if (err instanceof FetchError) return err;
+  if (!(err instanceof NetError)) return new FetchError(`${url}: ${err instanceof Error ? err.message : String(err)}`, 'network', url);
+  const blocked = err.blocked;
+  if (blocked) return new FetchError(blocked.withHint(FETCH_PRIVATE_HINT), 'blocked', err.url);
+  switch (err.kind) {
+    case 'timeout': return new FetchError(`${err.url} did not answer within ${timeoutMs / 1000} s`, 'timeout', err.url);
+    case 'aborted': return new FetchError('fetch cancelled', 'aborted', err.url);
+    case 'too_large': case 'redirect': case 'invalid': return new FetchError(err.message, err.kind, err.url);
+    default: return new FetchError(`${err.url}: ${describeNetworkError(err)}`, 'network', err.url);
+  }
+}
+
+function describeNetworkError(err: NetError): string {
   switch (err.code) {
     case 'ENOTFOUND': case 'EAI_AGAIN': return 'the host name does not resolve';
     case 'ECONNREFUSED': return 'connection refused';
     case 'ECONNRESET': return 'connection reset';
     case 'ETIMEDOUT': return 'connection timed out';
     case 'EHOSTUNREACH': case 'ENETUNREACH': return 'host unreachable';
+    case 'UND_ERR_SOCKET': return 'the connection closed before the answer ended';
     default:
       if (err.code?.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(err.message)) return `TLS error (${err.message})`;
       return err.message || String(err.code ?? 'network error');
   }
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB` : `${Math.round(n / 1024)} KiB`;
 }
 
 export function parseContentType(value: string | undefined): { mime: string; charset: string | null } {
