@@ -41,5 +41,9 @@ export async function seedCorpusDb(file: string, chunks: number, opts: { documen
     }
   }
   if (batch.length) await insertBatch(batch);
+  // The full-text entries the last uploads owe are part of their cost (written after their commits).
+  const t0 = performance.now();
+  await store.fullTextSettled();
+  storeMs += performance.now() - t0;
   return { db, storage, organizationId, knowledgeBaseId: kb.id, questions: corpus.questions(200), seconds: storeMs / 1000, bytes };
 }

@@ -4,10 +4,12 @@
  * `chunks_fts`, BM25) or PostgreSQL tsvector (a generated `tsv` column with a GIN index).
  *
  * The retriever uses it for bases too big for the in-memory index and for term statistics;
- * the knowledge store writes its entries in the transaction that writes the chunks.
+ * the knowledge store gives it the chunks of the transaction that writes them (FTS5 writes their
+ * entries after the commit, many transactions at a time: full-text-backlog.ts).
  */
-import type { Queryable, Storage, Tx } from '../storage/port.js';
+import type { Queryable, SqliteEngine, Storage, Tx } from '../storage/port.js';
 import { analyzerFor } from '../text/text.js';
+import { fullTextBacklog } from './full-text-backlog.js';
 
 /** BM25 column weights: a hit in a title or heading says more than one in the body. */
 export const COLUMN_WEIGHTS = { title: 2.0, headings: 1.5, body: 1.0 } as const;
@@ -34,11 +36,15 @@ export interface FullTextHit extends ChunkRow { score: number }
 export interface FullTextIndex {
   readonly engine: 'fts5' | 'tsvector';
   /**
-   * Index entries for chunks just inserted through `tx` (same transaction: a chunk is never
-   * searchable without its entry, or the reverse). Deleted chunks need no call: SQLite's
-   * `chunks_ad` trigger and PostgreSQL's generated column follow the rows.
+   * Index entries for chunks just inserted through `tx`. tsvector writes them in that
+   * transaction; FTS5 records their ids in it and writes the entries after the commit, and
+   * its reads wait for them (`settled`), so a committed chunk is never missed by a search.
+   * Deleted chunks need no call: SQLite's `chunks_ad` trigger and PostgreSQL's generated
+   * column follow the rows.
    */
   add(tx: Tx, chunks: readonly FullTextChunk[]): Promise<void>;
+  /** Resolves once the entries of every chunk committed before the call are in the index. */
+  settled(): Promise<void>;
   /** Chunks holding `term` as this engine stems it. */
   documentFrequency(term: string): Promise<number>;
   /** The best `limit` chunks of the given bases holding any of `terms`, best first. */
@@ -62,7 +68,7 @@ const ftsQueryOf = (terms: readonly string[]): string => terms.map((t) => `"${t.
  * SQLite FTS5. Reads go through the storage (they wait for an open transaction instead of
  * seeing its uncommitted rows on the shared connection); the SQL is SQLite's own.
  */
-export function createFts5Index(storage: Queryable): FullTextIndex {
+export function createFts5Index(storage: SqliteEngine): FullTextIndex {
   const select = `SELECT ${CHUNK_COLUMNS}, f.rank FROM f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id`;
   // Fast path: FTS ranks the whole index with its own top-k sort, then the knowledge-base
   // filter applies to the few best rows. Right whenever the selected bases hold a fair share
@@ -76,21 +82,21 @@ export function createFts5Index(storage: Queryable): FullTextIndex {
   type RankedRow = ChunkRow & { rank: number };
   const toHit = ({ rank, ...row }: RankedRow): FullTextHit => ({ ...row, score: -rank });
 
+  const backlog = fullTextBacklog(storage, writeFts5Entries);
+
   return {
     engine: 'fts5',
     async add(tx, chunks) {
-      // Written here, not by a trigger: twice the ingestion speed (migration 007). The table's
-      // `ascii` tokenizer splits only at the spaces between the analyzer's terms (migration 030).
-      for (const c of chunks) {
-        const t = analyzedColumns(c);
-        await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [c.id, t.title.join(' '), t.headings.join(' '), t.body.join(' ')]);
-      }
+      await backlog.owe(tx, chunks.map((c) => c.id));
     },
+    settled: () => backlog.settled(),
     async documentFrequency(term) {
+      await backlog.settled();
       return (await storage.get<{ n: number }>(matchCount, [ftsQueryOf([term])]))?.n ?? 0;
     },
     async search(terms, knowledgeBaseIds, limit) {
       if (!terms.length || !knowledgeBaseIds.length || limit <= 0) return [];
+      await backlog.settled();
       const fts = ftsQueryOf(terms);
       const kbJson = JSON.stringify(knowledgeBaseIds);
       const fetchCount = limit * OVERFETCH;
@@ -106,6 +112,18 @@ export function createFts5Index(storage: Queryable): FullTextIndex {
 }
 
 /**
+ * FTS5 entries of committed chunks, in the transaction given (full-text-backlog.ts). Written
+ * here, not by a trigger: twice the ingestion speed (migration 007). The table's `ascii`
+ * tokenizer splits only at the spaces between the analyzer's terms (migration 030).
+ */
+async function writeFts5Entries(tx: Tx, chunks: readonly FullTextChunk[]): Promise<void> {
+  for (const c of chunks) {
+    const t = analyzedColumns(c);
+    await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [c.id, t.title.join(' '), t.headings.join(' '), t.body.join(' ')]);
+  }
+}
+
+/**
  * PostgreSQL full-text search over `chunks.tsv` (migration 009): the analyzer's terms written as
  * a tsvector literal (title weight A, headings B, body D, with positions), so PostgreSQL's own
  * parser and dictionaries never touch them; questions are a tsquery literal of the same terms.
@@ -117,6 +135,7 @@ export function createFts5Index(storage: Queryable): FullTextIndex {
 export function createTsvectorIndex(storage: Queryable): FullTextIndex {
   return {
     engine: 'tsvector',
+    settled: () => Promise.resolve(),
     async add(tx, chunks) {
       if (!chunks.length) return;
       const rows = chunks.map((c) => ({ id: c.id, tsv: tsvectorLiteral(analyzedColumns(c)) }));

@@ -14,7 +14,8 @@ describe('re-analysis of knowledge indexed before per-language analysis (migrati
     await store.addDocument(kb.id, { title: 'Uni', content: 'Die Universitäten der Stadt wurden im Mittelalter gegründet und sind sehr alt.', format: 'text', url: null }, AT);
     await store.addDocument(kb.id, { title: 'Guide', content: 'Reset your password from the settings page of your account.', format: 'text', url: null }, AT);
     // The state the migration leaves: languages unknown, chunks in English by default, the
-    // full-text index empty, the base listed for re-analysis.
+    // full-text index empty (and no entry owed), the base listed for re-analysis.
+    await store.fullTextSettled();
     await storage.run('UPDATE documents SET language = NULL');
     await storage.run("UPDATE chunks SET language = 'en'");
     await storage.run('DELETE FROM chunks_fts');

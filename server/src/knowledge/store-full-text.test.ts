@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshPostgresStorage, testDatabase } from '../../test/postgres.js';
 import type { Storage } from '../storage/port.js';
 import type { SqliteStorage } from '../storage/sqlite.js';
@@ -61,20 +61,35 @@ describe('full-text entries written last in the transaction', () => {
     expect(await ids(indexed)).toEqual(chunkIds);
   });
 
-  it('make one FTS5 segment per transaction, however many documents it writes (SQLite)', async () => {
-    const storage = await openTestStorage();
-    close = () => storage.close();
-    const store = createKnowledgeStore(storage);
-    const kb = await store.createKb('org_t', { name: 'Animals', description: null }, AT);
-    const segments = async () =>
-      (await (storage as SqliteStorage).get<{ n: number }>('SELECT count(DISTINCT segid) AS n FROM chunks_fts_idx'))?.n;
-    await store.write(async (w) => {
-      for (const word of ['otter', 'badger', 'heron', 'lynx']) await w.addDocument(kb.id, doc(word), AT);
-    });
-    // Entries written document by document became a segment each: each chunk INSERT that
-    // followed them opened a statement savepoint, which flushes FTS5's pending entries.
-    expect(await segments()).toBe(1);
-    await store.addDocument(kb.id, doc('beaver'), AT);
-    expect(await segments()).toBe(2);
+  it('make one FTS5 segment per write of owed entries, however many documents and transactions owed them (SQLite)', async () => {
+    // Only the backlog's window timer is faked: it never fires, so the entries are written when
+    // the test asks (fullTextSettled), whatever the machine's speed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const storage = await openTestStorage();
+      close = () => storage.close();
+      const store = createKnowledgeStore(storage);
+      const kb = await store.createKb('org_t', { name: 'Animals', description: null }, AT);
+      const segments = async () =>
+        (await (storage as SqliteStorage).get<{ n: number }>('SELECT count(DISTINCT segid) AS n FROM chunks_fts_idx'))?.n;
+      const owed = async () => (await storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks_fts_pending'))?.n;
+      await store.write(async (w) => {
+        for (const word of ['otter', 'badger', 'heron', 'lynx']) await w.addDocument(kb.id, doc(word), AT);
+      });
+      await store.fullTextSettled();
+      // Entries written document by document became a segment each: each chunk INSERT that
+      // followed them opened a statement savepoint, which flushes FTS5's pending entries.
+      expect(await segments()).toBe(1);
+      // Three uploads, a transaction each (as three POST …/documents): their entries are owed
+      // until one transaction writes all of them, in one segment instead of three.
+      for (const word of ['beaver', 'mole', 'stoat']) await store.addDocument(kb.id, doc(word), AT);
+      expect(await owed()).toBe(6);
+      expect(await segments()).toBe(1);
+      await store.fullTextSettled();
+      expect(await owed()).toBe(0);
+      expect(await segments()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -114,9 +114,10 @@ export interface KnowledgeStoreHooks {
 }
 
 /**
- * Knowledge bases, their documents and chunks; chunks reach the full-text index in the
- * transaction that writes them (full-text.ts), and every retriever hears of the change after
- * the commit (change-feed.ts).
+ * Knowledge bases, their documents and chunks; chunks are given to the full-text index in the
+ * transaction that writes them (full-text.ts: PostgreSQL's entries commit with them, FTS5's are
+ * owed and written after the commit, many uploads at a time), and every retriever hears of the
+ * change after the commit (change-feed.ts).
  */
 export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHooks = {}) {
   const fullText = createFullTextIndex(storage);
@@ -336,6 +337,8 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
 
   return {
     write,
+    /** Resolves once the full-text entries of every chunk committed so far are written (full-text.ts `settled`). */
+    fullTextSettled: (): Promise<void> => fullText.settled(),
     async createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase> {
       return write((w) => w.createKb(organizationId, input, at));
     },
