@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
 
 /**
@@ -25,9 +26,8 @@ export const MAX_MATCH_CHARS = 1000;
 /** Regex time one message may spend on templates; past it the remaining templates are skipped. */
 export const MATCH_BUDGET_MS = 10;
 
-/** Compiled triggers by pattern; cleared when full (a few assistants' worth of templates). */
-const compiled = new Map<string, RE2JS | null>();
-const MAX_COMPILED = 2000;
+/** Compiled triggers by pattern (null: unusable), the 2,000 most recently used (a few assistants' worth). */
+const compiled = new LRUCache<string, { re: RE2JS | null }>({ max: 2000 });
 
 /**
  * The upper bounds of the counted repetitions in a pattern RE2 accepted, summed. Escapes,
@@ -96,15 +96,14 @@ export function templateRegexProblem(pattern: string): string | null {
 }
 
 function compiledTrigger(pattern: string): RE2JS | null {
-  let re = compiled.get(pattern);
-  if (re === undefined) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
+  let held = compiled.get(pattern);
+  if (held === undefined) {
     // Saved before the limits (or before RE2: a lookaround…): it matches nothing rather than failing the chat.
     const c = compileTrigger(pattern);
-    re = 're' in c ? c.re : null;
-    compiled.set(pattern, re);
+    held = { re: 're' in c ? c.re : null };
+    compiled.set(pattern, held);
   }
-  return re;
+  return held.re;
 }
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small per-process cache of database reads, trusted for `ttlMs` after the read: what the API
  * key resolver (auth/credentials.ts) and the chat assistant store (assistants/service.ts) keep.
@@ -12,7 +14,7 @@
 export interface TtlCacheOptions<V> {
   /** How long a value read is trusted. 0 keeps nothing: every call reads. */
   ttlMs: number;
-  /** Entries held at most; the oldest stored goes first (a burst of distinct keys cannot grow memory). */
+  /** Entries held at most; the least recently used goes first (a burst of distinct keys cannot grow memory). */
   maxEntries: number;
   /** The group a value belongs to (its organization), for `forgetGroup`. */
   groupOf(value: V): string;
@@ -34,9 +36,14 @@ export interface TtlCache<K, V> {
 
 interface Entry<V> { value: V; readAtMs: number }
 
-export function createTtlCache<K, V>(opts: TtlCacheOptions<V>): TtlCache<K, V> {
+/**
+ * lru-cache holds the entries and bounds them; the TTL is checked here against the time passed
+ * in (lru-cache's own TTL reads a clock, and would trust an entry from "later" after the clock
+ * went back).
+ */
+export function createTtlCache<K extends {}, V>(opts: TtlCacheOptions<V>): TtlCache<K, V> {
   const { ttlMs, maxEntries, groupOf } = opts;
-  const entries = new Map<K, Entry<V>>();
+  const entries = new LRUCache<K, Entry<V>>({ max: Math.max(1, maxEntries) });
   // Bumped by every forget: a read that started before it does not keep what it read (it may
   // predate the change the forget announces). One counter for all keys: a forget is rare, and a
   // read it needlessly keeps out is only read again next time.
@@ -53,10 +60,7 @@ export function createTtlCache<K, V>(opts: TtlCacheOptions<V>): TtlCache<K, V> {
       // Taken before the read's first await, so a forget made while it runs is seen.
       const started = generation;
       const value = await load();
-      if (value !== null && ttlMs > 0 && started === generation) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as K);
-        entries.set(key, { value, readAtMs: nowMs });
-      }
+      if (value !== null && ttlMs > 0 && started === generation) entries.set(key, { value, readAtMs: nowMs });
       return value;
     },
     forget(key) {
@@ -65,7 +69,9 @@ export function createTtlCache<K, V>(opts: TtlCacheOptions<V>): TtlCache<K, V> {
     },
     forgetGroup(group) {
       generation += 1;
-      for (const [key, entry] of entries) if (groupOf(entry.value) === group) entries.delete(key);
+      // Collected first: lru-cache's iterators are not meant to survive deletes.
+      const doomed = [...entries.entries()].filter(([, entry]) => groupOf(entry.value) === group);
+      for (const [key] of doomed) entries.delete(key);
     },
     get size() { return entries.size; },
   };

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Rewrites Parley's placeholder style (`?` positional, `@name` named) into PostgreSQL's `$n`.
  * Quoted strings, quoted identifiers and comments are copied untouched, so a literal '?' or an
@@ -13,15 +15,13 @@ export interface NumberedSql {
   count: number;
 }
 
-const cache = new Map<string, NumberedSql>();
-const CACHE_LIMIT = 2_000;
+/** Bounded: dynamic SQL (IN lists of varying length) must not grow it without bound. */
+const cache = new LRUCache<string, NumberedSql>({ max: 2_000 });
 
 export function toNumbered(sql: string): NumberedSql {
   const hit = cache.get(sql);
   if (hit) return hit;
   const out = translate(sql);
-  // Dynamic SQL (IN lists of varying length) could grow the cache without bound: start over.
-  if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(sql, out);
   return out;
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { createReentryGuard } from './reentry-guard.js';
 import { tallyIn, wakeAfterCommit, type RunResult, type SqliteEngine, type SqlParams, type SqlValue, type Tallies, type Tally, type Tx, type TxOptions } from './port.js';
 
@@ -43,7 +44,8 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   // A statement from outside waits for an open transaction at most this long: a transaction that
   // awaits its own storage (a bug the reentry guard catches under tests) fails instead of hanging.
   const maxWaitMs = opts.maxWaitMs ?? 10_000;
-  const statements = new Map<string, Statement>();
+  // Bounded, least recently used out: dynamically built SQL (IN lists) must not grow it without bound.
+  const statements = new LRUCache<string, Statement>({ max: STATEMENT_CACHE_LIMIT });
   const insideTx = createReentryGuard<true>(opts.checkReentry);
   let queue: Job[] = [];
   let scheduled = false;
@@ -61,8 +63,6 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   function statement(sql: string): Statement {
     let s = statements.get(sql);
     if (!s) {
-      // Dynamically built SQL (IN lists) must not grow the cache without bound.
-      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
       s = db.prepare(sql) as Statement;
       statements.set(sql, s);
     }
