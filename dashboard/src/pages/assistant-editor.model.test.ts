@@ -3,6 +3,7 @@ import { clientFor, startTestServer, type Server } from '../../e2e/support.js';
 import type { ApiClient } from '../lib/api.js';
 import { createAssistantEditorModel, formsFrom, insertAt, numberOrText, patchFor, placeholderChips, widgetOverrides } from './assistant-editor.model.js';
 import type { Assistant } from './assistants.types.js';
+import { LOCALES } from '../../../server/src/i18n/locales.js';
 
 // The editor's model against a real server (demo seeded): each section saves with PATCH, a
 // refused save keeps what was typed and names the field, warnings come back from the API.
@@ -225,6 +226,28 @@ describe('widget texts and language (issue 25)', () => {
     expect(m.textDefaults.value).toMatchObject({ language: 'ar', texts: { send: 'إرسال' } });
     await m.loadTextDefaults('not a tag');
     expect(m.textDefaults.value).toBeNull();
+  });
+
+  it('shows the default messages of a newly saved language in the untouched sections, and keeps unsaved edits', async () => {
+    const own = (await api.post<Assistant>('/assistants', { name: 'Language switch', type: 'web', language: 'de' })).id;
+    const m = createAssistantEditorModel(api, own);
+    await m.load();
+    expect(m.forms.value!.fallback.message).toBe(LOCALES.de!.defaults.fallback);
+    expect(m.forms.value!.widget.welcomeMessage).toBe(LOCALES.de!.defaults.welcome);
+    await m.loadDefaultMessages('de');
+    expect(m.defaultMessages.value).toEqual({ language: 'de', dir: 'ltr', messages: LOCALES.de!.defaults });
+
+    m.edit('widget', { theme: 'dark' }); // typed, not saved
+    m.edit('general', { language: 'he' });
+    expect(await m.save('general')).toBe(true);
+    expect(m.forms.value!.fallback.message).toBe(LOCALES.he!.defaults.fallback);
+    expect(m.forms.value!.fallback.handoffMessage).toBe(LOCALES.he!.defaults.handoff);
+    expect(m.dirty('fallback')).toBe(false);
+    // The touched section keeps what was typed, welcome message included (saving it keeps a default a default).
+    expect(m.forms.value!.widget.theme).toBe('dark');
+    expect(m.forms.value!.widget.welcomeMessage).toBe(LOCALES.de!.defaults.welcome);
+    expect(await m.save('widget')).toBe(true);
+    expect(m.forms.value!.widget.welcomeMessage).toBe(LOCALES.he!.defaults.welcome);
   });
 
   it('gives the live preview only the owner\'s texts, to lay over the language\'s', async () => {

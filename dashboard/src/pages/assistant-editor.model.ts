@@ -4,6 +4,9 @@ import { loadable, submission, type Loadable, type Submission } from '../lib/mod
 import { widgetTextForm, widgetTextOverrides, widgetTextPatch, type WidgetTextForm } from './widget-texts.js';
 import type { ApiKeyRecord, Assistant, KnowledgeBaseSummary, MatchKind, ProviderInfo, Template, WidgetSettings } from './assistants.types.js';
 
+/** The assistant's messages whose defaults follow its language (server/src/i18n/texts.ts DEFAULT_MESSAGE_KEYS). */
+export type DefaultMessageKey = 'fallback' | 'handoff' | 'welcome';
+
 // The assistant editor's state: the saved assistant, one form per section (what the user is
 // typing, kept across tab switches and failed saves), and the save of each section as a
 // PATCH of only that section's fields. Numbers stay strings while typed: the server's
@@ -185,6 +188,21 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
     }
   }
 
+  /**
+   * The default fallback, handoff and welcome messages of the saved language (GET /assistants/:id/texts):
+   * a field still showing its default says so, and one that does not can go back to it.
+   */
+  const defaultMessages = signal<{ language: string; dir: 'ltr' | 'rtl'; messages: Partial<Record<DefaultMessageKey, string>> } | null>(null);
+  async function loadDefaultMessages(language: string): Promise<void> {
+    if (defaultMessages.value?.language === language) return;
+    try {
+      const r = await api.get<{ dir: 'ltr' | 'rtl'; messages?: Partial<Record<DefaultMessageKey, string>> }>(`/assistants/${id}/texts?language=${encodeURIComponent(language)}`);
+      defaultMessages.value = { language, dir: r.dir, messages: r.messages ?? {} };
+    } catch {
+      // Offline or refused: the fields just show no default hint.
+    }
+  }
+
   async function load(): Promise<void> {
     await assistant.load();
     if (assistant.data.value) forms.value = formsFrom(assistant.data.value);
@@ -204,9 +222,17 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
     const updated = await subs[section].run(() => api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section], assistant.data.value ?? undefined)));
     if (!updated) return false;
     warnings.value = updated.warnings ?? [];
+    const before = assistant.data.value ? formsFrom(assistant.data.value) : null;
     assistant.data.value = updated;
     const fresh = formsFrom(updated);
-    forms.value = { ...forms.value!, [section]: fresh[section] };
+    // The saved section, and every section the user has not touched, show the record as saved: a
+    // new language switches the default messages under Fallback and Widget. Unsaved edits stay.
+    const next = { ...forms.value! };
+    for (const s of SECTIONS) {
+      if (s === 'api') continue;
+      if (s === section || (before && JSON.stringify(next[s]) === JSON.stringify(before[s]))) (next as Record<SaveableSection, unknown>)[s] = fresh[s];
+    }
+    forms.value = next;
     return true;
   }
 
@@ -281,6 +307,7 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
 
   return {
     id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save, dirty, textDefaults, loadTextDefaults,
+    defaultMessages, loadDefaultMessages,
     avatarUpload, uploadAvatar, testMessage, testResult, testing, testTemplates,
     keys, newKey, createdKey, keyCreation, createKey, deletion, remove,
   };

@@ -5,6 +5,7 @@ import { SelectField, TextArea, TextField } from '../../ui/field.js';
 import type { WidgetSettings } from '../assistants.types.js';
 import { widgetOverrides } from '../assistant-editor.model.js';
 import { WIDGET_TEXT_FIELDS } from '../widget-texts.js';
+import { defaultMessageHint, useDefaultMessages } from './default-message.js';
 import { SectionForm, type SectionProps } from './section-form.js';
 
 const THEMES: ReadonlyArray<{ value: WidgetSettings['theme']; label: string }> = [
@@ -58,6 +59,9 @@ export function WidgetSection({ m, readOnly }: SectionProps) {
   useEffect(() => { void m.loadTextDefaults(language); }, [language]);
   const loaded = m.textDefaults.value?.language === language ? m.textDefaults.value : null;
   const defaults = loaded?.texts ?? {};
+  // The welcome message is the saved record's: the default of the saved language until the owner writes one.
+  const saved = useDefaultMessages(m);
+  const welcomeHint = readOnly ? undefined : defaultMessageHint(f.welcomeMessage, saved.messages.welcome, (text) => set({ welcomeMessage: text }));
   return (
     <div class="widget-layout">
       <div>
@@ -76,7 +80,8 @@ export function WidgetSection({ m, readOnly }: SectionProps) {
               <ColourField label="Text colour" value={f.text} onValue={(v) => set({ text: v })} error={s.fieldError('widget.colors.text')} />
             </fieldset>
           )}
-          <TextArea label="Welcome message" rows={2} value={f.welcomeMessage} onValue={(v) => set({ welcomeMessage: v })} error={s.fieldError('widget.welcomeMessage')} />
+          <TextArea label="Welcome message" rows={2} lang={saved.lang} dir={saved.dir} value={f.welcomeMessage} onValue={(v) => set({ welcomeMessage: v })}
+            hint={welcomeHint} error={s.fieldError('widget.welcomeMessage')} />
           <TextField label="Launcher icon URL" inputMode="url" placeholder="https://…" value={f.iconUrl} onValue={(v) => set({ iconUrl: v })} error={s.fieldError('widget.iconUrl')} />
           <TextArea label="Allowed origins" rows={3} placeholder="https://www.example.com"
             hint="One per line: the sites that may embed this widget (scheme, host and optional port). This dashboard's own origin is always allowed."
