@@ -1,3 +1,4 @@
+import { backoffDelay } from '../net/backoff.js';
 import type { PostgresEngine, SqliteEngine, Storage, Tx } from '../storage/port.js';
 import { readHorizon } from '../storage/postgres/horizon.js';
 
@@ -134,8 +135,10 @@ const AFTER_CURSOR = (table: string, id: string): string => `SELECT ${id} AS id,
   CASE WHEN xact_id < CAST(? AS xid8) THEN 1 ELSE 0 END AS ready FROM ${table}
   WHERE (xact_id, ${id}) > (CAST(? AS xid8), ?) ORDER BY xact_id, ${id} LIMIT ${FEED_BATCH}`;
 /**
- * Held back by a running transaction: read again this soon, then less often up to the max (an
- * indexed read of a few rows; a write transaction lasts milliseconds, a migration seconds).
+ * Held back by a running transaction: read again soon, then less often (net/backoff.ts, full
+ * jitter: instances held back by one transaction do not read in step), the wait's ceiling
+ * doubling from the first to the max (an indexed read of a few rows; a write transaction lasts
+ * milliseconds, a migration seconds).
  */
 const BLOCKED_RETRY_MS = 25;
 const BLOCKED_RETRY_MAX_MS = 250;
@@ -215,7 +218,8 @@ function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
     }
     return blocked;
   }
-  let blockedDelay = BLOCKED_RETRY_MS;
+  /** Reads held back in a row: the backoff's exponent. */
+  let blockedReads = 0;
   let retry: NodeJS.Timeout | null = null;
 
   /** One read at a time; a wake-up during a read runs one more after it (the NOTIFY may be for rows it missed). */
@@ -229,13 +233,12 @@ function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
     reading = readOnce()
       .then((blocked) => {
         if (!blocked) {
-          blockedDelay = BLOCKED_RETRY_MS;
+          blockedReads = 0;
           return;
         }
         if (retry || stopped) return;
-        retry = setTimeout(() => { retry = null; read(); }, blockedDelay);
+        retry = setTimeout(() => { retry = null; read(); }, backoffDelay(blockedReads++, { baseMs: BLOCKED_RETRY_MS, maxMs: BLOCKED_RETRY_MAX_MS }));
         retry.unref();
-        blockedDelay = Math.min(blockedDelay * 2, BLOCKED_RETRY_MAX_MS);
       })
       .catch(() => { /* the database is away or closing: the next poll tries again */ })
       .finally(() => {
