@@ -10,6 +10,7 @@ import { assistantsRouter } from './assistants/routes.js';
 import { assetsRouter } from './assets/routes.js';
 import { createAssistantStore } from './assistants/service.js';
 import { authRouter } from './auth/routes.js';
+import { conversationHooks } from './chat/conversation-hooks.js';
 import { chatRoutes } from './chat/routes.js';
 import { createChatService } from './chat/service.js';
 import type { AppContext } from './context.js';
@@ -59,7 +60,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   const knowledge = createKnowledgeStore(ctx.storage, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change, tx) => ctx.webhooks.knowledgeBaseUpdated(tx, change) });
   retriever.warmUp();
   const urlSources = createUrlSources(ctx, knowledge, opts.urlSources);
-  const conversations = createConversationStore(ctx.storage);
+  const conversations = createConversationStore(ctx.storage, conversationHooks);
   // BM25, fused with vectors when an embedding model is configured (knowledge/embeddings).
   const search = createHybridRetriever({ bm25: retriever, dense: ctx.embeddings?.dense });
   const chat = createChatService({ storage: ctx.storage, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger, metrics: ctx.metrics });

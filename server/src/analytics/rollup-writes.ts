@@ -1,9 +1,11 @@
+import type { ModelUsage } from '../conversations/store.js';
 import type { SqlValue, Tally, Tx } from '../storage/port.js';
 import { channelOf } from './channel.js';
 
 /**
  * Keeps the analytics rollups (migrations 018, 022, 024) in step with the conversations and
- * messages, called by the code that writes those, inside its transaction: a rollup is never
+ * messages, called by the code that writes those (the conversation store through
+ * conversation-rollups.ts, the usage recorder), inside its transaction: a rollup is never
  * ahead of or behind the rows it counts. Plain INSERT … ON CONFLICT statements rather than
  * triggers, so one implementation serves SQLite and PostgreSQL, and rather than JSON: counters
  * and histogram buckets are integer rows added to.
@@ -40,10 +42,7 @@ export interface MessageFigures {
   usage: ModelUsage | null;
 }
 
-/** A message's model usage, as stored on it (answer/usage.ts). Extractive answers and templates count as none. */
-export interface ModelUsage {
-  provider: string; model: string | null; promptTokens: number | null; completionTokens: number | null; providerMs: number | null;
-}
+export type { ModelUsage };
 
 interface Counters { conversations?: number; messages?: number; answered?: number; unanswered?: number; up?: number; down?: number; handoffs?: number }
 

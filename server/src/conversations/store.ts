@@ -1,5 +1,3 @@
-import { cellOf, rollups, type ModelUsage, type RollupCell } from '../analytics/rollup-writes.js';
-import { recordRatedDown } from '../chat/knowledge-gaps.js';
 import { newId } from '../lib/ids.js';
 import { parseJson } from '../lib/json.js';
 import { dialectSql } from '../storage/dialect-sql.js';
@@ -18,6 +16,11 @@ export interface Conversation {
 /** The wire shape of a message (seed "AnalyticsChatMessage"). */
 export interface Message { id: string; role: Role; content: string; timestamp: string; metadata?: Record<string, unknown> }
 
+/** A message's model usage, as stored on it (answer/usage.ts). Extractive answers and templates count as none. */
+export interface ModelUsage {
+  provider: string; model: string | null; promptTokens: number | null; completionTokens: number | null; providerMs: number | null;
+}
+
 export interface NewMessage {
   role: Role; content: string; metadata: Record<string, unknown> | null; confidence?: number | null; answered?: boolean | null; responseMs?: number | null;
   /** Who wrote an answer and what it cost (answer/usage.ts), stored with it. */
@@ -28,7 +31,7 @@ export interface NewMessage {
 
 export interface NewConversation { organizationId: string; assistantId: string; sessionId: string; channel: Channel; metadata: Record<string, unknown> }
 
-/** A conversation, or its id when the caller has only that (the rollup cell is then read). */
+/** A conversation, or its id when the caller has only that (a hook that needs more reads it). */
 export type ConversationRef = string | Pick<Conversation, 'id' | 'organizationId' | 'assistantId' | 'channel' | 'source'>;
 
 interface ConvRow {
@@ -47,6 +50,33 @@ export const toMessage = (r: MsgRow): Message => {
   return { id: r.id, role: r.role, content: r.content, timestamp: r.created_at, ...(metadata && { metadata }) };
 };
 
+/** The keys of a message's or conversation's row that the derived rows are filed under (`channel`: its channel group). */
+export interface ConversationKeys { organizationId: string; assistantId: string; channel: string }
+
+/** An assistant message whose rating is changing, as it was before. */
+export interface RatedMessage extends ConversationKeys {
+  conversationId: string; messageId: string; rating: 'up' | 'down' | null; createdAt: string;
+}
+
+/**
+ * What the owners of rows derived from conversations write in the transaction of a conversation
+ * write: analytics its rollups (analytics/conversation-rollups.ts), chat a knowledge gap for an
+ * answer rated down (chat/conversation-hooks.ts, which app.ts passes). Handed to the store, so it
+ * calls none of its callers; a store made without them writes the conversations' own rows only.
+ */
+export interface ConversationHooks {
+  /** A conversation was created alone (`create`; `startWith` reports it with its messages). */
+  conversationStarted?(tx: Tx, conversation: Conversation, at: string): Promise<void>;
+  /** Sent with the message's INSERT, in the same batch (one round trip on PostgreSQL); null when nothing is. */
+  messageWritten?(tx: Tx, messageId: string, message: NewMessage): Promise<unknown> | null;
+  /** Messages were written at `at`; `startedAt`: the conversation was created with them. */
+  messagesAdded?(tx: Tx, conversation: ConversationRef, messages: readonly NewMessage[], at: string, startedAt?: string): Promise<void>;
+  /** An assistant message's rating was set (`before` is the message as it was). */
+  rated?(tx: Tx, before: RatedMessage, rating: 'up' | 'down', at: string): Promise<void>;
+  /** A handoff was requested at `at`; `before`: the time of an earlier request. */
+  handoffRequested?(tx: Tx, conversation: ConversationKeys, before: string | null, at: string): Promise<void>;
+}
+
 /** An idle conversation ends by itself after this long (API.md §7). */
 export const IDLE_END_MS = 30 * 60_000;
 
@@ -61,7 +91,6 @@ const SQL = {
   touch: "UPDATE conversations SET last_message_at = ?, status = 'active', ended_at = NULL WHERE id = ?",
   lastMessages: 'SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) AS recent ORDER BY seq',
   allMessages: 'SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq',
-  cellById: 'SELECT organization_id AS "organizationId", assistant_id AS "assistantId", channel_group AS channel FROM conversations WHERE id = ?',
   end: "UPDATE conversations SET status = 'ended', ended_at = ? WHERE id = ? AND status = 'active'",
   idle: "SELECT * FROM conversations WHERE status = 'active' AND last_message_at <= ?",
   ratedMessage: `SELECT m.rating, m.created_at AS "createdAt", c.organization_id AS "organizationId", c.assistant_id AS "assistantId", c.channel_group AS channel
@@ -77,14 +106,11 @@ const SQL = {
  * transaction (a chat turn: conversation, messages, gap, webhook events) take its `Tx`; reads
  * take any `Queryable` (the storage, or the `Tx` when the read must see the transaction's rows).
  */
-export function createConversationStore(storage: Storage) {
+export function createConversationStore(storage: Storage, hooks: ConversationHooks = {}) {
   // seq numbers the messages in insertion order (dialect-sql.ts: a sequence, or MAX + 1 on SQLite).
   const insertMsg = `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
       provider, model, prompt_tokens, completion_tokens, provider_ms)
     VALUES (?, ${dialectSql(storage).nextSerial('messages', 'seq')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-  async function cellOfRef(q: Queryable, c: ConversationRef): Promise<{ id: string; cell: RollupCell | undefined }> {
-    return typeof c === 'string' ? { id: c, cell: await q.get<RollupCell>(SQL.cellById, [c]) } : { id: c.id, cell: cellOf(c) };
-  }
 
   /**
    * Sends the conversation's INSERT and returns the row it writes (not read back) with the
@@ -104,11 +130,12 @@ export function createConversationStore(storage: Storage) {
   }
 
   /**
-   * The message rows, their citations and their rollups. `startedAt`: the conversation is new
-   * (rollups count it too); `sentBefore`: statements already sent, awaited with these.
+   * The message rows and what the hooks add (citations, rollups). `startedAt`: the conversation
+   * is new (the rollups count it too); `sentBefore`: statements already sent, awaited with these.
    */
-  async function insertMessages(tx: Tx, conversationId: string, cell: RollupCell | undefined, messages: NewMessage[], at: string,
+  async function insertMessages(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string,
     opts: { startedAt?: string; sentBefore?: readonly Promise<unknown>[] } = {}): Promise<Message[]> {
+    const conversationId = typeof conversation === 'string' ? conversation : conversation.id;
     const out: Message[] = [];
     // Sent together, in order (a citation after its message): one round trip on PostgreSQL
     // instead of one per statement (storage/README.md). The first failure fails them all.
@@ -119,15 +146,13 @@ export function createConversationStore(storage: Storage) {
       writes.push(tx.run(insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
         m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
         u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]));
-      if (m.citedDocumentIds?.length) writes.push(rollups.citations(tx, id, m.citedDocumentIds));
+      const derived = hooks.messageWritten?.(tx, id, m);
+      if (derived) writes.push(derived);
       out.push({ id, role: m.role, content: m.content, timestamp: at, ...(m.metadata && { metadata: m.metadata }) });
     }
     writes.push(...(opts.sentBefore ?? []));
     await Promise.all(writes);
-    // No cell: the conversation does not exist, and the messages' foreign key has failed already.
-    if (cell) {
-      await rollups.messagesAdded(tx, cell, at, messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null })), opts.startedAt);
-    }
+    await hooks.messagesAdded?.(tx, conversation, messages, at, opts.startedAt);
     return out;
   }
 
@@ -140,13 +165,13 @@ export function createConversationStore(storage: Storage) {
     async create(tx: Tx, input: NewConversation, at: string): Promise<Conversation> {
       const { conversation, written } = insertConversation(tx, input, at, at);
       await written;
-      await rollups.conversationStarted(tx, cellOf(conversation), at);
+      await hooks.conversationStarted?.(tx, conversation, at);
       return conversation;
     },
     /** Appends messages and marks the conversation active, in the caller's transaction. */
     async append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]> {
-      const { id, cell } = await cellOfRef(tx, conversation);
-      return insertMessages(tx, id, cell, messages, at, { sentBefore: [tx.run(SQL.touch, [at, id])] });
+      const id = typeof conversation === 'string' ? conversation : conversation.id;
+      return insertMessages(tx, conversation, messages, at, { sentBefore: [tx.run(SQL.touch, [at, id])] });
     },
     /**
      * A new conversation started at `startedAt` with its first messages written at `at` (a chat
@@ -154,7 +179,7 @@ export function createConversationStore(storage: Storage) {
      */
     async startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }> {
       const { conversation, written } = insertConversation(tx, input, startedAt, at);
-      return { conversation, messages: await insertMessages(tx, conversation.id, cellOf(conversation), messages, at, { startedAt, sentBefore: [written] }) };
+      return { conversation, messages: await insertMessages(tx, conversation, messages, at, { startedAt, sentBefore: [written] }) };
     },
     async lastMessages(conversationId: string, limit: number, q: Queryable = storage): Promise<Message[]> {
       return limit > 0 ? (await q.all<MsgRow>(SQL.lastMessages, [conversationId, limit])).map(toMessage) : [];
@@ -184,25 +209,24 @@ export function createConversationStore(storage: Storage) {
         return ended;
       });
     },
-    /** An answer rated down becomes a knowledge gap (cause rated_down) in the same transaction. */
+    /** Rates an assistant message; the hooks follow in the same transaction (an answer rated down: a knowledge gap). */
     async rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): Promise<boolean> {
       return storage.tx(async (tx) => {
-        const before = await tx.get<RollupCell & { rating: 'up' | 'down' | null; createdAt: string }>(SQL.ratedMessage, [messageId, conversationId]);
+        const before = await tx.get<Omit<RatedMessage, 'conversationId' | 'messageId'>>(SQL.ratedMessage, [messageId, conversationId]);
         if (!before) return false;
         await tx.run(SQL.rate, [rating, comment, messageId]);
-        await rollups.ratingChanged(tx, before, before.createdAt, before.rating, rating);
-        if (rating === 'down') await recordRatedDown(tx, conversationId, messageId, at);
+        await hooks.rated?.(tx, { ...before, conversationId, messageId }, rating, at);
         return true;
       });
     },
     /** The user asked for a human: when, and what they left (metadata.handoff). A later request moves the time. */
     async requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): Promise<void> {
       await storage.tx(async (tx) => {
-        const before = await tx.get<RollupCell & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [conversationId]);
+        const before = await tx.get<ConversationKeys & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [conversationId]);
         if (!before) return;
         const metadata = { ...parseJson<Record<string, unknown>>(before.metadata, {}), handoff: { ...details, requestedAt: at } };
         await tx.run(SQL.handoff, [at, JSON.stringify(metadata), conversationId]);
-        await rollups.handoffMoved(tx, before, before.requestedAt, at);
+        await hooks.handoffRequested?.(tx, before, before.requestedAt, at);
       });
     },
   };
