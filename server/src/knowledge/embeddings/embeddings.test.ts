@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEmbedder, type FakeEmbedder } from '../../../test/fake-embeddings.js';
 import { startFakeOpenAi, type FakeProvider } from '../../../test/fake-openai.js';
-import { setupShop } from '../../../test/fixtures.js';
+import { HANDBOOK, setupShop } from '../../../test/fixtures.js';
 import { client, registerAccount } from '../../../test/http.js';
 import { startServer, type TestServer } from '../../../test/test-server.js';
 import type { Config } from '../../config.js';
@@ -13,6 +13,7 @@ import { openDb } from '../../db/open.js';
 import { createRetriever } from '../retrieval.js';
 import type { SqliteStorage } from '../../storage/sqlite.js';
 import type { EmbeddingsConfig } from './config.js';
+import { createHybridRetriever } from './hybrid.js';
 
 /** BM25 has no word of it ("reimbursed" is no form of "refund"); the fake's vectors relate them. */
 const PARAPHRASE = 'When am I reimbursed?';
@@ -173,6 +174,23 @@ describe('dense retrieval (embeddings)', () => {
     } finally {
       await llm.close();
     }
+  });
+
+  it('gives a chunk only the vectors found its document\'s language, which the answerer reads it in (issue 25)', async () => {
+    const server = await start({ projectDatabase: true });
+    const account = await registerAccount(server.url, 'Sprachen');
+    const kbId = (await account.api.post('/v1/knowledge-bases', { name: 'Hilfe', language: 'de' })).body.data.id as string;
+    for (const doc of HANDBOOK) expect((await account.api.post(`/v1/knowledge-bases/${kbId}/documents`, doc)).status).toBe(201);
+    await backlogDone(server);
+    const dense = server.ctx.embeddings!.dense;
+    const ids = await chunkIdsWhere(server, 'knowledge_base_id', kbId);
+    const rows = await dense.hydrate(ids, [kbId]);
+    expect([...rows.values()].map((r) => r.language)).toEqual(ids.map(() => 'de'));
+    // BM25 finds nothing: every hit is the vectors', read back with its language as BM25's hits are.
+    const hybrid = createHybridRetriever({ bm25: { retrieve: async () => [] }, dense });
+    const hits = await hybrid.retrieve(PARAPHRASE, [{ id: kbId, priority: 5 }], 3);
+    expect(hits[0]).toMatchObject({ text: expect.stringContaining('Refunds go back'), language: 'de' });
+    expect(hits.every((h) => h.language === 'de')).toBe(true);
   });
 
   it('never returns another knowledge base or organization, nor a deleted chunk', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import { leaseKind } from '../../storage/leases.js';
 import type { PostgresEngine, Queryable, Tx } from '../../storage/port.js';
-import { CHUNK_COLUMNS } from '../full-text.js';
+import { CHUNK_COLUMNS, type ChunkRow as ChunkColumnsRow } from '../full-text.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import type { Backlog, Batch } from './backlog.js';
 import { PGVECTOR_DIM_SQL, PGVECTOR_TABLE, writePgvectors } from './pgvector-table.js';
@@ -39,7 +39,8 @@ export interface CursorRow extends VectorRow { xact: string; ready: number }
 
 interface Lease { token: string; renew: NodeJS.Timeout | null }
 interface ChunkRow { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
-interface HydratedRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null }
+/** CHUNK_COLUMNS: `language` included, since the answerer reads a vector-only hit with its document's analyzer. */
+type HydratedRow = ChunkColumnsRow;
 
 /** Float32 little-endian bytes of a vector, and back (copied: a Buffer from pg may be unaligned). */
 export const bytesOf = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -330,7 +331,7 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
       for (const r of rows) {
         out.set(r.id, {
           chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0,
+          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0, language: r.language,
         });
       }
       return out;

@@ -1,5 +1,5 @@
 import type { Queryable, SqliteEngine, Tx } from '../../storage/port.js';
-import { CHUNK_COLUMNS } from '../full-text.js';
+import { CHUNK_COLUMNS, type ChunkRow as ChunkColumnsRow } from '../full-text.js';
 import type { RetrievedChunk } from '../retrieval.js';
 
 /**
@@ -35,7 +35,8 @@ const SCAN_WINDOW = 4096;
 const MAX_INPUT_CHARS = 8000;
 
 interface ChunkRow { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
-interface HydratedRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null }
+/** CHUNK_COLUMNS: `language` included, since the answerer reads a vector-only hit with its document's analyzer. */
+type HydratedRow = ChunkColumnsRow;
 
 /** The text embedded for a chunk: where it sits (title, headings), then its text. */
 export function embeddingInput(c: { title: string; headings: string; body: string }): string {
@@ -229,7 +230,7 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       for (const r of rows) {
         out.set(r.id, {
           chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0,
+          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0, language: r.language,
         });
       }
       return out;
