@@ -1,26 +1,21 @@
-import { estimateConfidence } from '../answer/confidence.js';
-import type { Passage } from '../answer/extractive.js';
-import type { AnswerProvider, AnswerProviders, AnswerRequest, AnswerUsage, HistoryTurn } from '../answer/providers/types.js';
-import { answerWithModel } from '../answer/model-answer.js';
-import { ProviderError } from '../net/provider-http.js';
-import { fillVariables, matchTemplate } from '../answer/templates.js';
-import type { UsageRecord } from '../answer/usage.js';
+import type { AnswerProviders, HistoryTurn } from '../answer/providers/types.js';
 import { contentTerms, truncateAtWord } from '../text/text.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message, NewMessage } from '../conversations/store.js';
 import { AppError } from '../http/errors.js';
-import { localeFor, messageInLanguage } from '../i18n/locales.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { ChatOutcome, Metrics } from '../metrics/metrics.js';
 import { sortableRandom } from '../lib/ids.js';
 import type { ChunkSearch } from '../knowledge/embeddings/hybrid.js';
-import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 import type { Storage, Queryable, Tx } from '../storage/port.js';
 import type { WebhookEvents } from '../webhooks/events.js';
 import { buildExplain, type Explain } from './explain.js';
-import { likelyPages } from './fallback-pages.js';
+import { generate, type Generated } from './generate.js';
 import { knowledgeTermsOf, recordKnowledgeGap } from './knowledge-gaps.js';
+import { assistantMessage, decideReply, fallbackMessage, gapCause, isFallbackFor, type ChatSource, type Reply } from './reply.js';
+
+export type { ChatSource } from './reply.js';
 
 export interface ChatInput {
   assistant: Assistant;
@@ -35,8 +30,6 @@ export interface ChatInput {
   /** Called with each piece of the answer as it is produced (SSE). */
   onDelta?: ((text: string) => void) | undefined;
 }
-
-export interface ChatSource { title: string; url: string | null }
 
 export interface ChatResult {
   response: string;
@@ -54,41 +47,50 @@ export interface ChatResult {
   explain: Explain | null;
 }
 
-/** Passages given to the answerer; enough to cover a question that spans two sections. */
-const PASSAGES_FOR_ANSWER = 6;
-
-/** What answering produced, before the fallback decision. */
-interface Generated {
-  text: string;
-  confidence: number;
-  /** Passages the answer rests on (its sources). */
-  used: Passage[];
-  /** Everything retrieved: suggestions come from these on a fallback. */
-  passages: Passage[];
-  templateId: string | null;
-  usage: AnswerUsage | null;
-  record: UsageRecord | null;
-  /** Text already streamed live to the client (model answers). */
-  live: string;
-  /** The model declined, failed or was not worth calling: the fallback, whatever the threshold. */
-  forceFallback: boolean;
-  providerError: ProviderError | null;
-  /** Retrieval's own result and time, for explain. */
-  retrieved: RetrievedChunk[];
-  retrievalMs: number;
-}
-
-const NOT_GENERATED: Omit<Generated, 'text' | 'confidence'> = {
-  used: [], passages: [], templateId: null, usage: null, record: null, live: '', forceFallback: false, providerError: null, retrieved: [], retrievalMs: 0,
-};
-const SOURCE_SNIPPET_CHARS = 300;
-
 export function newSessionId(): string {
   return `sess_${sortableRandom(24)}`;
 }
 
-export function createChatService(deps: { storage: Storage; clock: Clock; retriever: ChunkSearch; conversations: ConversationStore; providers: AnswerProviders; webhooks: WebhookEvents; logger?: Logger; metrics?: ChatMetrics }) {
-  const { clock, retriever, conversations } = deps;
+/** Chat turns and replays (see createChatService). */
+export interface ChatService {
+  /**
+   * Answers one message of a conversation and writes the turn (the conversation, both messages,
+   * a knowledge gap on a fallback, the webhook events) in one transaction. Nothing is written
+   * when answering fails.
+   */
+  chat(input: ChatInput): Promise<ChatResult>;
+  /**
+   * The answer the assistant would give now, through the same path as chat() (templates,
+   * retrieval, the model, the threshold), writing nothing: no conversation, gap, usage or
+   * webhook. Replays a knowledge gap's questions once it is resolved (analytics/gaps.ts).
+   */
+  replay(input: { assistant: Assistant; message: string; signal?: AbortSignal }): Promise<Replayed>;
+}
+
+/** A replayed question's answer (ChatService.replay). */
+export interface Replayed {
+  response: string;
+  confidence: number;
+  fallback: boolean;
+  templateId: string | null;
+}
+
+export interface ChatDeps {
+  storage: Storage;
+  clock: Clock;
+  retriever: ChunkSearch;
+  conversations: ConversationStore;
+  providers: AnswerProviders;
+  webhooks: WebhookEvents;
+  logger?: Logger;
+  metrics?: ChatMetrics;
+}
+
+/** The written turn: the conversation (new or not) and its two new messages. */
+interface WrittenTurn { conversation: Conversation; isNew: boolean; userMessage: Message; assistantMessage: Message }
+
+export function createChatService(deps: ChatDeps): ChatService {
+  const { clock, conversations } = deps;
 
   /** The session's conversation, if any; a session of another assistant is refused. */
   async function ownConversation(input: ChatInput, q: Queryable = deps.storage): Promise<Conversation | null> {
@@ -96,6 +98,17 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
     const c = await conversations.findBySession(input.assistant.organizationId, input.sessionId, q);
     if (c && c.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
     return c;
+  }
+
+  /**
+   * The history a model reads. The extractive answerer reads none; it only widens a short
+   * follow-up's retrieval query. Without that need the session is read once, inside the write
+   * (writeTurn checks it).
+   */
+  async function historyOf(input: ChatInput): Promise<HistoryTurn[]> {
+    const needsHistory = deps.providers[input.assistant.model.provider]?.name !== 'extractive' || contentTerms(input.message).length < 2;
+    const existing = needsHistory ? await ownConversation(input) : null;
+    return existing ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content })) : [];
   }
 
   /**
@@ -119,210 +132,73 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
   }
 
   /**
-   * A short follow-up ("and on Windows?") means little alone: when the question has fewer than
-   * two content words, the previous user turn joins the retrieval query.
+   * The turn's rows, in one transaction: both messages, a knowledge gap on a fallback, the
+   * webhook events that announce them. Group-committed with the requests queued before its batch
+   * closes; resolves after the commit.
    */
-  function retrievalQuery(message: string, history: HistoryTurn[]): string {
-    if (contentTerms(message).length >= 2) return message;
-    const previous = [...history].reverse().find((h) => h.role === 'user');
-    return previous ? `${previous.content} ${message}` : message;
-  }
-
-  function toPassages(chunks: RetrievedChunk[]): Passage[] {
-    // The best score, not the first: hybrid retrieval lists in fused order (knowledge/embeddings/hybrid.ts).
-    const top = chunks.reduce((m, c) => Math.max(m, c.score), 0);
-    return chunks.map((c) => ({ id: String(c.chunkId), title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c), text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0, language: c.language }));
-  }
-
-  /** The extractive answerer: the whole text at once, confidence from its sentence coverage. */
-  async function answerExtractively(provider: AnswerProvider, request: AnswerRequest, signal: AbortSignal | undefined): Promise<Generated> {
-    let text = '';
-    let used: string[] | null = null;
-    let coverage: number | null = null;
-    let usage: AnswerUsage | null = null;
-    const p0 = performance.now();
-    for await (const event of provider.answer(request, { signal })) {
-      if (event.type === 'delta') text += event.text;
-      else ({ usedPassageIds: used, coverage, usage } = event);
-    }
-    const { passages } = request;
-    const usedPassages = used ? passages.filter((p) => used?.includes(p.id)) : passages.slice(0, 3);
-    const confidence = text ? estimateConfidence(request.question, passages, coverage) : 0;
-    const record: UsageRecord = { provider: provider.name, model: null, usage, providerMs: Math.round((performance.now() - p0) * 10) / 10 };
-    return { ...NOT_GENERATED, text, confidence, used: usedPassages, passages, usage, record };
-  }
-
-  async function generate(input: ChatInput, history: HistoryTurn[]): Promise<Generated> {
+  async function recordTurn(input: ChatInput, generated: Generated, reply: Reply, answer: NewMessage, times: { startedAt: string; at: string }): Promise<WrittenTurn> {
     const a = input.assistant;
-    const template = matchTemplate(a.templates, input.message, {
-      onBudgetSpent: (skipped) => deps.logger?.warn('template matching budget spent', { assistantId: a.id, skipped }),
-    });
-    if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
-    const r0 = performance.now();
-    const chunks = await retriever.retrieve(retrievalQuery(input.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
-    const retrievalMs = performance.now() - r0;
-    const passages = toPassages(chunks);
-    const provider = deps.providers[a.model.provider];
-    if (!provider) throw new AppError('validation_error', `The model provider "${a.model.provider}" is not configured on this server`);
-    const problem = provider.check?.(a.model);
-    if (problem) throw new AppError('validation_error', problem);
-    const request: AnswerRequest = {
-      question: input.message, passages, history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
-      language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
-    };
-    if (provider.name !== 'extractive') {
-      // Model answers stream live to onDelta as they arrive (answer/model-answer.ts decides what
-      // may). The provider streams even for JSON clients: the timeout then measures silence, not
-      // the whole generation, and the cap or a disconnect can stop generation part-way.
-      const m = await answerWithModel({ provider, request, threshold: a.confidenceThreshold, signal: input.signal, stream: true, onLive: input.onDelta })
-        .catch((err: unknown) => {
-          if (err instanceof ProviderError) deps.metrics?.modelRequest(provider.name, err.code);
-          throw err instanceof ProviderError && err.code === 'aborted' ? new AppError('validation_error', 'Request aborted') : err;
+    // What the retrieved knowledge holds, for grouping a gap by what it lacks (read outside the transaction).
+    const gapKnowledge = reply.isFallback && !generated.templateId ? knowledgeTermsOf(generated.passages, a.language) : undefined;
+    return deps.storage.tx(async (tx) => {
+      // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
+      const listeners = deps.webhooks.chatTurnListeners(tx, a.organizationId);
+      const { conversation, isNew, messages } = await writeTurn(tx, input, times.startedAt, [
+        { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
+        answer,
+      ], times.at);
+      const [userMessage, assistantMessage] = messages as [Message, Message];
+      // A provider outage is not a gap in the knowledge.
+      if (reply.isFallback && !generated.templateId && !generated.providerError) {
+        await recordKnowledgeGap(tx, {
+          organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at: times.at,
+          cause: gapCause(generated), messageId: assistantMessage.id, language: a.language, knowledgeHas: gapKnowledge,
         });
-      if (m.error) deps.logger?.warn('model provider failed', { provider: provider.name, model: a.model.name ?? provider.defaultModel, code: m.error.code, status: m.error.status, error: m.error.message });
-      if (m.outcome !== 'skipped') deps.metrics?.modelRequest(provider.name, m.error?.code ?? (m.outcome === 'declined' ? 'declined' : 'answered'));
-      const record: UsageRecord | null = m.outcome === 'skipped' ? null : { provider: provider.name, model: a.model.name ?? provider.defaultModel ?? null, usage: m.usage, providerMs: m.providerMs };
-      return {
-        text: m.text, confidence: m.confidence, used: m.used, passages, templateId: null, usage: m.usage, record, live: m.live,
-        forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped', providerError: m.error,
-        retrieved: chunks, retrievalMs,
-      };
-    }
-    return { ...(await answerExtractively(provider, request, input.signal)), retrieved: chunks, retrievalMs };
+      }
+      // Webhook events commit with the messages they announce.
+      await deps.webhooks.chatTurn(tx, {
+        conversation, isNewConversation: isNew, userMessage, assistantMessage, metadata: input.metadata, confidence: generated.confidence, sources: reply.sources,
+      }, listeners);
+      return { conversation, isNew, userMessage, assistantMessage };
+      // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
+      // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).
+    }, { sharesTallies: true });
   }
 
-  function suggestionsFrom(passages: Passage[]): string[] {
-    const seen = new Set<string>();
-    for (const p of passages) {
-      const topic = p.headingPath.at(-1) ?? p.title;
-      if (topic) seen.add(topic);
-      if (seen.size === 3) break;
-    }
-    return [...seen];
-  }
-
-  /** The owner's fallback message, or Parley's default in the assistant's language (i18n/locales.ts). */
-  const fallbackMessage = (a: Assistant): string => fillVariables(messageInLanguage('fallback', a.fallback.message, a.language), a.variables);
-
-  const service = {
-    /**
-     * The answer the assistant would give now, through the same path as chat() (templates,
-     * retrieval, the model, the threshold), writing nothing: no conversation, gap, usage or
-     * webhook. Replays a knowledge gap's questions once it is resolved (analytics/gaps.ts).
-     */
-    async replay(input: { assistant: Assistant; message: string; signal?: AbortSignal }): Promise<{ response: string; confidence: number; fallback: boolean; templateId: string | null }> {
+  const service: ChatService = {
+    async replay(input) {
       const a = input.assistant;
-      const generated = await generate({ assistant: a, message: input.message, sessionId: null, metadata: {}, channel: 'api', signal: input.signal }, []);
-      const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
+      const generated = await generate(deps, input, []);
+      const isFallback = isFallbackFor(a, generated);
       const response = truncateAtWord(isFallback ? fallbackMessage(a) : generated.text, a.maxResponseLength);
       return { response, confidence: generated.confidence, fallback: isFallback, templateId: generated.templateId };
     },
 
-    async chat(input: ChatInput): Promise<ChatResult> {
-      const startedMs = clock.now();
-      const startedAt = new Date(startedMs).toISOString();
+    async chat(input) {
+      const startedAt = new Date(clock.now()).toISOString();
       const t0 = performance.now();
       // The conversation is read (or planned) first; nothing is written until the answer exists,
       // so a failed answer leaves no half-conversation behind.
-      // The extractive answerer reads no history; it only widens a short follow-up's retrieval
-      // query. Without that need the session is read once, inside the write (writeTurn checks it).
-      const needsHistory = deps.providers[input.assistant.model.provider]?.name !== 'extractive' || contentTerms(input.message).length < 2;
-      const existing = needsHistory ? await ownConversation(input) : null;
-      const history: HistoryTurn[] = existing ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content })) : [];
-
+      const history = await historyOf(input);
       const a = input.assistant;
       const g0 = performance.now();
-      const generated = await generate(input, history);
+      const generated = await generate(deps, input, history);
       const generateMs = performance.now() - g0;
       if (deps.metrics && !generated.templateId) observeStages(deps.metrics, generated, generateMs);
-      // A model that declined, failed or was not worth calling answers with the fallback whatever the threshold.
-      const isFallback = generated.forceFallback || generated.confidence < a.confidenceThreshold;
-      const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
-      const handoff = isFallback && a.fallback.handoff.enabled
-        ? { ...a.fallback.handoff, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language) } : null;
-      let response = isFallback ? fallbackMessage(a) : generated.text;
-      if (isFallback && input.channel !== 'widget') {
-        // API clients get one self-contained text; the widget renders these as chips and a button.
-        if (suggestions.length) response += `\n\n${localeFor(a.language).connector.askAbout.replace('{topics}', suggestions.join('; '))}`;
-        if (handoff) response += `\n\n${handoff.message}${handoff.url ? ` ${handoff.url}` : ''}${handoff.email ? ` (${handoff.email})` : ''}`;
-      }
-      response = truncateAtWord(response, a.maxResponseLength);
-      const used = isFallback ? [] : generated.used;
-      // A fallback still links the pages most likely to hold the answer (issue 26): in `sources`,
-      // and in the message's metadata so the widget's history shows them too. They are not
-      // citations: analytics count only `used`.
-      const linked = isFallback && !generated.templateId ? likelyPages(generated.passages) : [];
-      const sources = isFallback ? linked : distinctSources(used);
-      const linkedSources = Object.fromEntries(linked.map((p, i) => [String(i + 1), { text: '', url: p.url, score: 0, title: p.title }]));
-      const metadataSources = isFallback ? linkedSources : Object.fromEntries(used.map((p, i) => [String(i + 1), {
-        text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title,
-        chunkId: Number(p.id),
-      }]));
-      // Analytics count citations per document (analytics/sources.ts): the documents of the cited chunks.
-      const documentOf = new Map(generated.retrieved.map((c) => [String(c.chunkId), c.documentId]));
-      const citedDocumentIds = [...new Set(used.flatMap((p) => documentOf.get(p.id) ?? []))];
-      const record = generated.record;
+      const reply = decideReply(a, input.channel, generated);
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
       const explain = input.explain ? buildExplain({
-        retrieved: generated.retrieved, confidence: generated.confidence, threshold: a.confidenceThreshold, isFallback, templateId: generated.templateId,
+        retrieved: generated.retrieved, confidence: generated.confidence, threshold: a.confidenceThreshold, isFallback: reply.isFallback, templateId: generated.templateId,
         providerFailed: generated.providerError !== null, declined: generated.forceFallback && generated.record !== null && generated.providerError === null,
         retrievalMs: generated.retrievalMs, generateMs, totalMs: responseMs, record: generated.record, usage: generated.usage,
       }) : null;
-
-      // What the retrieved knowledge holds, for grouping a gap by what it lacks (read outside the transaction).
-      const gapKnowledge = isFallback && !generated.templateId ? knowledgeTermsOf(generated.passages, a.language) : undefined;
-      // Group-committed with the requests queued before its batch closes; resolves after the commit.
-      const written = await deps.storage.tx(async (tx) => {
-        // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
-        const listeners = deps.webhooks.chatTurnListeners(tx, a.organizationId);
-        const { conversation, isNew, messages } = await writeTurn(tx, input, startedAt, [
-          { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
-          {
-            role: 'assistant', content: response, confidence: generated.confidence, answered: !isFallback, responseMs, citedDocumentIds,
-            usage: record && { provider: record.provider, model: record.model, promptTokens: record.usage?.promptTokens ?? null, completionTokens: record.usage?.completionTokens ?? null, providerMs: record.providerMs },
-            metadata: {
-              confidence: generated.confidence, sources: metadataSources,
-              ...(isFallback && { fallback: true, ...(suggestions.length && { suggestions }) }),
-              ...(generated.templateId && { templateId: generated.templateId }),
-              ...(generated.usage && { usage: generated.usage }),
-              ...(generated.record && generated.record.provider !== 'extractive' && { model: { provider: generated.record.provider, name: generated.record.model, providerMs: generated.record.providerMs } }),
-              // Generic on purpose: the upstream status or reason (refused, timed out, 418…) would let a
-              // tenant probe the server's network through model.baseUrl. Details go to the log (above).
-              ...(generated.providerError && { providerError: { code: 'provider_error' } }),
-              responseMs,
-              ...(explain && { explain }),
-            },
-          },
-        ], at);
-        const [userMessage, assistantMessage] = messages;
-        // A provider outage is not a gap in the knowledge.
-        if (isFallback && !generated.templateId && !generated.providerError) {
-          await recordKnowledgeGap(tx, {
-            organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at,
-            cause: gapCause(generated), messageId: (assistantMessage as Message).id, language: a.language, knowledgeHas: gapKnowledge,
-          });
-        }
-        // Webhook events commit with the messages they announce.
-        await deps.webhooks.chatTurn(tx, {
-          conversation, isNewConversation: isNew, userMessage: userMessage as Message, assistantMessage: assistantMessage as Message,
-          metadata: input.metadata, confidence: generated.confidence, sources,
-        }, listeners);
-        return { conversation, isNew, userMessage, assistantMessage };
-        // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
-        // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).
-      }, { sharesTallies: true });
-
-      if (input.onDelta) {
-        // What streamed live is not sent again; the rest (or, with nothing live, all) goes now,
-        // after the commit. When the answer became the fallback after live text, `done` carries it.
-        const rest = !generated.live ? response : response.startsWith(generated.live) ? response.slice(generated.live.length) : '';
-        for (const piece of rest.match(/^\s+|\S+\s*/g) ?? []) input.onDelta(piece);
-      }
-      deps.metrics?.chatTurn(input.channel, turnOutcome(generated.templateId, isFallback, handoff !== null));
+      const written = await recordTurn(input, generated, reply, assistantMessage(reply, generated, responseMs, explain), { startedAt, at });
+      if (input.onDelta) streamRest(input.onDelta, generated.live, reply.response);
+      deps.metrics?.chatTurn(input.channel, turnOutcome(generated.templateId, reply.isFallback, reply.handoff !== null));
       return {
-        response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources, fallback: isFallback, suggestions, handoff,
-        messageId: (written.assistantMessage as { id: string }).id, userMessageId: (written.userMessage as { id: string }).id,
+        response: reply.response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources: reply.sources, fallback: reply.isFallback,
+        suggestions: reply.suggestions, handoff: reply.handoff, messageId: written.assistantMessage.id, userMessageId: written.userMessage.id,
         conversation: written.conversation, isNewConversation: written.isNew, explain,
       };
     },
@@ -331,6 +207,15 @@ export function createChatService(deps: { storage: Storage; clock: Clock; retrie
   const { metrics } = deps;
   if (!metrics) return service;
   return { ...service, chat: (input: ChatInput) => service.chat(input).catch((err: unknown) => { metrics.chatTurn(input.channel, 'error'); throw err; }) };
+}
+
+/**
+ * Sends what did not stream live, after the commit: the rest of the answer, or all of it when
+ * nothing streamed. When the answer became the fallback after live text, `done` carries it.
+ */
+function streamRest(onDelta: (text: string) => void, live: string, response: string): void {
+  const rest = !live ? response : response.startsWith(live) ? response.slice(live.length) : '';
+  for (const piece of rest.match(/^\s+|\S+\s*/g) ?? []) onDelta(piece);
 }
 
 type ChatMetrics = Pick<Metrics, 'chatTurn' | 'chatStage' | 'modelRequest'>;
@@ -347,21 +232,4 @@ function observeStages(metrics: ChatMetrics, g: Generated, generateMs: number): 
   metrics.chatStage('retrieval', g.retrievalMs / 1000);
   metrics.chatStage('answer', Math.max(0, generateMs - g.retrievalMs) / 1000);
   if (g.record && g.record.provider !== 'extractive' && g.record.providerMs !== null) metrics.chatStage('model', g.record.providerMs / 1000);
-}
-
-export type ChatService = ReturnType<typeof createChatService>;
-
-/** Why a fallback is a knowledge gap (analytics): a model that answered and declined has a usage record; a skipped one has none. */
-function gapCause(g: Generated): 'no_passages' | 'low_confidence' | 'declined' {
-  if (!g.passages.length) return 'no_passages';
-  return g.forceFallback && g.record !== null ? 'declined' : 'low_confidence';
-}
-
-function distinctSources(passages: Passage[]): ChatSource[] {
-  const seen = new Map<string, ChatSource>();
-  for (const p of passages) {
-    const key = `${p.title}\u0000${p.url ?? ''}`;
-    if (!seen.has(key)) seen.set(key, { title: p.title, url: p.url });
-  }
-  return [...seen.values()];
 }
