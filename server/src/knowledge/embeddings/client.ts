@@ -34,7 +34,15 @@ interface WireBody {
   usage?: { prompt_tokens?: unknown } | null;
 }
 
-export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' | 'model' | 'apiKey' | 'dimensions'>) {
+/** A client of one embeddings endpoint and model. */
+export interface EmbeddingClient {
+  /** The model asked for in every request. */
+  readonly model: string;
+  /** Embeds `input` (one request; callers batch). Throws ProviderError. */
+  embed(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult>;
+}
+
+export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' | 'model' | 'apiKey' | 'dimensions'>): EmbeddingClient {
   const url = joinUrl(config.baseUrl, 'embeddings');
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
@@ -51,7 +59,6 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
 
   return {
     model: config.model,
-    /** Embeds `input` (one request; callers batch). Throws ProviderError. */
     async embed(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult> {
       if (!input.length) return { vectors: [], model: null, promptTokens: null };
       const attempts = withRetries<EmbeddingResult, ProviderError>(async function* attempt() { yield await once(input, opts); }, {
@@ -62,8 +69,6 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
     },
   };
 }
-
-export type EmbeddingClient = ReturnType<typeof createEmbeddingClient>;
 
 /** Validates an embeddings answer: one finite vector per input, all of one dimension. */
 export function parseEmbeddings(text: string, expected: number): EmbeddingResult {

@@ -8,13 +8,13 @@ import type { Logger } from '../../lib/logger.js';
 import { createEmbeddingClient } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
 import type { DenseSide } from './hybrid.js';
-import { createQueryEmbedder } from './query-embedder.js';
+import { createQueryEmbedder, type QueryEmbedder } from './query-embedder.js';
 import { createPostgresVectorStore, type PostgresVectorStore } from './postgres-store.js';
 import { chunkChangeFeed } from '../change-feed.js';
 import { createPgvectorSearch, enablePgvector, type PgvectorSearch } from './pgvector.js';
-import { createVectorReplica, type VectorSearch } from './replica.js';
+import { createVectorReplica, type VectorReplica, type VectorSearch } from './replica.js';
 import { createVectorIndex, type VectorHit, type VectorIndex } from './vector-index.js';
-import { createBacklogWorker, type BacklogWorker } from './worker.js';
+import { createBacklogWorker, type BacklogStats, type BacklogWorker } from './worker.js';
 
 /** Knobs with sensible defaults; tests shorten the waits. Not read from the environment. */
 export interface EmbeddingsTuning {
@@ -51,6 +51,49 @@ export const DEFAULT_TUNING: EmbeddingsTuning = {
   vectorPollMs: 1_000,
 };
 
+/** The embeddings feature when configured: the backlog worker, the question side and their backend (see createEmbeddings). */
+export interface Embeddings {
+  readonly config: EmbeddingsConfig;
+  /** SQLite's vec0 index (tests and measure.ts read it); null on PostgreSQL. */
+  readonly index: VectorIndex | null;
+  /** Embeds the backlog; `listen` starts and stops it (with the PostgreSQL replica). */
+  readonly worker: BacklogWorker;
+  /** Questions' vectors, cached. */
+  readonly queries: QueryEmbedder;
+  /** What the hybrid retriever uses. */
+  readonly dense: DenseSide;
+  /** PostgreSQL only: the vectors store (leases, state), this instance's in-memory copy and the pgvector search (whichever answers). */
+  readonly postgres: PostgresSide | null;
+  /** The knowledge changed (documents added or removed): the worker looks for work. */
+  wake(): void;
+  /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
+  status(): Promise<EmbeddingsStatus>;
+}
+
+/** The PostgreSQL side of the embeddings. */
+export interface PostgresSide {
+  store: PostgresVectorStore;
+  replica: VectorReplica;
+  /** Resolves once the store is open and the question side chosen. */
+  opened: Promise<unknown>;
+  /** The pgvector search when it answers the questions; null when the replica does. */
+  readonly pgvector: PgvectorSearch | null;
+}
+
+/** Embedding progress (`Embeddings.status`). */
+export interface EmbeddingsStatus {
+  model: string;
+  dimension: number | null;
+  ready: boolean;
+  /** Vectors stored. */
+  embedded: number;
+  /** Vectors the question side holds (PostgreSQL: the pgvector table, or this instance's in-memory copy, which follows the table). */
+  searchable: number;
+  /** Chunks without a vector. */
+  pending: number;
+  worker: BacklogStats;
+}
+
 /**
  * Dense retrieval, when an embedding model is configured. The backend follows the database:
  *
@@ -64,7 +107,7 @@ export const DEFAULT_TUNING: EmbeddingsTuning = {
  * Either way it builds the backlog worker (started and stopped with the server by `listen`) and
  * the query side used by the hybrid retriever. Without configuration none of this exists.
  */
-export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }) {
+export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }): Embeddings {
   const { config, logger } = opts;
   const tuning: EmbeddingsTuning = { ...DEFAULT_TUNING, ...config.tuning };
   const clock = opts.clock ?? systemClock;
@@ -105,12 +148,9 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
   };
   return {
     config, index: side.index, worker, queries, dense,
-    /** PostgreSQL only: the vectors store (leases, state), this instance's in-memory copy and the pgvector search (whichever answers). */
     postgres: side.postgres,
-    /** The knowledge changed (documents added or removed): the worker looks for work. */
     wake: (): void => worker.wake(),
-    /** Progress, for logs and tests: `pending` counts every chunk without a vector. */
-    async status() {
+    async status(): Promise<EmbeddingsStatus> {
       const embedded = await side.embeddedCount();
       // `searchable`: vectors the question side holds (PostgreSQL: the pgvector table, or this instance's in-memory copy, which follows the table).
       return { model: config.model, dimension: side.backlog.dimension, ready: side.ready, embedded, searchable: await side.searchable(), pending: await side.pendingCount(), worker: inner.stats };
@@ -135,14 +175,7 @@ interface Side {
   index: VectorIndex | null;
   /** Rows the question side searches (PostgreSQL: the pgvector table, or this instance's in-memory copy). */
   searchable(): Promise<number>;
-  postgres: {
-    store: PostgresVectorStore;
-    replica: ReturnType<typeof createVectorReplica>;
-    /** Resolves once the store is open and the question side chosen. */
-    opened: Promise<unknown>;
-    /** The pgvector search when it answers (null: the replica does). */
-    readonly pgvector: PgvectorSearch | null;
-  } | null;
+  postgres: PostgresSide | null;
 }
 
 function sqliteSide(storage: SqliteEngine, config: EmbeddingsConfig, logger: Logger): Side {
@@ -237,6 +270,4 @@ function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger:
     },
   };
 }
-
-export type Embeddings = ReturnType<typeof createEmbeddings>;
 export type { EmbeddingsConfig } from './config.js';

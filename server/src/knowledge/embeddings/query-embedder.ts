@@ -15,12 +15,22 @@ export interface QueryEmbedderOptions {
   cacheSize: number;
 }
 
+/** Vectors for questions on the request path (see createQueryEmbedder). */
+export interface QueryEmbedder {
+  /** The question's vector, or null (endpoint down or cooling down). Starts the request at once. */
+  embed(query: string): Promise<Float32Array | null>;
+  /** Forget cached vectors (the model changed). */
+  clear(): void;
+  /** Questions whose vector is cached now. */
+  readonly cached: number;
+}
+
 /**
  * Vectors for questions, on the request path: cached (LRU; a widget's suggested questions and
  * retries repeat), shared between concurrent identical questions, no retries, a short timeout.
  * Resolves null instead of failing; one warning per outage, one note when it is over.
  */
-export function createQueryEmbedder(opts: QueryEmbedderOptions) {
+export function createQueryEmbedder(opts: QueryEmbedderOptions): QueryEmbedder {
   const cache = new Map<string, Float32Array>();
   const inFlight = new Map<string, Promise<Float32Array | null>>();
   let downUntil = 0;
@@ -60,7 +70,6 @@ export function createQueryEmbedder(opts: QueryEmbedderOptions) {
   }
 
   return {
-    /** The question's vector, or null (endpoint down or cooling down). Starts the request at once. */
     embed(query: string): Promise<Float32Array | null> {
       const key = keyOf(query);
       const hit = cache.get(key);
@@ -75,7 +84,6 @@ export function createQueryEmbedder(opts: QueryEmbedderOptions) {
       inFlight.set(key, p);
       return p;
     },
-    /** Forget cached vectors (the model changed). */
     clear(): void {
       cache.clear();
     },
@@ -84,5 +92,3 @@ export function createQueryEmbedder(opts: QueryEmbedderOptions) {
     },
   };
 }
-
-export type QueryEmbedder = ReturnType<typeof createQueryEmbedder>;

@@ -39,6 +39,31 @@ export interface BacklogOptions {
 /** While an outage lasts, it is logged again at most this often. */
 const FAILURE_LOG_EVERY_MS = 10 * 60_000;
 
+/** The embedding backlog's worker (see createBacklogWorker). */
+export interface BacklogWorker {
+  /** Starts the first pass over the backlog. */
+  start(): void;
+  /** The knowledge changed: look for new chunks and deleted ones' vectors. */
+  wake(): void;
+  /** Stops at once: a batch in flight is cancelled (it is embedded again on the next start). */
+  stop(): Promise<void>;
+  /** What the worker is doing and has done, for status and tests. */
+  readonly stats: BacklogStats;
+}
+
+/** A backlog worker's state and counters. */
+export interface BacklogStats {
+  state: 'working' | 'idle' | 'backoff';
+  /** Chunks embedded since start. */
+  embedded: number;
+  /** Failed requests in a row (0 after a success). */
+  failures: number;
+  /** Chunks sent per request now (halved on a timeout or a refused batch, doubled back after successes). */
+  batchSize: number;
+  /** Inputs the endpoint refused on their own, skipped until the next start. */
+  skipped: number;
+}
+
 /**
  * Embeds the backlog, off the request path: every chunk without a current vector, in id order,
  * in batches; then sleeps until the knowledge changes (`wake`). Durable by construction: what is
@@ -46,7 +71,7 @@ const FAILURE_LOG_EVERY_MS = 10 * 60_000;
  * Failures wait with exponential backoff (Retry-After honoured) and are retried for ever; an
  * input the endpoint refuses on its own is skipped until the next start.
  */
-export function createBacklogWorker(opts: BacklogOptions) {
+export function createBacklogWorker(opts: BacklogOptions): BacklogWorker {
   const { index, client, logger } = opts;
   let batchSize = opts.batchSize;
   let stopped = false;
@@ -200,12 +225,10 @@ export function createBacklogWorker(opts: BacklogOptions) {
       abort = new AbortController();
       loop = run().catch((err: unknown) => logger.error('embeddings worker stopped', { error: String(err) }));
     },
-    /** The knowledge changed: look for new chunks and deleted ones' vectors. */
     wake(): void {
       dirty = true;
       if (sleeper?.wakeable) sleeper.done();
     },
-    /** Stops at once: a batch in flight is cancelled (it is embedded again on the next start). */
     async stop(): Promise<void> {
       if (!started) return;
       stopped = true;
@@ -214,11 +237,8 @@ export function createBacklogWorker(opts: BacklogOptions) {
       await loop;
       started = false;
     },
-    /** For status and tests. */
-    get stats() {
+    get stats(): BacklogStats {
       return { state, embedded: embeddedThisRun, failures, batchSize, skipped: skipped.size };
     },
   };
 }
-
-export type BacklogWorker = ReturnType<typeof createBacklogWorker>;
