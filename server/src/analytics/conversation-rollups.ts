@@ -5,7 +5,8 @@ const CELL_BY_ID = 'SELECT organization_id AS "organizationId", assistant_id AS 
 
 /**
  * The rollups of conversation writes, in their transaction (rollup-writes.ts says why there): the
- * conversation store calls these (conversations/store.ts ConversationHooks); analytics owns them.
+ * conversation store calls these (conversations/store.ts ConversationHooks; app.ts hands them
+ * over); analytics owns them.
  */
 export const conversationRollups = {
   async conversationStarted(tx, conversation, at) {

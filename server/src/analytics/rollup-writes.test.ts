@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUsageRecorder } from './usage-recorder.js';
-import { conversationHooks } from '../chat/conversation-hooks.js';
-import { createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
+import { knowledgeGapHooks } from '../chat/conversation-hooks.js';
+import { combineHooks, createConversationStore, type Channel, type Conversation } from '../conversations/store.js';
+import { conversationRollups } from './conversation-rollups.js';
 import { migrate } from '../db/migrate.js';
 import { openDb, type Db } from '../db/open.js';
 import type { Queryable, SqlParams, Storage } from '../storage/port.js';
@@ -84,7 +85,7 @@ async function snapshot(q: Queryable) {
 async function randomWrites(storage: Storage, seed: number, steps: number) {
   const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-  const store = createConversationStore(storage, conversationHooks);
+  const store = createConversationStore(storage, combineHooks(conversationRollups, knowledgeGapHooks));
   const recordUsage = createUsageRecorder(storage);
   const conversations: Conversation[] = [];
   const answers: { id: string; conversationId: string }[] = [];
@@ -152,7 +153,7 @@ describe('analytics rollups written by the code (migration 024), on the project\
 
   it('are added up per row within a transaction and written at its commit, not before', async () => {
     const storage = await open();
-    const store = createConversationStore(storage, conversationHooks);
+    const store = createConversationStore(storage, combineHooks(conversationRollups, knowledgeGapHooks));
     const at = '2026-03-02T10:15:00.000Z';
     const c = await storage.tx((tx) => store.create(tx, { organizationId: ORG, assistantId: 'asst_r1', sessionId: 's-late', channel: 'api', metadata: {} }, at));
     const hourRow = (q: Queryable) => q.get<{ conversations: number; messages: number; answered: number }>(

@@ -61,8 +61,8 @@ export interface RatedMessage extends ConversationKeys {
 /**
  * What the owners of rows derived from conversations write in the transaction of a conversation
  * write: analytics its rollups (analytics/conversation-rollups.ts), chat a knowledge gap for an
- * answer rated down (chat/conversation-hooks.ts, which app.ts passes). Handed to the store, so it
- * calls none of its callers; a store made without them writes the conversations' own rows only.
+ * answer rated down (chat/conversation-hooks.ts); app.ts hands both over (combineHooks), so the
+ * store calls none of its callers. A store made without hooks writes the conversations' own rows only.
  */
 export interface ConversationHooks {
   /** A conversation was created alone (`create`; `startWith` reports it with its messages). */
@@ -75,6 +75,33 @@ export interface ConversationHooks {
   rated?(tx: Tx, before: RatedMessage, rating: 'up' | 'down', at: string): Promise<void>;
   /** A handoff was requested at `at`; `before`: the time of an earlier request. */
   handoffRequested?(tx: Tx, conversation: ConversationKeys, before: string | null, at: string): Promise<void>;
+}
+
+/** Several owners' hooks as one: each hook of each, in the order given. */
+export function combineHooks(...owners: ConversationHooks[]): ConversationHooks {
+  return {
+    async conversationStarted(tx, conversation, at) {
+      for (const o of owners) await o.conversationStarted?.(tx, conversation, at);
+    },
+    messageWritten(tx, messageId, message) {
+      // Called at once, so their statements go in the message INSERT's batch.
+      const sent: Promise<unknown>[] = [];
+      for (const o of owners) {
+        const write = o.messageWritten?.(tx, messageId, message);
+        if (write) sent.push(write);
+      }
+      return sent.length ? Promise.all(sent) : null;
+    },
+    async messagesAdded(tx, conversation, messages, at, startedAt) {
+      for (const o of owners) await o.messagesAdded?.(tx, conversation, messages, at, startedAt);
+    },
+    async rated(tx, before, rating, at) {
+      for (const o of owners) await o.rated?.(tx, before, rating, at);
+    },
+    async handoffRequested(tx, conversation, before, at) {
+      for (const o of owners) await o.handoffRequested?.(tx, conversation, before, at);
+    },
+  };
 }
 
 /** An idle conversation ends by itself after this long (API.md §7). */

@@ -1,8 +1,9 @@
 import type { Assistant, AssistantStore } from '../assistants/service.js';
-import { conversationHooks } from '../chat/conversation-hooks.js';
+import { conversationRollups } from '../analytics/conversation-rollups.js';
+import { knowledgeGapHooks } from '../chat/conversation-hooks.js';
 import { createChatService, type ChatService } from '../chat/service.js';
 import type { AppContext } from '../context.js';
-import { createConversationStore, type ConversationStore } from '../conversations/store.js';
+import { combineHooks, createConversationStore, type ConversationStore } from '../conversations/store.js';
 import { createHybridRetriever } from '../knowledge/embeddings/hybrid.js';
 import { createRetriever } from '../knowledge/retrieval.js';
 import type { Clock } from '../lib/clock.js';
@@ -94,7 +95,7 @@ export async function seedTraffic(ctx: AppContext, assistants: AssistantStore, o
   const seed = opts.seed ?? 42;
   const assistant = await assistants.get(opts.organizationId, opts.assistantId);
   if (!assistant) throw new Error(`seedTraffic: no assistant ${opts.assistantId}`);
-  const conversations = createConversationStore(ctx.storage, conversationHooks);
+  const conversations = createConversationStore(ctx.storage, combineHooks(conversationRollups, knowledgeGapHooks));
   const retriever = createHybridRetriever({ bm25: createRetriever(ctx.storage) });
   // Oldest first, so the idle ender and the gaps see time move forward.
   const plans = Array.from({ length: total }, (_v, i) => planConversation(seed, i, opts.nowMs, days)).sort((a, b) => a.startMs - b.startMs);
