@@ -1,17 +1,13 @@
 import { computed, signal } from '@preact/signals';
 import { api, ApiError } from './api.js';
+import type { ApiData } from '../api/types.js';
 
 // Who is signed in, in which organization, with which role: loaded once from
 // GET /v1/auth/me, cleared on sign-out or on any 401.
 
 export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
 
-export interface Me {
-  user: { id: string; email: string; name: string | null } | null;
-  organization: { id: string; name: string; plan: string; limits?: { perMinute: number; perDay: number } };
-  role: Role | null;
-  permissions: string[];
-}
+export type Me = ApiData<'getAuthMe'>;
 
 export const me = signal<Me | null>(null);
 /** 'unknown' until the first /auth/me answers. */

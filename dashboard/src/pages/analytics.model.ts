@@ -5,6 +5,7 @@ import { to } from '../lib/paths.js';
 import {
   apiFilters, bucketRange, conversationFiltersToQuery, defaultInterval, parseConversationFilters, queryString, type DateFilters, type Interval,
 } from './analytics-query.js';
+import type { ApiItem } from '../api/types.js';
 
 // The analytics page: metric cards with the change against the previous period, time-series
 // charts, and the assistant configuration changes shown as markers on the time axis.
@@ -24,10 +25,7 @@ export type MetricsWithPrevious = Metrics & { previous?: (Metrics & { from?: str
 
 export interface Point { t: string; value: number | null }
 
-export interface AuditEntry {
-  id: string; assistantId: string; userId: string | null; userEmail: string | null;
-  action: 'created' | 'updated' | 'deleted'; fields: string[]; createdAt: string;
-}
+export type AuditEntry = ApiItem<'getAudit'>;
 
 export interface AssistantRef { id: string; name: string }
 

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
+import type { ApiItem } from '../api/types.js';
 
 // API keys (API.md §4): list, create (the full key is answered once), rotate with a grace
 // period (the new key answered once), revoke.
@@ -24,20 +25,7 @@ export const PERMISSION_LABELS: Record<string, string> = {
   'organizations:write': 'Manage the organization',
 };
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  last4: string;
-  permissions: string[];
-  assistantId: string | null;
-  allowedIps: string[];
-  rateLimit: { perMinute: number | null; perDay: number | null };
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  /** Who created it (a key minted by a key: that key's creator); null when unknown. Removing them revokes it. */
-  createdBy: Creator | null;
-}
+export type ApiKey = ApiItem<'getApiKeys'>;
 
 export interface Creator { userId: string; email: string | null; name: string | null }
 

@@ -3,6 +3,7 @@ import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
 import { conversationApiQuery, type ConversationFilters } from './analytics-query.js';
 import type { AssistantRef } from './analytics.model.js';
+import type { ApiData } from '../api/types.js';
 
 // The conversations list: the URL's filters, sortable and paginated, and an export of exactly
 // the filtered set (the same query, the same "now" for preset ranges) by a one-time link.
@@ -18,7 +19,7 @@ export interface ConversationSummary {
 export const PAGE_SIZE = 25;
 
 /** A single-use download link (valid 60 s): `url` streams the export as an attachment. */
-export interface ExportLink { url: string; expiresAt: string }
+export type ExportLink = ApiData<'postAnalyticsConversationsExportLinks'>;
 
 const definedOnly = (q: Record<string, string | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));

@@ -3,10 +3,11 @@ import type { ApiClient } from '../lib/api.js';
 import { loadable } from '../lib/model.js';
 import type { KnowledgeBase } from './knowledge-bases.model.js';
 import type { KbDocument } from './knowledge-base.model.js';
+import type { ApiItem } from '../api/types.js';
 
 // One document: its record and its chunks, oldest first (the contract's chunks route).
 
-export interface Chunk { id: string; ordinal: number; heading: string | string[] | null; text: string; page: number | null; url: string | null }
+export type Chunk = ApiItem<'getKnowledgeBasesIdDocumentsDocIdChunks'>;
 
 export const CHUNKS_PAGE_SIZE = 20;
 

@@ -1,18 +1,11 @@
 import { signal } from '@preact/signals';
 import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
+import type { ApiItem } from '../api/types.js';
 
 // The knowledge bases list and the "new base" form (API.md §6: /v1/knowledge-bases).
 
-export interface KnowledgeBase {
-  id: string;
-  name: string;
-  description: string | null;
-  documentCount: number;
-  chunkCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type KnowledgeBase = ApiItem<'getKnowledgeBases'>;
 
 export const KB_PAGE_SIZE = 20;
 

@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
 import type { AssistantRef, MetricsWithPrevious } from './analytics.model.js';
+import type { ApiData } from '../api/types.js';
 
 // Knowledge gaps: questions the assistants could not answer (or answered and were rated down),
 // grouped. Answering one stores the answer and the server replays every question of the group;
@@ -18,13 +19,13 @@ export interface Gap {
 }
 export interface GapQuestion { question: string; cause: GapCause; confidence: number | null; askedAt: string; messageId: string | null; sessionId: string | null; response: string | null }
 export interface Passage { chunkId: number | string; documentId: string; title: string; url: string | null; heading: string | null; text: string; score: number }
-export interface GapDetail extends Gap { questions: GapQuestion[]; passages: Passage[] }
+export type GapDetail = ApiData<'getAnalyticsKnowledgeGapsId'>;
 
 export interface Replay { question: string; response: string; confidence: number; fallback?: boolean }
 export interface Resolution { id: string; status: 'resolved'; as: 'template' | 'snippet'; before: Replay[]; after: Replay[]; templateIds?: string[]; documentId?: string; knowledgeBaseId?: string }
 
 export interface SourceDoc { id: string; knowledgeBaseId: string; title: string; url: string | null }
-export interface SourceUse { neverRetrieved: SourceDoc[]; mostCited: Array<{ doc: SourceDoc; count: number }>; citedInDownrated: Array<{ doc: SourceDoc; count: number }> }
+export type SourceUse = ApiData<'getAnalyticsSources'>;
 
 export interface AnswerDraft { answer: string; as: 'template' | 'snippet'; match: 'exact' | 'contains'; knowledgeBaseId: string }
 

@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import { ApiError, type ApiClient } from '../lib/api.js';
 import { loadable, submission } from '../lib/model.js';
 import type { Me, Role } from '../lib/session.js';
+import type { ApiData, ApiItem } from '../api/types.js';
 
 // Settings: the organization (name, plan and its limits), members and invitations
 // (API.md §11, the dashboard contract), and the signed-in user's own account.
@@ -23,9 +24,9 @@ export const ROLE_HINTS: Record<Role, string> = {
   viewer: 'reads everything, changes nothing',
 };
 
-export interface Member { userId: string; email: string; name: string | null; role: Role; createdAt: string }
-export interface Invitation { id: string; role: Exclude<Role, 'owner'>; email: string | null; createdAt: string; expiresAt: string }
-export interface CreatedInvitation extends Invitation { token: string; url: string }
+export type Member = ApiItem<'getOrganizationsIdMembers'>;
+export type Invitation = ApiItem<'getOrganizationsIdInvitations'>;
+export type CreatedInvitation = ApiData<'postOrganizationsIdInvitations'>;
 /** What a member created here (GET …/members/:userId/created): what removing them settles. */
 export interface MemberCreated {
   keys: Array<{ id: string; name: string; last4: string }>;

@@ -86,8 +86,9 @@ function requestBody(doc: RouteDoc): Json | undefined {
   return { required: true, content };
 }
 
+/** Unique per operation, as OpenAPI requires: a path's trailing slash is a word of its own (`/demo/`: getDemoIndex). */
 function operationId(doc: RouteDoc): string {
-  const words = doc.path.replace(/^\/(v1\/)?/, '').split(/[/{}.-]+/).filter(Boolean);
+  const words = doc.path.replace(/^\/(v1\/)?/, '').replace(/\/$/, '/index').split(/[/{}.-]+/).filter(Boolean);
   return [doc.method, ...words].map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join('');
 }
 
