@@ -98,7 +98,7 @@ describe('createTtlCache', () => {
     expect(cache.size).toBe(1); // only 'a', read after the forget
   });
 
-  it('holds at most maxEntries: the oldest stored goes first', async () => {
+  it('holds at most maxEntries: the least recently used goes first', async () => {
     const { reads, cache, get, put } = setup({ maxEntries: 3 });
     for (const id of ['a', 'b', 'c', 'd']) put(id, 'org_1', 1);
     for (const id of ['a', 'b', 'c', 'd']) await get(id);
@@ -109,5 +109,19 @@ describe('createTtlCache', () => {
     await get('a');
     expect(reads).toEqual(['a']);
     expect(cache.size).toBe(3);
+  });
+
+  it('keeps an entry read recently over one stored later but not read since', async () => {
+    const { reads, get, put } = setup({ maxEntries: 2 });
+    for (const id of ['a', 'b', 'c']) put(id, 'org_1', 1);
+    await get('a');
+    await get('b');
+    await get('a'); // a hit: 'a' is now the most recently used
+    await get('c'); // full: 'b' goes, not 'a'
+    reads.length = 0;
+    await get('a');
+    expect(reads).toEqual([]);
+    await get('b');
+    expect(reads).toEqual(['b']);
   });
 });
