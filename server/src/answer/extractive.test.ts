@@ -310,3 +310,26 @@ describe('answers from the right place (issue 26)', () => {
       .toContain('https://acme-v02.api.letsencrypt.org/directory');
   });
 });
+
+describe('help-center structure (issue 26)', () => {
+  it("answers an FAQ entry whose question heading paraphrases the visitor's question with what the page wrote under it", () => {
+    const faq = passage('pricing', 1,
+      'We do not charge a fee for accounts. The project is run by a nonprofit. ' +
+        'Our hosted service is free and easy to start with, and every new team gets a free workspace.',
+      ['FAQ', 'What does it cost? Is it really free?'], 'Pricing FAQ');
+    const other = passage('teams', 0.6, 'A team can invite up to 50 members. Each team has its own workspace.', ['Teams'], 'Teams');
+    const answer = composeExtractiveAnswer('is the service really free or is there some catch', [faq, other], { maxLength: 1000 });
+    expect(answer.text.startsWith('We do not charge a fee for accounts.')).toBe(true);
+  });
+
+  it('keeps the sentence that says how ("To do that, …") after the one that says what', () => {
+    const headset = passage('headset', 1,
+      'Most wireless headsets record at a low sample rate. ' +
+        'In order to record from a wireless headset, the sample rate must be set to a value the headset supports. ' +
+        'To do that, open Audio Settings and set Project Rate to 16000 Hz.\n\nAsk in the forum if this does not help.',
+      ['Fixes'], 'Headset records silence');
+    const answer = composeExtractiveAnswer('my wireless headset only records silence', [headset], { maxLength: 1000 });
+    expect(answer.text).toContain('the sample rate must be set');
+    expect(answer.text).toContain('16000 Hz');
+  });
+});

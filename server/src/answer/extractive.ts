@@ -59,6 +59,10 @@ export const WEIGHTS = { relevance: 1, passage: 0.3, heading: 0.2, support: 0.5,
 const MIN_SUPPORT_RATIO = 0.6;
 
 /** Openers that lean on the previous sentence ("It expires after 90 days."). */
+/** A sentence that says how to do what the one before it asked for. */
+const CONTINUATION_RE = /^(?:to do (?:that|this|so)|here's how|here is how|this (?:is|can be) done (?:by|in|from|through)|you can do (?:that|this|so) (?:by|in|from|through))\b/i;
+/** A continuation that is only an introduction ("Here's how."): the steps after it are the answer. */
+const INTRODUCES_RE = /^here(?:'s| is) how\b/i;
 const CONNECTOR_RE = /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
 
 /** A short unpunctuated prose line is a title ("Rotating API keys"), not an answer. */
@@ -174,7 +178,7 @@ function byPosition(a: Sentence, b: Sentence): number {
  * judged on both the total score and the sentence's own relevance, since the passage
  * score lifts every sentence of a good passage alike.
  */
-function pickSentences(candidates: readonly Sentence[], maxLength: number, read: ReadPassage[]): Sentence[] {
+function pickSentences(candidates: readonly Sentence[], maxLength: number, read: ReadPassage[], questionIdf: QuestionIdf | null = null): Sentence[] {
   const matching = candidates.filter((s) => s.matched > 0);
   // Title-like lines match questions densely but say nothing; use them only when nothing else matches.
   const sentences = matching.filter((s) => !isTitleLike(s.unit));
@@ -184,8 +188,10 @@ function pickSentences(candidates: readonly Sentence[], maxLength: number, read:
   const matched = ordered[0];
   if (!matched) return [];
   // The question a page asks itself ("Forgot your password?") matches best and answers nothing:
-  // what it is asked for is what follows it.
-  const best = answerAfterQuestion(matched, read) ?? matched;
+  // what it is asked for is what follows it. An FAQ entry's question is its heading: when a
+  // question heading matches the visitor's question better than any sentence does, the answer
+  // is what the page wrote under it.
+  const best = answerUnderQuestionHeading(matched, read, questionIdf) ?? answerAfterQuestion(matched, read) ?? matched;
   const chosen: Sentence[] = [best];
   let length = best.unit.text.length;
   for (const s of ordered) {
@@ -206,6 +212,57 @@ function pickSentences(candidates: readonly Sentence[], maxLength: number, read:
 /** A sentence that asks rather than tells: a page's own question (an FAQ entry, a symptom). */
 function isQuestion(unit: SentenceUnit): boolean {
   return unit.kind !== 'code' && unit.kind !== 'table' && /[?\uff1f\u061f]["')\]*_`\u201d\u2019]*$/.test(unit.text.trim());
+}
+
+/** The question's terms and their rarity among the candidate sentences (scoreSentences). */
+export interface QuestionIdf { terms: readonly string[]; idf: ReadonlyMap<string, number> }
+
+/**
+ * Share of the question's rarity a question heading must cover to be the matched FAQ entry; on
+ * the help-center tuning products 0.5 finds the entries whose heading paraphrases the question
+ * ("What does it cost to use Let's Encrypt? Is it really free?" for "is lets encrypt really
+ * free or is there some catch") without taking over where a sentence matches as well.
+ */
+const QUESTION_HEADING_MIN = 0.5;
+/** Passages (best first) whose question headings are considered. */
+const QUESTION_HEADING_PASSAGES = 3;
+
+/**
+ * The first sentence a page wrote under its own question heading (its deepest heading path
+ * entry, or a heading inside the passage), when that heading covers more of the question's
+ * rarity than the best-matching sentence: carrying the heading's coverage and the matched
+ * sentence's score. Null when no question heading matches that well.
+ */
+function answerUnderQuestionHeading(matched: Sentence, read: ReadPassage[], q: QuestionIdf | null): Sentence | null {
+  if (!q || !q.terms.length) return null;
+  const total = q.terms.reduce((sum, t) => sum + (q.idf.get(t) ?? 0), 0);
+  if (total <= 0) return null;
+  const coverage = (text: string, lang: string | undefined): number => {
+    const terms = headingTermsOf(text, lang);
+    return q.terms.reduce((sum, t) => sum + (terms.has(t) ? q.idf.get(t) ?? 0 : 0), 0) / total;
+  };
+  const found: { best: { sentence: Sentence; coverage: number } | null } = { best: null };
+  const consider = (heading: string, r: ReadPassage, from: number): void => {
+    if (!/[?\uff1f\u061f]\s*$/.test(heading)) return;
+    const c = coverage(heading, r.passage.language);
+    if (c < QUESTION_HEADING_MIN || c <= matched.relevance || (found.best && c <= found.best.coverage)) return;
+    for (let i = from; i < r.sentences.length; i++) {
+      const next = r.sentences[i] as Sentence;
+      if (next.unit.kind === 'heading') return;
+      if (isReadable(next) && !isQuestion(next.unit) && !isTitleLike(next.unit)) {
+        found.best = { sentence: next, coverage: c };
+        return;
+      }
+    }
+  };
+  for (const r of read.slice(0, QUESTION_HEADING_PASSAGES)) {
+    const deepest = r.passage.headingPath[r.passage.headingPath.length - 1];
+    if (deepest) consider(deepest, r, 0);
+    r.sentences.forEach((s, i) => { if (s.unit.kind === 'heading') consider(displayText(s.unit), r, i + 1); });
+  }
+  if (!found.best) return null;
+  const { sentence, coverage: c } = found.best;
+  return { ...sentence, score: Math.max(matched.score, sentence.score), matched: Math.max(matched.matched, sentence.matched), relevance: c, support: Math.max(matched.support, sentence.support), typed: matched.typed || sentence.typed, terms: new Set([...sentence.terms, ...headingTermsOf(`${sentence.unit.text}`, read[sentence.rank]?.passage.language)]) };
 }
 
 /** Questions in a row a page may ask before it answers ("Do you use VPNs…? And do none of…?"). */
@@ -236,8 +293,22 @@ function addContext(chosen: Sentence[], read: ReadPassage[]): Sentence[] {
     const prev = sentences[s.index - 1];
     if (prev && CONNECTOR_RE.test(displayText(s.unit)) && isReadable(prev)) selected.add(prev);
     if (/:\s*$/.test(s.unit.text)) for (const next of following(sentences, s.index)) selected.add(next);
+    const next = continuationOf(s, read);
+    if (next) {
+      selected.add(next);
+      if (/:\s*$/.test(next.unit.text) || INTRODUCES_RE.test(displayText(next.unit))) for (const after of following(sentences, next.index)) selected.add(after);
+    }
   }
   return [...selected].sort(byPosition);
+}
+
+/**
+ * The sentence after `s` when it says how to do what `s` asked for ("…must be set to a value your
+ * device supports. To do that, go to …"): an answer that stops before it stops mid-instruction.
+ */
+function continuationOf(s: Sentence, read: ReadPassage[]): Sentence | null {
+  const next = (read[s.rank] as ReadPassage).sentences[s.index + 1];
+  return next && next.unit.kind === 'prose' && CONTINUATION_RE.test(displayText(next.unit)) ? next : null;
 }
 
 function isTitleLike(unit: SentenceUnit): boolean {
@@ -386,8 +457,8 @@ export const FACTOID = { maxChars: 400, second: 0.7, pairChars: 250, antecedent:
  * span of the asked type in **bold**. Null when the best sentence is a list item, a table row
  * or introduces steps: the full composition renders those.
  */
-function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassage[], type: AnswerType | null, maxLength: number): ExtractiveAnswer | null {
-  const [best, next] = pickSentences(candidates, Math.min(maxLength, FACTOID.maxChars), read);
+function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassage[], type: AnswerType | null, maxLength: number, questionIdf: QuestionIdf): ExtractiveAnswer | null {
+  const [best, next] = pickSentences(candidates, Math.min(maxLength, FACTOID.maxChars), read, questionIdf);
   if (!best || best.unit.kind !== 'prose' || /:\s*$/.test(best.unit.text)) return null;
   const selected = [best];
   const prev = (read[best.rank] as ReadPassage).sentences[best.index - 1];
@@ -398,8 +469,9 @@ function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassa
     selected.push(next);
     selected.sort(byPosition);
   }
-  // A sentence that introduces what follows ("…vary by operating system:") needs it: the full composition adds it.
-  if (selected.some((s) => /:\s*$/.test(s.unit.text))) return null;
+  // A sentence that introduces what follows ("…vary by operating system:", "To do that, go to…")
+  // needs it: the full composition adds it.
+  if (selected.some((s) => /:\s*$/.test(s.unit.text) || continuationOf(s, read))) return null;
   const parts = selected.map((s) => displayText(s.unit));
   const last = parts.length - 1;
   const span = type ? findTypedSpan(parts[last] as string, type, question, (read[best.rank] as ReadPassage).passage.language) : null;
@@ -453,7 +525,8 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   const procedural = isProcedural(question);
   const type = procedural ? null : answerTypeOf(question, lang);
   const candidates = scoreSentences(terms, read, type, question);
-  const chosen = pickSentences(candidates, maxLength, read);
+  const questionIdf: QuestionIdf = { terms, idf: idfWeights(terms, candidates) };
+  const chosen = pickSentences(candidates, maxLength, read, questionIdf);
   const best = chosen[0];
   if (!best) return empty();
   let samePassageNext = 0;
@@ -466,7 +539,7 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   analyses.set(passages, analysis);
 
   if (!procedural) {
-    const factoid = factoidAnswer(question, candidates, read, type, maxLength);
+    const factoid = factoidAnswer(question, candidates, read, type, maxLength, questionIdf);
     if (factoid) {
       analysis.factoid = true;
       analysis.answerText = factoid.text;
