@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OPENAI_DEFAULT_BASE_URL, normalizeBaseUrl, sameBaseUrl } from './lib/base-url.js';
 import type { LogLevel } from './lib/logger.js';
+import type { RetryPolicy } from './net/retry.js';
 
 /** Everything the server reads from its environment, typed. `main.ts` is the only caller. */
 export interface Config {
@@ -74,8 +75,7 @@ export interface EmbeddingsConfig {
 export interface EmbeddingsTuning {
   batchSize: number;
   batchTimeoutMs: number;
-  /** Retries of a failed batch request (answer/providers' RetryPolicy). */
-  batchRetry: { retries: number; baseDelayMs: number; maxDelayMs: number };
+  batchRetry: RetryPolicy;
   backoffBaseMs: number;
   backoffMaxMs: number;
   /** The backoff's jitter source (net/backoff.ts); Math.random when absent. */

@@ -11,7 +11,7 @@ import {
   DEFAULT_RETRY, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
 } from '../../net/provider-http.js';
 import { withRetries, type RetryPolicy } from '../../net/retry.js';
-import type { EmbeddingsConfig } from './config.js';
+import type { EmbeddingsConfig } from '../../config.js';
 
 export interface EmbedOptions {
   /** Longest silence (connecting, the head, the body) before the attempt fails. */

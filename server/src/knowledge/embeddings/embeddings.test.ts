@@ -12,7 +12,7 @@ import { migrate } from '../../db/migrate.js';
 import { openDb } from '../../db/open.js';
 import { createRetriever } from '../retrieval.js';
 import type { SqliteStorage } from '../../storage/sqlite.js';
-import type { EmbeddingsConfig } from './config.js';
+import type { EmbeddingsConfig } from '../../config.js';
 import { createHybridRetriever } from './hybrid.js';
 
 /** BM25 has no word of it ("reimbursed" is no form of "refund"); the fake's vectors relate them. */

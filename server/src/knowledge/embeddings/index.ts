@@ -1,12 +1,11 @@
 import { load as loadSqliteVec } from 'sqlite-vec';
-import type { RetryPolicy } from '../../net/retry.js';
 import type { PostgresEngine, SqliteEngine, Storage } from '../../storage/port.js';
 import type { RetrievedChunk } from '../retrieval.js';
 import { sqliteBacklog, type Backlog } from './backlog.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { createEmbeddingClient } from './client.js';
-import type { EmbeddingsConfig } from './config.js';
+import type { EmbeddingsConfig, EmbeddingsTuning } from '../../config.js';
 import type { DenseSide } from './hybrid.js';
 import { createQueryEmbedder, type QueryEmbedder } from './query-embedder.js';
 import { createPostgresVectorStore, type PostgresVectorStore } from './postgres-store.js';
@@ -16,25 +15,7 @@ import { createVectorReplica, type VectorReplica, type VectorSearch } from './re
 import { createVectorIndex, type VectorHit, type VectorIndex } from './vector-index.js';
 import { createBacklogWorker, type BacklogStats, type BacklogWorker } from './worker.js';
 
-/** Knobs with sensible defaults; tests shorten the waits. Not read from the environment. */
-export interface EmbeddingsTuning {
-  batchSize: number;
-  batchTimeoutMs: number;
-  batchRetry: RetryPolicy;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** The backoff's jitter source (net/backoff.ts); Math.random when absent. */
-  backoffRandom?: (() => number) | undefined;
-  idleSweepMs: number;
-  queryTimeoutMs: number;
-  queryCooldownMs: number;
-  queryCacheSize: number;
-  /** PostgreSQL: how long a claimed batch is held without renewal (renewed every third of it). */
-  leaseMs: number;
-  /** PostgreSQL: how often each instance reads the vectors others stored. */
-  vectorPollMs: number;
-}
-
+/** The knobs' defaults (config.ts EmbeddingsTuning: tests shorten the waits; not read from the environment). */
 export const DEFAULT_TUNING: EmbeddingsTuning = {
   batchSize: 64,
   // A batch of 64 on a CPU-only Ollama can take a while before its answer starts.
@@ -270,4 +251,4 @@ function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger:
     },
   };
 }
-export type { EmbeddingsConfig } from './config.js';
+export type { EmbeddingsConfig, EmbeddingsTuning } from '../../config.js';

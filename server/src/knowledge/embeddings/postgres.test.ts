@@ -9,7 +9,7 @@ import { createFakeClock } from '../../lib/clock.js';
 import { copySqliteToPostgres } from '../../storage/copy-to-postgres.js';
 import type { PostgresStorage } from '../../storage/postgres.js';
 import { createKnowledgeStore } from '../store.js';
-import type { EmbeddingsConfig } from './config.js';
+import type { EmbeddingsConfig } from '../../config.js';
 import { createPostgresVectorStore } from './postgres-store.js';
 import { createVectorReplica } from './replica.js';
 
