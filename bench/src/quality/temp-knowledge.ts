@@ -51,6 +51,9 @@ export async function openTempKnowledgeBase(name: string, documents: readonly Te
     await store.write(async (w) => {
       for (const d of documents) documentIds.push((await w.addDocument(kb.id, d, at)).id);
     });
+    // FTS5 entries are written after the commit, many uploads at a time (full-text-backlog.ts):
+    // the ingestion is done once they are.
+    await store.fullTextSettled();
     const ingestMs = performance.now() - t0;
     const kbs = [{ id: kb.id, priority: 5 }];
     return { db, storage, organizationId, kbId: kb.id, kbs, retriever: createRetriever(storage), documentIds, ingestMs, close };
