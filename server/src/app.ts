@@ -18,7 +18,7 @@ import type { AppContext } from './context.js';
 import { conversationsRouter } from './conversations/routes.js';
 import { combineHooks, createConversationStore } from './conversations/store.js';
 import { serveDashboard } from './dashboard/serve.js';
-import { requireAuth } from './http/auth.js';
+import { requireAuth } from './auth/middleware.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { jsonBody } from './http/json-body.js';
 import { httpMetrics, routeLabel } from './metrics/http.js';

@@ -1,7 +1,7 @@
 import type { CredentialResolver } from './auth/credentials.js';
 import type { Config } from './config.js';
 import type { Storage } from './storage/port.js';
-import type { FailureTracker } from './http/auth.js';
+import type { FailureTracker } from './limits/port.js';
 import type { Embeddings } from './knowledge/embeddings/index.js';
 import type { LimitStore } from './limits/port.js';
 import type { Clock } from './lib/clock.js';

@@ -10,7 +10,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/open.js';
 import type { Storage } from './storage/port.js';
 import { createSqliteStorage } from './storage/sqlite.js';
-import { BAD_TOKEN_LIMIT } from './http/auth.js';
+import { BAD_TOKEN_LIMIT } from './auth/middleware.js';
 import { createEmbeddings } from './knowledge/embeddings/index.js';
 import { createLimitStore } from './limits/index.js';
 import { systemClock, type Clock } from './lib/clock.js';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Principal } from '../auth/permissions.js';
-import { principalOf } from '../http/auth.js';
+import { principalOf } from '../auth/middleware.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlValue } from '../storage/port.js';

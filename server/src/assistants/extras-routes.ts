@@ -6,7 +6,7 @@ import { deleteAssetIfUnused, insertAsset } from '../assets/store.js';
 import { changedFields, recordAssistantChange } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';

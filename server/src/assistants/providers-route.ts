@@ -3,7 +3,7 @@ import { ANTHROPIC_DEFAULT_BASE_URL } from '../answer/providers/anthropic.js';
 import { OPENAI_DEFAULT_BASE_URL } from '../answer/providers/openai.js';
 import type { ProviderName } from '../answer/providers/types.js';
 import type { AppContext } from '../context.js';
-import { requirePermission } from '../http/auth.js';
+import { requirePermission } from '../auth/middleware.js';
 import { sendData } from '../http/pagination.js';
 
 export interface ProviderInfo { provider: ProviderName; configured: boolean; defaultBaseUrl: string | null; defaultModel: string | null }

@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { changedFields, recordAssistantChange } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';

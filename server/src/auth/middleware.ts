@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
-import type { CredentialResolver } from '../auth/credentials.js';
-import type { Permission, Principal } from '../auth/permissions.js';
+import type { CredentialResolver } from './credentials.js';
+import type { Permission, Principal } from './permissions.js';
 import type { Clock } from '../lib/clock.js';
 import { ipMatches } from '../lib/ip.js';
 import type { FailureTracker } from '../limits/port.js';
-import { AppError } from './errors.js';
+import { AppError } from '../http/errors.js';
 import { isDashboardRequest, publicOrigin, sessionCookie, sessionCookieName, sessionCookies } from './session-cookie.js';
 
 declare global {

@@ -2,10 +2,10 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf } from '../http/auth.js';
+import { principalOf } from './middleware.js';
 import { AppError } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
-import { clearSessionCookie, dashboardOriginProblem, isDashboardRequest, setSessionCookie } from '../http/session-cookie.js';
+import { clearSessionCookie, dashboardOriginProblem, isDashboardRequest, setSessionCookie } from './session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { isUniqueViolation } from '../storage/port.js';
 import { describeCaller } from './me.js';

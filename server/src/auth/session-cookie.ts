@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { SESSION_TTL_MS } from '../auth/service.js';
+import { SESSION_TTL_MS } from './service.js';
 
 /**
  * The dashboard's session cookie (API.md §11). The dashboard never holds a token in

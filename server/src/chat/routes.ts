@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recentVisibleAssistant } from '../assistants/routes.js';
 import type { AssistantStore } from '../assistants/service.js';
 import type { Channel } from '../conversations/store.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, errorBody, toAppError } from '../http/errors.js';
 import { sendJson } from '../http/json-response.js';
 import { openSse, wantsStream } from '../http/sse.js';

@@ -5,7 +5,7 @@ import { findUserById } from '../auth/service.js';
 import type { AssistantStore } from '../assistants/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { sendData } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AssistantStore } from '../assistants/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';

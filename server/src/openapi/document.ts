@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../http/errors.js';
-import { CSRF_HEADER, SESSION_COOKIE } from '../http/session-cookie.js';
+import { CSRF_HEADER, SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { RouteDoc, SuccessDoc } from './registry.js';
 import { ROUTE_DOCS } from './routes/index.js';
 

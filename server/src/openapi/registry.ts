@@ -75,7 +75,7 @@ export function defineRoutes(routes: RouteDoc[]): RouteDoc[] {
 /* Shared pieces, so every resource file describes the common shapes the same way. */
 
 /**
- * Every authenticated /v1 route goes through one middleware (http/auth.ts requireAuth), which
+ * Every authenticated /v1 route goes through one middleware (auth/middleware.ts requireAuth), which
  * takes a bearer token or the dashboard's session cookie (with its CSRF header, API.md §11).
  */
 export const AUTHENTICATED: readonly AuthScheme[] = ['bearer', 'cookie'];

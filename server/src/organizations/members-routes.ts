@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { roleManagesMembers, type Principal } from '../auth/permissions.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf } from '../http/auth.js';
+import { principalOf } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';

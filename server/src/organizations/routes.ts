@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput } from '../http/validate.js';

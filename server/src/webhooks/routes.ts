@@ -4,7 +4,7 @@ import { creatorOf } from '../api-keys/service.js';
 import { assistantExists } from '../assistants/service.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { principalOf, requirePermission } from '../http/auth.js';
+import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';
