@@ -128,12 +128,42 @@ const SQL = {
   handoff: 'UPDATE conversations SET handoff_requested_at = ?, metadata = ? WHERE id = ?',
 } as const;
 
+/** Conversations and their messages (see createConversationStore). */
+export interface ConversationStore {
+  /** The organization's conversation of a session, or null; `q`: a transaction reading its own writes (the storage by default). */
+  findBySession(organizationId: string, sessionId: string, q?: Queryable): Promise<Conversation | null>;
+  /** A new conversation, counted in the hour it started. */
+  create(tx: Tx, input: NewConversation, at: string): Promise<Conversation>;
+  /** Appends messages and marks the conversation active, in the caller's transaction. */
+  append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]>;
+  /**
+   * A new conversation started at `startedAt` with its first messages written at `at` (a chat
+   * turn): the same rows as create + append, in fewer statements (no touch, one counters row).
+   */
+  startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }>;
+  /** The last `limit` messages, oldest first (a model's history). */
+  lastMessages(conversationId: string, limit: number, q?: Queryable): Promise<Message[]>;
+  /** Every message, oldest first. */
+  messages(conversationId: string, q?: Queryable): Promise<Message[]>;
+  /** Ends an active conversation in the caller's transaction; false when it had ended already. */
+  end(tx: Tx, conversationId: string, at: string): Promise<boolean>;
+  /**
+   * Ends every conversation idle for 30 minutes, in one transaction with `onEnded` (its
+   * webhook events); returns the ones it ended.
+   */
+  endIdle(nowMs: number, onEnded?: (tx: Tx, c: Conversation) => Promise<void>): Promise<Conversation[]>;
+  /** Rates an assistant message; the hooks follow in the same transaction (an answer rated down: a knowledge gap). */
+  rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): Promise<boolean>;
+  /** The user asked for a human: when, and what they left (metadata.handoff). A later request moves the time. */
+  requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): Promise<void>;
+}
+
 /**
  * Conversations and their messages on the storage port. Writes that belong to a caller's
  * transaction (a chat turn: conversation, messages, gap, webhook events) take its `Tx`; reads
  * take any `Queryable` (the storage, or the `Tx` when the read must see the transaction's rows).
  */
-export function createConversationStore(storage: Storage, hooks: ConversationHooks = {}) {
+export function createConversationStore(storage: Storage, hooks: ConversationHooks = {}): ConversationStore {
   // seq numbers the messages in insertion order (dialect-sql.ts: a sequence, or MAX + 1 on SQLite).
   const insertMsg = `INSERT INTO messages (id, seq, conversation_id, role, content, metadata, confidence, answered, response_ms, created_at,
       provider, model, prompt_tokens, completion_tokens, provider_ms)
@@ -188,22 +218,16 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
       const row = await q.get<ConvRow>(SQL.bySession, [organizationId, sessionId]);
       return row ? toConversation(row) : null;
     },
-    /** A new conversation, counted in the hour it started. */
     async create(tx: Tx, input: NewConversation, at: string): Promise<Conversation> {
       const { conversation, written } = insertConversation(tx, input, at, at);
       await written;
       await hooks.conversationStarted?.(tx, conversation, at);
       return conversation;
     },
-    /** Appends messages and marks the conversation active, in the caller's transaction. */
     async append(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string): Promise<Message[]> {
       const id = typeof conversation === 'string' ? conversation : conversation.id;
       return insertMessages(tx, conversation, messages, at, { sentBefore: [tx.run(SQL.touch, [at, id])] });
     },
-    /**
-     * A new conversation started at `startedAt` with its first messages written at `at` (a chat
-     * turn): the same rows as create + append, in fewer statements (no touch, one counters row).
-     */
     async startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }> {
       const { conversation, written } = insertConversation(tx, input, startedAt, at);
       return { conversation, messages: await insertMessages(tx, conversation, messages, at, { startedAt, sentBefore: [written] }) };
@@ -214,14 +238,9 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
     async messages(conversationId: string, q: Queryable = storage): Promise<Message[]> {
       return (await q.all<MsgRow>(SQL.allMessages, [conversationId])).map(toMessage);
     },
-    /** Ends an active conversation in the caller's transaction; false when it had ended already. */
     async end(tx: Tx, conversationId: string, at: string): Promise<boolean> {
       return (await tx.run(SQL.end, [at, conversationId])).changes > 0;
     },
-    /**
-     * Ends every conversation idle for 30 minutes, in one transaction with `onEnded` (its
-     * webhook events); returns the ones it ended.
-     */
     async endIdle(nowMs: number, onEnded?: (tx: Tx, c: Conversation) => Promise<void>): Promise<Conversation[]> {
       const cutoff = new Date(nowMs - IDLE_END_MS).toISOString();
       const at = new Date(nowMs).toISOString();
@@ -236,7 +255,6 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
         return ended;
       });
     },
-    /** Rates an assistant message; the hooks follow in the same transaction (an answer rated down: a knowledge gap). */
     async rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment: string | null, at: string): Promise<boolean> {
       return storage.tx(async (tx) => {
         const before = await tx.get<Omit<RatedMessage, 'conversationId' | 'messageId'>>(SQL.ratedMessage, [messageId, conversationId]);
@@ -246,7 +264,6 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
         return true;
       });
     },
-    /** The user asked for a human: when, and what they left (metadata.handoff). A later request moves the time. */
     async requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): Promise<void> {
       await storage.tx(async (tx) => {
         const before = await tx.get<ConversationKeys & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [conversationId]);
@@ -258,5 +275,3 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
     },
   };
 }
-
-export type ConversationStore = ReturnType<typeof createConversationStore>;

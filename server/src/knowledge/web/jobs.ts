@@ -138,7 +138,29 @@ const claimSql = (q: Queryable): string => `UPDATE ingest_jobs
   WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${dialectSql(q).skipLocked})
     AND ${DUE} RETURNING *`;
 
-export function createJobRunner(opts: JobRunnerOptions) {
+/** The background runner of fetch and crawl jobs (see createJobRunner). */
+export interface JobRunner {
+  /**
+   * Queues a job for a document in the caller's transaction. When one is already queued or
+   * running for it, that one is returned instead (`created: false`). Call `wake()` after the
+   * commit so the runner picks it at once.
+   */
+  enqueue(tx: Tx, documentId: string, kind: JobKind): Promise<{ job: IngestJob; created: boolean }>;
+  /** A job was queued (after its commit): claim it now rather than at the next poll. */
+  wake(): void;
+  /** Resolves when the job ends (done, failed, retry scheduled, gone), after `ms`, or at stop. */
+  waitFor(jobId: string, ms: number): Promise<void>;
+  /** Started and not stopped. */
+  readonly running: boolean;
+  /** This runner's lease owner id. */
+  readonly instanceId: string;
+  /** Starts claiming jobs (on SQLite, those of an interrupted run first). */
+  start(): void;
+  /** Stops picking jobs, aborts the running ones (they go back to the queue) and waits for them. */
+  stop(): Promise<void>;
+}
+
+export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { storage, clock, logger, hooks } = opts;
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const pollMs = opts.pollMs ?? 1000;
@@ -295,11 +317,6 @@ export function createJobRunner(opts: JobRunnerOptions) {
   }
 
   return {
-    /**
-     * Queues a job for a document in the caller's transaction. When one is already queued or
-     * running for it, that one is returned instead (`created: false`). Call `wake()` after the
-     * commit so the runner picks it at once.
-     */
     async enqueue(tx: Tx, documentId: string, kind: JobKind): Promise<{ job: IngestJob; created: boolean }> {
       const existing = await tx.get<JobRow>(SQL.live, [documentId]);
       if (existing) return { job: toJob(existing), created: false };
@@ -308,11 +325,9 @@ export function createJobRunner(opts: JobRunnerOptions) {
       await tx.run(SQL.insert, [id, documentId, kind, clock.now(), at, at]);
       return { job: toJob(await tx.get<JobRow>(SQL.get, [id]) as JobRow), created: true };
     },
-    /** A job was queued (after its commit): claim it now rather than at the next poll. */
     wake(): void {
       pumpSoon();
     },
-    /** Resolves when the job ends (done, failed, retry scheduled, gone), after `ms`, or at stop. */
     async waitFor(jobId: string, ms: number): Promise<void> {
       // Registered before the read: a job ending meanwhile still wakes this waiter.
       let set = waiters.get(jobId);
@@ -331,11 +346,9 @@ export function createJobRunner(opts: JobRunnerOptions) {
     get running(): boolean {
       return running;
     },
-    /** This runner's lease owner id. */
     get instanceId(): string {
       return owner;
     },
-    /** Starts claiming jobs (on SQLite, those of an interrupted run first). */
     start(): void {
       if (running) return;
       running = true;
@@ -351,7 +364,6 @@ export function createJobRunner(opts: JobRunnerOptions) {
           pumpSoon();
         });
     },
-    /** Stops picking jobs, aborts the running ones (they go back to the queue) and waits for them. */
     async stop(): Promise<void> {
       if (!running) return;
       running = false;
@@ -372,5 +384,3 @@ export function createJobRunner(opts: JobRunnerOptions) {
     },
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;
