@@ -1,3 +1,14 @@
+/**
+ * The one logger of Parley: one JSON object per line on stderr (greppable, machine-readable, no
+ * dependency), the same shape from the server and from the connectors, so one log pipeline reads
+ * both.
+ *
+ * This file imports nothing: the connectors (a workspace whose build may not reach into
+ * server/src) keep a byte-identical copy at connectors/src/core/logger.ts, and a connectors test
+ * fails when the two differ.
+ */
+
+/** LOG_LEVEL: entries below the level are dropped; `silent` drops all. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
@@ -9,11 +20,7 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-/** One JSON line per entry on stderr, the same shape the server writes, so one log pipeline reads both. */
-export function createLogger(
-  level: LogLevel,
-  write: (line: string) => void = (line) => process.stderr.write(line + '\n'),
-): Logger {
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line + '\n')): Logger {
   const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
