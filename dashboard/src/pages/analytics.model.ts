@@ -1,6 +1,6 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal, type Signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
-import { loadable } from '../lib/model.js';
+import { loadable, type Loadable } from '../lib/model.js';
 import { to } from '../lib/paths.js';
 import {
   apiFilters, bucketRange, conversationFiltersToQuery, defaultInterval, parseConversationFilters, queryString, type DateFilters, type Interval,
@@ -121,7 +121,31 @@ export function bucketLink(f: DateFilters, t: string, interval: Interval): strin
 
 export interface ChartData { def: ChartDef; points: Record<string, Point[]> }
 
-export function createAnalyticsModel(api: ApiClient, now: () => number = Date.now) {
+/** The analytics page: metric cards, charts and configuration-change markers for the chosen filters. */
+export interface AnalyticsModel {
+  /** The filters from the URL; null until the first `apply`. */
+  filters: Signal<DateFilters | null>;
+  /** The charts' bucket size. */
+  interval: Signal<Interval>;
+  /** The organization's assistants (first 100), for the filter and the names. */
+  assistants: Loadable<AssistantRef[]>;
+  /** The metrics of the window and of the window before it. */
+  metrics: Loadable<MetricsWithPrevious>;
+  /** One series set per chart, in CHARTS order. */
+  charts: Loadable<ChartData[]>;
+  /** Configuration changes in the window (markers on the time axis); the first 100 are plenty for a chart. */
+  audit: Loadable<AuditEntry[]>;
+  /** An assistant's name by id (the id itself when unknown). */
+  assistantName: ReadonlySignal<(id: string) => string>;
+  /** The metric cards, each with its change against the previous window. */
+  cards: ReadonlySignal<MetricCard[]>;
+  /** Applies the URL's filters (and interval, or the default for the range) and loads everything. */
+  apply(f: DateFilters, chosenInterval?: Interval): Promise<void>;
+  /** The conversations list filtered to the chart bucket starting at `t`. */
+  bucketLink(t: string): string;
+}
+
+export function createAnalyticsModel(api: ApiClient, now: () => number = Date.now): AnalyticsModel {
   const filters = signal<DateFilters | null>(null);
   const interval = signal<Interval>('day');
   /** Presets end "now": fixed when the filters are applied, so every call reads the same window. */
@@ -151,7 +175,6 @@ export function createAnalyticsModel(api: ApiClient, now: () => number = Date.no
   return {
     filters, interval, assistants, metrics, charts, audit, assistantName,
     cards: computed(() => (metrics.data.value ? metricCards(metrics.data.value) : [])),
-    /** Applies the URL's filters (and interval, or the default for the range) and loads everything. */
     async apply(f: DateFilters, chosenInterval?: Interval) {
       asOf = now();
       filters.value = f;
@@ -162,4 +185,3 @@ export function createAnalyticsModel(api: ApiClient, now: () => number = Date.no
     bucketLink: (t: string) => bucketLink(filters.value!, t, interval.value),
   };
 }
-export type AnalyticsModel = ReturnType<typeof createAnalyticsModel>;

@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
-import type { ApiClient } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { signal, type Signal } from '@preact/signals';
+import type { ApiClient, Page } from '../lib/api.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { ApiItem } from '../api/types.js';
 
 // API keys (API.md §4): list, create (the full key is answered once), rotate with a grace
@@ -53,7 +53,43 @@ export function graceSeconds(amount: string, unit: 'seconds' | 'hours'): number 
   return Math.round(unit === 'hours' ? n * 3600 : n);
 }
 
-export function createApiKeysModel(api: ApiClient, grantable: readonly string[]) {
+/** The API keys page: the organization's keys, the "new key" form, rotation and revocation. */
+export interface ApiKeysModel {
+  page: Signal<number>;
+  /** One page of keys (20 a page). */
+  keys: Loadable<Page<ApiKey>>;
+  /** The assistants (first 100) a key may be bound to. */
+  assistants: Loadable<AssistantRef[]>;
+  /** The new key's form, as typed. */
+  form: {
+    name: Signal<string>; permissions: Signal<string[]>; assistantId: Signal<string>; allowedIps: Signal<string>;
+    perMinute: Signal<string>; perDay: Signal<string>; expiresOn: Signal<string>; submit: Submission;
+  };
+  /** The full key, shown once after creation or rotation and then forgotten. */
+  revealed: Signal<{ title: string; key: string; name: string } | null>;
+  /** The rotation being confirmed: the key and the old one's grace period. */
+  rotate: { target: Signal<ApiKey | null>; amount: Signal<string>; unit: Signal<'seconds' | 'hours'>; submit: Submission };
+  /** The revocation being confirmed. */
+  revoke: { target: Signal<ApiKey | null>; submit: Submission };
+  /** The permissions the signed-in user may grant. */
+  grantable: readonly string[];
+  /** Loads the keys and the assistants. */
+  load(): Promise<void>;
+  /** Shows page `p`. */
+  goTo(p: number): Promise<void>;
+  /** Adds or removes one permission of the form. */
+  togglePermission(permission: string, on: boolean): void;
+  /** Creates a key from the form and reveals it. */
+  create(): Promise<(ApiKey & { key: string }) | undefined>;
+  /** Rotates the key being confirmed and reveals the new one. */
+  rotateKey(): Promise<(ApiKey & { key: string }) | undefined>;
+  /** Revokes the key being confirmed; true when done. */
+  revokeKey(): Promise<boolean>;
+  /** Forgets the full key: it is never shown again. */
+  dismissRevealed(): void;
+}
+
+export function createApiKeysModel(api: ApiClient, grantable: readonly string[]): ApiKeysModel {
   const page = signal(1);
   const keys = loadable(() => api.page<ApiKey>('/api-keys', { page: page.value, limit: 20 }));
   const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
@@ -86,7 +122,9 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
 
   return {
     page, keys, assistants, form, revealed, rotate, revoke, grantable,
-    load: () => Promise.all([keys.load(), assistants.load()]),
+    async load() {
+      await Promise.all([keys.load(), assistants.load()]);
+    },
     async goTo(p: number) {
       page.value = p;
       await keys.load();
@@ -136,11 +174,8 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
       await keys.load();
       return true;
     },
-    /** Forgets the full key: it is never shown again. */
     dismissRevealed() {
       revealed.value = null;
     },
   };
 }
-
-export type ApiKeysModel = ReturnType<typeof createApiKeysModel>;

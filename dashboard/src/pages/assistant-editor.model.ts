@@ -167,7 +167,65 @@ export function insertAt(value: string, start: number, end: number, text: string
 
 export interface TemplateMatch { id?: string; trigger: string; match: MatchKind; response: string }
 
-export function createAssistantEditorModel(api: ApiClient, id: string) {
+/** The assistant editor: one form per section, each saved on its own, plus the avatar, the template test and the assistant's API keys. */
+export interface AssistantEditorModel {
+  id: string;
+  /** The assistant as saved. */
+  assistant: Loadable<Assistant>;
+  /** Every section's form, from the saved assistant and the user's edits; null until loaded. */
+  forms: Signal<Forms | null>;
+  /** Each section's save. */
+  subs: Record<Section, Submission>;
+  /** The warnings the API returned with the last save (unknown placeholders, provider notes). */
+  warnings: Signal<string[]>;
+  /** The model providers this server offers. */
+  providers: Loadable<ProviderInfo[]>;
+  /** The knowledge bases (first 100) the assistant may use. */
+  knowledgeBases: Loadable<KnowledgeBaseSummary[]>;
+  /** Loads the assistant and fills the forms from it. */
+  load(): Promise<void>;
+  /** Changes one section's form (immutably, so signals notice). */
+  edit<S extends SaveableSection>(section: S, change: Partial<Forms[S]>): void;
+  /** Saves one section. On success that section's form is refreshed from the server's record; on failure it keeps what was typed. */
+  save(section: SaveableSection): Promise<boolean>;
+  /** A section whose form differs from the saved assistant (its tab shows it). */
+  dirty(section: Section): boolean;
+  /** The widget texts of a language before the owner's (GET /assistants/:id/texts): the override fields' placeholders. */
+  textDefaults: Signal<{ language: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> } | null>;
+  /** Reads `textDefaults` for a language (none while the tag is not valid yet). */
+  loadTextDefaults(language: string): Promise<void>;
+  /**
+   * The default fallback, handoff and welcome messages of the saved language (GET /assistants/:id/texts):
+   * a field still showing its default says so, and one that does not can go back to it.
+   */
+  defaultMessages: Signal<{ language: string; dir: 'ltr' | 'rtl'; messages: Partial<Record<DefaultMessageKey, string>> } | null>;
+  /** Reads `defaultMessages` for a language, once per language. */
+  loadDefaultMessages(language: string): Promise<void>;
+  avatarUpload: Submission;
+  /** Uploads an avatar image (multipart `file`) and puts its URL in the General form. */
+  uploadAvatar(file: File): Promise<void>;
+  /** The message tried against the unsaved templates. */
+  testMessage: Signal<string>;
+  /** The template it matched, if any. */
+  testResult: Signal<{ match: TemplateMatch | null } | null>;
+  testing: Submission;
+  /** Tries `testMessage` against the templates as edited. */
+  testTemplates(): Promise<void>;
+  /** The API keys bound to this assistant. */
+  keys: Loadable<ApiKeyRecord[]>;
+  /** The new key's form. */
+  newKey: { name: Signal<string>; allowedIps: Signal<string>; perMinute: Signal<string>; perDay: Signal<string> };
+  /** The key just created (its secret is shown once). */
+  createdKey: Signal<ApiKeyRecord | null>;
+  keyCreation: Submission;
+  /** Creates a chat key bound to this assistant from the form; true when done. */
+  createKey(): Promise<boolean>;
+  deletion: Submission;
+  /** Deletes the assistant; true when done. */
+  remove(): Promise<boolean>;
+}
+
+export function createAssistantEditorModel(api: ApiClient, id: string): AssistantEditorModel {
   const assistant = loadable(() => api.get<Assistant>(`/assistants/${id}`));
   const forms = signal<Forms | null>(null);
   const subs = Object.fromEntries(SECTIONS.map((s) => [s, submission()])) as Record<Section, Submission>;
@@ -312,6 +370,4 @@ export function createAssistantEditorModel(api: ApiClient, id: string) {
     keys, newKey, createdKey, keyCreation, createKey, deletion, remove,
   };
 }
-
-export type AssistantEditorModel = ReturnType<typeof createAssistantEditorModel>;
 export type { Loadable, Signal };

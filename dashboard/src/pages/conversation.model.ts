@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 
 // One conversation for an agent: the transcript with what stood behind each answer, a human
 // reply, ending it, and "Correct this answer" (a template and/or a knowledge snippet).
@@ -48,7 +48,40 @@ export function questionBefore(messages: readonly Turn[], messageId: string): st
   return null;
 }
 
-export function createConversationModel(api: ApiClient, sessionId: string) {
+/** One conversation: its messages, a human reply, ending it, and correcting an answer. */
+export interface ConversationModel {
+  sessionId: string;
+  /** The conversation and its messages. */
+  detail: Loadable<ConversationDetail>;
+  /** The assistant's name for the header (the id stays shown if it cannot be read). */
+  assistantName: Signal<string | null>;
+  /** The knowledge bases (first 100) a correction may add a snippet to. */
+  knowledgeBases: Loadable<{ id: string; name: string }[]>;
+  reply: Submission;
+  /** The human reply being typed. */
+  replyText: Signal<string>;
+  ending: Submission;
+  correcting: Submission;
+  /** The assistant turn being corrected (the dialog is open while set) and what the user typed. */
+  correctionFor: Signal<Turn | null>;
+  /** The correction being written: the answer, and whether it becomes a template, a snippet or both. */
+  draft: Signal<CorrectionDraft>;
+  /** The correction saved last. */
+  lastCorrection: Signal<Correction | null>;
+  /** Loads the conversation, then the assistant's name once. */
+  load(): Promise<void>;
+  /** Sends the reply as a human agent; the text stays in the box when it fails. */
+  sendReply(): Promise<boolean>;
+  /** Ends the conversation; true when done. */
+  end(): Promise<boolean>;
+  /** Opens the correction dialog for an assistant turn, its answer as the draft. */
+  openCorrection(turn: Turn): void;
+  closeCorrection(): void;
+  /** Saves the correction (POST /corrections) and reloads the conversation. */
+  saveCorrection(): Promise<Correction | undefined>;
+}
+
+export function createConversationModel(api: ApiClient, sessionId: string): ConversationModel {
   const path = `/conversations/${encodeURIComponent(sessionId)}`;
   const detail = loadable(() => api.get<ConversationDetail>(path));
   /** The assistant's name for the header (the id stays shown if it cannot be read). */
@@ -114,4 +147,3 @@ export function createConversationModel(api: ApiClient, sessionId: string) {
     },
   };
 }
-export type ConversationModel = ReturnType<typeof createConversationModel>;

@@ -1,6 +1,6 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal, type Signal, type ReadonlySignal } from '@preact/signals';
 import type { ApiClient, Page } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import { conversationApiQuery, type ConversationFilters } from './analytics-query.js';
 import type { AssistantRef } from './analytics.model.js';
 import type { ApiData } from '../api/types.js';
@@ -24,7 +24,28 @@ export type ExportLink = ApiData<'postAnalyticsConversationsExportLinks'>;
 const definedOnly = (q: Record<string, string | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
 
-export function createConversationsModel(api: ApiClient, now: () => number = Date.now) {
+/** The conversations list: the URL's filters, a page of conversations and their export. */
+export interface ConversationsModel {
+  /** The filters from the URL (page and sort included); null until the first `apply`. */
+  filters: Signal<ConversationFilters | null>;
+  /** The organization's assistants (first 100), for the filter and the names. */
+  assistants: Loadable<AssistantRef[]>;
+  /** One page of the filtered conversations. */
+  list: Loadable<Page<ConversationSummary>>;
+  exporting: Submission;
+  /** An assistant's name by id (the id itself when unknown). */
+  assistantName: ReadonlySignal<(id: string) => string>;
+  /** Applies the URL's filters (preset ranges end now) and loads the page. */
+  apply(f: ConversationFilters): Promise<void>;
+  /**
+   * A one-time download link for the filtered set (POST …/export-links, with the CSRF header
+   * like every call). The browser then follows it (`followDownload`): the server streams the
+   * file straight to disk, whatever its size, and the link's token is the only credential.
+   */
+  exportAs(format: 'csv' | 'jsonl'): Promise<ExportLink | undefined>;
+}
+
+export function createConversationsModel(api: ApiClient, now: () => number = Date.now): ConversationsModel {
   const filters = signal<ConversationFilters | null>(null);
   let asOf = now();
   const apiQuery = () => conversationApiQuery(filters.value!, asOf);
@@ -46,17 +67,11 @@ export function createConversationsModel(api: ApiClient, now: () => number = Dat
       if (!assistants.data.value) void assistants.load();
       await list.load();
     },
-    /**
-     * A one-time download link for the filtered set (POST …/export-links, with the CSRF header
-     * like every call). The browser then follows it (`followDownload`): the server streams the
-     * file straight to disk, whatever its size, and the link's token is the only credential.
-     */
     exportAs(format: 'csv' | 'jsonl'): Promise<ExportLink | undefined> {
       return exporting.run(() => api.post<ExportLink>('/analytics/conversations/export-links', { ...definedOnly(apiQuery()), format }));
     },
   };
 }
-export type ConversationsModel = ReturnType<typeof createConversationsModel>;
 
 /**
  * Starts the download: a temporary <a download> to the link, so the browser saves the stream to

@@ -1,5 +1,5 @@
 import type { ApiClient, Page } from '../lib/api.js';
-import { loadable } from '../lib/model.js';
+import { loadable, type Loadable } from '../lib/model.js';
 import type { ConversationSummary } from './conversations.model.js';
 
 // The "needs a human" queue: conversations whose user asked for a person and that no agent has
@@ -42,7 +42,17 @@ export function waitingFor(sinceIso: string, nowMs: number): string {
   return `${Math.floor(h / 24)} days`;
 }
 
-export function createHandoffsModel(api: ApiClient) {
+/** The handoff queue: conversations waiting for a person, longest wait first. */
+export interface HandoffsModel {
+  /** One page of the queue. */
+  queue: Loadable<Page<HandoffItem>>;
+  /** Loads the current page. */
+  load(): Promise<void>;
+  /** Shows page `p`. */
+  setPage(p: number): Promise<void>;
+}
+
+export function createHandoffsModel(api: ApiClient): HandoffsModel {
   let page = 1;
   const queue = loadable<Page<HandoffItem>>(async () => {
     const p = await api.page<HandoffItem>('/handoffs', { page, limit: QUEUE_PAGE_SIZE });
@@ -54,4 +64,3 @@ export function createHandoffsModel(api: ApiClient) {
     setPage(p: number) { page = p; return queue.load(); },
   };
 }
-export type HandoffsModel = ReturnType<typeof createHandoffsModel>;

@@ -1,6 +1,6 @@
-import { computed, signal } from '@preact/signals';
-import { uploadWithProgress, type ApiClient } from '../lib/api.js';
-import { asApiError, loadable, submission } from '../lib/model.js';
+import { computed, signal, type Signal, type ReadonlySignal } from '@preact/signals';
+import { uploadWithProgress, type ApiClient, type Page } from '../lib/api.js';
+import { asApiError, loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { KnowledgeBase } from './knowledge-bases.model.js';
 
 // One knowledge base: its documents (live while fetches and crawls run), uploads with
@@ -79,7 +79,60 @@ export function progressFraction(d: KbDocument): number | null {
   return Math.min(1, p.pagesIndexed / p.maxPages);
 }
 
-export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { uploader?: Uploader; pollMs?: number } = {}) {
+/** One knowledge base: its documents (live status), adding by upload, text or URL, its settings and a test search. */
+export interface KnowledgeBaseModel {
+  kbId: string;
+  kb: Loadable<KnowledgeBase>;
+  /** The documents' page. */
+  page: Signal<number>;
+  /** One page of documents. */
+  docs: Loadable<Page<KbDocument>>;
+  /** A document on the page is queued or processing (the list is read again while so). */
+  active: ReadonlySignal<boolean>;
+  /** One row per file sent, each with its own progress and the server's own message. */
+  uploads: Signal<UploadItem[]>;
+  /** The "paste text" form. */
+  textForm: { title: Signal<string>; content: Signal<string>; format: Signal<'text' | 'markdown'>; submit: Submission };
+  /** The "add a URL" form (crawl limits when crawling). */
+  urlForm: { url: Signal<string>; title: Signal<string>; crawl: Signal<boolean>; maxPages: Signal<string>; maxDepth: Signal<string>; submit: Submission };
+  /** The base's name and description form. */
+  settings: { name: Signal<string>; description: Signal<string>; submit: Submission };
+  /** The test search and its hits. */
+  search: { query: Signal<string>; limit: Signal<string>; results: Signal<SearchHit[] | null>; submit: Submission };
+  /** Re-syncs and deletions of documents. */
+  rowAction: Submission;
+  removeBase: Submission;
+  /** Loads the base and the documents, fills the settings form, and keeps the list live while watched. */
+  load(): Promise<void>;
+  /** Reads the documents again (and schedules the next read while any is active). */
+  refresh(): Promise<void>;
+  /** Starts the live refresh (the page calls this on mount and `stop` on unmount). */
+  watch(): void;
+  /** Stops the live refresh. */
+  stop(): void;
+  /** Shows page `p` of the documents. */
+  goTo(p: number): Promise<void>;
+  /** Sends many files, a few at a time; one failing file does not stop the others. */
+  uploadFiles(files: File[]): Promise<void>;
+  /** Drops the upload rows that are over. */
+  clearFinishedUploads(): void;
+  /** Adds the pasted text as a document. */
+  addText(): Promise<KbDocument | undefined>;
+  /** Adds a page, or a crawl of a site, fetched by the server. */
+  addUrl(): Promise<KbDocument | undefined>;
+  /** Fetches a URL document again; true when queued. */
+  resync(docId: string): Promise<boolean>;
+  /** Deletes a document; true when done. */
+  deleteDocument(docId: string): Promise<boolean>;
+  /** Saves the name and description. */
+  saveSettings(): Promise<KnowledgeBase | undefined>;
+  /** Deletes the knowledge base; true when done. */
+  deleteBase(): Promise<boolean>;
+  /** Runs the test search. */
+  runSearch(): Promise<SearchHit[] | undefined>;
+}
+
+export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { uploader?: Uploader; pollMs?: number } = {}): KnowledgeBaseModel {
   const base = `/knowledge-bases/${encodeURIComponent(kbId)}`;
   const uploader: Uploader = opts.uploader ?? ((path, form, onProgress) => uploadWithProgress<KbDocument>(path, form, onProgress));
   const pollMs = opts.pollMs ?? POLL_MS;
@@ -142,7 +195,6 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
       schedule();
     },
     refresh,
-    /** Starts the live refresh (the page calls this on mount and `stop` on unmount). */
     watch() {
       watching = true;
       schedule();
@@ -157,7 +209,6 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
       await refresh();
     },
 
-    /** Sends many files, a few at a time; one failing file does not stop the others. */
     async uploadFiles(files: File[]) {
       const items = files.map((f) => ({ key: ++uploadSeq, name: f.name, size: f.size, progress: 0, state: 'waiting' as const, error: null, document: null }));
       uploads.value = [...uploads.value.filter((u) => u.state !== 'done'), ...items];
@@ -232,5 +283,3 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     },
   };
 }
-
-export type KnowledgeBaseModel = ReturnType<typeof createKnowledgeBaseModel>;

@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import type { ApiClient, Page } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { ApiItem } from '../api/types.js';
 
 // The knowledge bases list and the "new base" form (API.md §6: /v1/knowledge-bases).
@@ -9,7 +9,23 @@ export type KnowledgeBase = ApiItem<'getKnowledgeBases'>;
 
 export const KB_PAGE_SIZE = 20;
 
-export function createKnowledgeBasesModel(api: ApiClient) {
+/** The knowledge bases list and the "new base" form. */
+export interface KnowledgeBasesModel {
+  page: Signal<number>;
+  /** One page of the organization's knowledge bases. */
+  list: Loadable<Page<KnowledgeBase>>;
+  /** The new base's name, as typed. */
+  name: Signal<string>;
+  /** The new base's description, as typed. */
+  description: Signal<string>;
+  create: Submission;
+  /** Shows page `p`. */
+  goTo(p: number): Promise<void>;
+  /** Creates the base; the form keeps what was typed when the server refuses it. */
+  createBase(): Promise<KnowledgeBase | undefined>;
+}
+
+export function createKnowledgeBasesModel(api: ApiClient): KnowledgeBasesModel {
   const page = signal(1);
   const list = loadable(() => api.page<KnowledgeBase>('/knowledge-bases', { page: page.value, limit: KB_PAGE_SIZE }));
   const name = signal('');
@@ -22,7 +38,6 @@ export function createKnowledgeBasesModel(api: ApiClient) {
       page.value = p;
       await list.load();
     },
-    /** Creates the base; the form keeps what was typed when the server refuses it. */
     async createBase(): Promise<KnowledgeBase | undefined> {
       const kb = await create.run(() => api.post<KnowledgeBase>('/knowledge-bases', {
         name: name.value, ...(description.value.trim() ? { description: description.value } : {}),
@@ -36,6 +51,4 @@ export function createKnowledgeBasesModel(api: ApiClient) {
     },
   };
 }
-
-export type KnowledgeBasesModel = ReturnType<typeof createKnowledgeBasesModel>;
 export type { Page };

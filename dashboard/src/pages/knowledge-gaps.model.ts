@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import type { ApiClient, Page } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { AssistantRef, MetricsWithPrevious } from './analytics.model.js';
 import type { ApiData } from '../api/types.js';
 
@@ -39,7 +39,48 @@ export function pairReplays(r: Resolution): Array<{ question: string; before: Re
   return rows;
 }
 
-export function createKnowledgeGapsModel(api: ApiClient) {
+/** The knowledge gaps page: grouped unanswered questions, answering or dismissing one, and where the knowledge is used. */
+export interface KnowledgeGapsModel {
+  /** The assistant filter ('' for all). */
+  assistantId: Signal<string>;
+  page: Signal<number>;
+  /** The organization's assistants (first 100), for the filter. */
+  assistants: Loadable<AssistantRef[]>;
+  /** The knowledge bases (first 100) a snippet answer may go to. */
+  knowledgeBases: Loadable<{ id: string; name: string }[]>;
+  /** The open gaps, one page. */
+  gaps: Loadable<Page<Gap>>;
+  /** The unanswered count the analytics page shows: it drops when a gap is resolved. */
+  unanswered: Loadable<number>;
+  /** Documents never retrieved, most cited, and cited in answers rated down. */
+  sources: Loadable<SourceUse>;
+  /** The gap whose detail is open, or null. */
+  openId: Signal<string | null>;
+  /** The open gap's questions and the closest passages now. */
+  detail: Loadable<GapDetail | null>;
+  /** The answer being written for the open gap. */
+  draft: Signal<AnswerDraft>;
+  resolving: Submission;
+  /** The last resolution, with its before/after replays. */
+  resolution: Signal<{ gap: Gap; result: Resolution } | null>;
+  dismissReason: Signal<string>;
+  dismissing: Submission;
+  /** The gap dismissed last. */
+  dismissed: Signal<Gap | null>;
+  /** Loads the filters' lists once, and the gaps, the count and the sources. */
+  load(): Promise<void>;
+  /** Filters by assistant (from the first page). */
+  setAssistant(id: string): Promise<void>;
+  setPage(p: number): Promise<void>;
+  /** Opens (or closes, with null) one gap: its questions and the closest passages now. */
+  open(id: string | null): Promise<void>;
+  /** Answers the open gap with the draft (a template or a knowledge snippet); the server replays its questions. */
+  resolve(): Promise<Resolution | undefined>;
+  /** Dismisses the open gap with the reason given. */
+  dismiss(): Promise<boolean>;
+}
+
+export function createKnowledgeGapsModel(api: ApiClient): KnowledgeGapsModel {
   const assistantId = signal('');
   const page = signal(1);
   const scope = () => ({ assistantId: assistantId.value || undefined });
@@ -71,9 +112,8 @@ export function createKnowledgeGapsModel(api: ApiClient) {
       });
       await reloadLists();
     },
-    setAssistant(id: string) { assistantId.value = id; page.value = 1; return reloadLists(); },
+    async setAssistant(id: string) { assistantId.value = id; page.value = 1; await reloadLists(); },
     setPage(p: number) { page.value = p; return gaps.load(); },
-    /** Opens (or closes, with null) one gap: its questions and the closest passages now. */
     async open(id: string | null) {
       if (openId.value === id) return;
       openId.value = id;
@@ -111,4 +151,3 @@ export function createKnowledgeGapsModel(api: ApiClient) {
     },
   };
 }
-export type KnowledgeGapsModel = ReturnType<typeof createKnowledgeGapsModel>;

@@ -1,8 +1,8 @@
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import { createSseParser, type SseEvent } from '../../../server/src/lib/sse-parse.js';
 import type { ApiClient } from '../lib/api.js';
 import { ApiError } from '../lib/api.js';
-import { asApiError, loadable } from '../lib/model.js';
+import { asApiError, loadable, type Loadable } from '../lib/model.js';
 import type { Assistant } from './assistants.types.js';
 
 // The playground: chat with any assistant through the real chat path (POST
@@ -48,7 +48,35 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
-export function createPlaygroundModel(api: ApiClient, initialId: string | null) {
+/** The playground: a conversation with one of the organization's assistants, answers streamed with their `explain`. */
+export interface PlaygroundModel {
+  /** The assistants to choose from. */
+  assistants: Loadable<Assistant[]>;
+  /** The chosen assistant's id. */
+  assistantId: Signal<string | null>;
+  /** The chosen assistant, once the list is loaded. */
+  selected(): Assistant | null;
+  /** The conversation so far, oldest first. */
+  turns: Signal<Turn[]>;
+  /** The conversation's session once the first answer came; null for a new one. */
+  sessionId: Signal<string | null>;
+  /** The question being typed. */
+  draft: Signal<string>;
+  /** An answer is streaming. */
+  busy: Signal<boolean>;
+  /** Why the last question failed, if it did. */
+  error: Signal<ApiError | null>;
+  /** Loads the assistants and chooses the first when none (or a missing one) is chosen. */
+  load(): Promise<void>;
+  /** Switches to another assistant, in a new conversation. */
+  choose(id: string): void;
+  /** Forgets the conversation (an answer streaming is aborted). */
+  newConversation(): void;
+  /** Sends the draft; the answer streams into its turn, ending with the full body and `explain`. */
+  send(text?: string): Promise<void>;
+}
+
+export function createPlaygroundModel(api: ApiClient, initialId: string | null): PlaygroundModel {
   const assistants = loadable(async () => (await api.page<Assistant>('/assistants', { limit: 100 })).items);
   const assistantId = signal<string | null>(initialId);
   const turns = signal<Turn[]>([]);
@@ -132,5 +160,3 @@ export function createPlaygroundModel(api: ApiClient, initialId: string | null) 
 
   return { assistants, assistantId, selected, turns, sessionId, draft, busy, error, load, choose, newConversation, send };
 }
-
-export type PlaygroundModel = ReturnType<typeof createPlaygroundModel>;

@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
-import { ApiError, type ApiClient } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { signal, type Signal } from '@preact/signals';
+import { ApiError, type ApiClient, type Page } from '../lib/api.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { Me, Role } from '../lib/session.js';
 import type { ApiData, ApiItem } from '../api/types.js';
 
@@ -45,7 +45,53 @@ export function assignableRoles(actor: Role | null): Array<Exclude<Role, 'owner'
 
 export const formatLimit = (n: number): string => n.toLocaleString('en-US');
 
-export function createSettingsModel(api: ApiClient, me: Me) {
+/** The settings page: the organization, its members and invitations, and the signed-in user's account. */
+export interface SettingsModel {
+  /** The signed-in user, their organization and role. */
+  me: Me;
+  orgId: string;
+  /** Owner or admin: may change the organization, members and invitations. */
+  manages: boolean;
+  /** The organization form. */
+  org: { name: Signal<string>; plan: Signal<Plan>; submit: Submission };
+  /** One page of members (50 a page). */
+  members: Loadable<Page<Member>>;
+  membersPage: Signal<number>;
+  /** Pending invitations (managers only). */
+  invitations: Loadable<Page<Invitation>>;
+  /** Role changes, removals, transfers and revocations. */
+  memberAction: Submission;
+  /** The invitation form, and the invitation just made (its link is shown once). */
+  invite: { role: Signal<Exclude<Role, 'owner'>>; email: Signal<string>; submit: Submission; created: Signal<CreatedInvitation | null> };
+  /** The user's name form. */
+  account: { name: Signal<string>; submit: Submission };
+  /** The password form. */
+  password: { current: Signal<string>; next: Signal<string>; confirm: Signal<string>; submit: Submission };
+  /** The removal being confirmed: what the member created, and what the remover chose for it. */
+  removal: { created: Signal<MemberCreated | null>; choice: Signal<CreatedChoice>; preview: Submission };
+  /** Loads the members, and the invitations for managers. */
+  loadMembers(): Promise<void>;
+  /** Saves the organization's name and plan. */
+  saveOrganization(): Promise<{ id: string; name: string; plan: Plan } | undefined>;
+  /** Changes a member's role, then reloads the members. */
+  changeRole(userId: string, role: Role): Promise<Member | undefined>;
+  /** Loads what the member created, for the confirmation (managers only; leaving needs no preview). */
+  previewRemoval(userId: string): Promise<void>;
+  /** Removes a member (or leaves), their creations revoked or transferred as chosen; true when done. */
+  removeMember(userId: string): Promise<boolean>;
+  /** Makes another member the owner; true when done. */
+  transferOwnership(userId: string): Promise<boolean>;
+  /** Makes an invitation with the form's role and optional email. */
+  createInvitation(): Promise<CreatedInvitation | undefined>;
+  /** Revokes a pending invitation; true when done. */
+  revokeInvitation(id: string): Promise<boolean>;
+  /** Saves the user's name (empty: none). */
+  saveName(): Promise<{ id: string; email: string; name: string | null } | undefined>;
+  /** Changes the password; other sessions of the user are signed out by the server. */
+  changePassword(): Promise<{ changed: boolean; revokedSessions: number } | undefined>;
+}
+
+export function createSettingsModel(api: ApiClient, me: Me): SettingsModel {
   const orgId = me.organization.id;
   const orgPath = `/organizations/${encodeURIComponent(orgId)}`;
   const manages = me.role === 'owner' || me.role === 'admin';
@@ -75,7 +121,6 @@ export function createSettingsModel(api: ApiClient, me: Me) {
       if (updated) await members.load();
       return updated;
     },
-    /** Loads what the member created, for the confirmation (managers only; leaving needs no preview). */
     async previewRemoval(userId: string) {
       removal.created.value = null;
       removal.choice.value = 'revoke';
@@ -114,7 +159,6 @@ export function createSettingsModel(api: ApiClient, me: Me) {
     async saveName() {
       return account.submit.run(() => api.patch<{ id: string; email: string; name: string | null }>('/auth/me', { name: account.name.value.trim() || null }));
     },
-    /** Changes the password; other sessions of the user are signed out by the server. */
     async changePassword() {
       if (password.next.value !== password.confirm.value) {
         password.submit.saved.value = false;
@@ -133,5 +177,3 @@ export function createSettingsModel(api: ApiClient, me: Me) {
     },
   };
 }
-
-export type SettingsModel = ReturnType<typeof createSettingsModel>;

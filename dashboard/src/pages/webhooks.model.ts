@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals';
-import type { ApiClient } from '../lib/api.js';
-import { loadable, submission } from '../lib/model.js';
+import { signal, type Signal } from '@preact/signals';
+import type { ApiClient, Page } from '../lib/api.js';
+import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { Creator } from './api-keys.model.js';
 
 // Webhooks (API.md §9): endpoints, the signing secret answered once, enable/disable, a test
@@ -52,7 +52,34 @@ export interface AssistantRef { id: string; name: string }
 export const deliveryTime = (d: Delivery): string | null => d.attemptedAt ?? d.createdAt ?? null;
 export const nextRetry = (d: Delivery): string | null => d.nextRetryAt ?? d.nextAttemptAt ?? null;
 
-export function createWebhooksModel(api: ApiClient) {
+/** The webhooks list and the "new webhook" form. */
+export interface WebhooksModel {
+  page: Signal<number>;
+  /** One page of endpoints (20 a page). */
+  hooks: Loadable<Page<Webhook>>;
+  /** The assistants (first 100) an endpoint may be limited to. */
+  assistants: Loadable<AssistantRef[]>;
+  /** The new endpoint's form. */
+  form: { url: Signal<string>; events: Signal<string[]>; assistantId: Signal<string>; description: Signal<string>; submit: Submission };
+  /** The new endpoint's signing secret, shown once. */
+  secret: Signal<{ url: string; secret: string } | null>;
+  /** Enabling, disabling and deleting from the list. */
+  rowAction: Submission;
+  /** Loads the endpoints and the assistants. */
+  load(): Promise<void>;
+  /** Shows page `p`. */
+  goTo(p: number): Promise<void>;
+  /** "*" and single events exclude each other: picking one clears the other kind. */
+  toggleEvent(event: string, on: boolean): void;
+  /** Creates the endpoint from the form and shows its secret. */
+  create(): Promise<Webhook | undefined>;
+  /** Enables or disables an endpoint. */
+  setEnabled(id: string, enabled: boolean): Promise<Webhook | undefined>;
+  /** Deletes an endpoint; true when done. */
+  remove(id: string): Promise<boolean>;
+}
+
+export function createWebhooksModel(api: ApiClient): WebhooksModel {
   const page = signal(1);
   const hooks = loadable(() => api.page<Webhook>('/webhooks', { page: page.value, limit: 20 }));
   const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
@@ -64,12 +91,13 @@ export function createWebhooksModel(api: ApiClient) {
 
   return {
     page, hooks, assistants, form, secret, rowAction,
-    load: () => Promise.all([hooks.load(), assistants.load()]),
+    async load() {
+      await Promise.all([hooks.load(), assistants.load()]);
+    },
     async goTo(p: number) {
       page.value = p;
       await hooks.load();
     },
-    /** "*" and single events exclude each other: picking one clears the other kind. */
     toggleEvent(event: string, on: boolean) {
       if (event === '*') {
         form.events.value = on ? ['*'] : [];
@@ -118,7 +146,37 @@ export const DELIVERY_POLL_MS = 1000;
  */
 export const DELIVERY_FOLLOW_MS = 20_000;
 
-export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pollMs?: number } = {}) {
+/** One webhook endpoint: its delivery log, followed live after a test or a redelivery. */
+export interface WebhookDetailModel {
+  id: string;
+  /** The log's page. */
+  page: Signal<number>;
+  hook: Loadable<Webhook>;
+  /** One page of the delivery log. */
+  deliveries: Loadable<Page<Delivery>>;
+  /** The assistants (first 100), for the endpoint's filter. */
+  assistants: Loadable<AssistantRef[]>;
+  /** Tests, redeliveries, enabling and deletion. */
+  action: Submission;
+  /** What the last action did, for the page to say. */
+  notice: Signal<string | null>;
+  /** Loads the endpoint, the log and the assistants. */
+  load(): Promise<void>;
+  /** Shows page `p` of the log. */
+  goTo(p: number): Promise<void>;
+  /** Stops following the log (the page unmounts). */
+  stop(): void;
+  /** Sends a test event and follows the log until its attempt shows. */
+  sendTest(): Promise<{ webhookId: string } | undefined>;
+  /** Sends a delivery again and follows the log; true when queued. */
+  redeliver(deliveryId: string): Promise<boolean>;
+  /** Enables or disables the endpoint. */
+  setEnabled(enabled: boolean): Promise<Webhook | undefined>;
+  /** Deletes the endpoint; true when done. */
+  remove(): Promise<boolean>;
+}
+
+export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pollMs?: number } = {}): WebhookDetailModel {
   const path = `/webhooks/${encodeURIComponent(id)}`;
   const page = signal(1);
   const hook = loadable(() => api.get<Webhook>(path));
@@ -142,7 +200,9 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
 
   return {
     id, page, hook, deliveries, assistants, action, notice,
-    load: () => Promise.all([hook.load(), deliveries.load(), assistants.load()]),
+    async load() {
+      await Promise.all([hook.load(), deliveries.load(), assistants.load()]);
+    },
     async goTo(p: number) {
       page.value = p;
       await deliveries.load();
@@ -183,6 +243,3 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
     },
   };
 }
-
-export type WebhooksModel = ReturnType<typeof createWebhooksModel>;
-export type WebhookDetailModel = ReturnType<typeof createWebhookDetailModel>;
