@@ -45,4 +45,11 @@ describe('discord main.ts', () => {
     expect(await proc.exited).toBe(1);
     expect(proc.stderr()).toContain('DISCORD_MODE must be');
   }, 30_000);
+
+  it('names every missing variable at once, the public key HTTP mode needs among them', async () => {
+    proc = spawnConnector('discord', { PARLEY_URL: 'http://127.0.0.1:9', PARLEY_API_KEY: ' ', PARLEY_ASSISTANT_ID: 'a', DISCORD_APPLICATION_ID: '1', DISCORD_MODE: 'http' });
+    expect(await proc.exited).toBe(1);
+    const required = (name: string) => `${name} is required (see the .env.example next to this connector)`;
+    expect(proc.stderr()).toContain(`discord connector failed to start: ${[required('PARLEY_API_KEY'), required('DISCORD_TOKEN'), required('DISCORD_PUBLIC_KEY')].join('; ')}\n`);
+  }, 30_000);
 });

@@ -2,19 +2,28 @@
  * Slack connector process: reads env, wires real dependencies, starts. The only file that
  * touches process.env; createSlackConnector is tested without it.
  */
-import { optionalEnv, readCommonConfig, requireEnv } from '../core/env.js';
+import { z } from 'zod';
+import { commonConfig, commonEnv, envVar, parseEnv } from '../core/env.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { runConnectorProcess } from '../core/process.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher } from '../core/settings-watcher.js';
 import { createSlackConnector } from './connector.js';
 
+const slackEnv = z.object({
+  ...commonEnv(3002),
+  SLACK_BOT_TOKEN: envVar.required('SLACK_BOT_TOKEN'),
+  SLACK_SIGNING_SECRET: envVar.required('SLACK_SIGNING_SECRET'),
+  // Set: Socket Mode; unset: Slack posts to our HTTP endpoint.
+  SLACK_APP_TOKEN: envVar.optional(),
+  SLACK_API_URL: envVar.optional(),
+});
+
 async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
-  const env = process.env;
-  const common = readCommonConfig(env, 3002);
+  const vars = parseEnv(process.env, slackEnv);
+  const common = commonConfig(vars);
   const logger = createLogger(common.logLevel);
-  const appToken = optionalEnv(env, 'SLACK_APP_TOKEN');
-  const slackApiUrl = optionalEnv(env, 'SLACK_API_URL');
+  const { SLACK_APP_TOKEN: appToken, SLACK_API_URL: slackApiUrl } = vars;
 
   const parley = createParleyClient({ baseUrl: common.parleyUrl, apiKey: common.parleyApiKey, assistantId: common.assistantId });
   const settings = await startSettingsWatcher({ parley, intervalMs: common.settingsRefreshMs, logger });
@@ -22,8 +31,8 @@ async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
     parley,
     settings,
     logger,
-    botToken: requireEnv(env, 'SLACK_BOT_TOKEN'),
-    signingSecret: requireEnv(env, 'SLACK_SIGNING_SECRET'),
+    botToken: vars.SLACK_BOT_TOKEN,
+    signingSecret: vars.SLACK_SIGNING_SECRET,
     ...(appToken ? { appToken } : {}),
     ...(slackApiUrl ? { slackApiUrl } : {}),
     port: common.port,
