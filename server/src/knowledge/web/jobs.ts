@@ -138,6 +138,92 @@ const claimSql = (q: Queryable): string => `UPDATE ingest_jobs
   WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${dialectSql(q).skipLocked})
     AND ${DUE} RETURNING *`;
 
+/** What running a job needs to record how it ended. */
+interface RunDeps {
+  hooks: JobHooks;
+  logger: Logger;
+  clock: Clock;
+  /** Delays before the retries of a transient failure, one per retry. */
+  retryDelays: readonly number[];
+  /** Claims after which a job that keeps being interrupted fails. */
+  maxPicks: number;
+  /** Records an outcome under the job's lease; false when another instance holds the job now. */
+  record(job: IngestJob, lease: JobLease, sql: string, params: SqlValue[]): Promise<boolean>;
+}
+
+/**
+ * Runs one claimed job and records how it ended: done; given back at shutdown (not the job's
+ * fault); retried after the next delay when the failure is transient; failed otherwise, or when
+ * it was interrupted too often. Nothing is recorded when its document went away or another
+ * instance took it over (that one owns the outcome).
+ */
+async function runJob(deps: RunDeps, job: IngestJob, lease: JobLease, signal: AbortSignal): Promise<void> {
+  const iso = (ms = deps.clock.now()): string => new Date(ms).toISOString();
+  if (job.attempts > deps.maxPicks) {
+    const error = `gave up after ${job.attempts - 1} interrupted attempts`;
+    if (await deps.record(job, lease, SQL.finish, ['failed', error, iso(), iso()])) await deps.hooks.failed(job, error);
+    return;
+  }
+  try {
+    await deps.hooks.perform(job, signal, lease);
+    await deps.record(job, lease, SQL.finish, ['done', null, iso(), iso()]);
+  } catch (err) {
+    const reason = signal.aborted ? signal.reason as unknown : null;
+    if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
+    if (reason === 'lost') return; // another instance holds the job now: it records the outcome
+    if (reason === 'stop') {
+      // Shutdown: not the job's fault, so its attempt is given back.
+      if (await deps.record(job, lease, SQL.requeue, [1, deps.clock.now(), null, iso()])) await deps.hooks.requeued(job, { retryAt: null, error: null });
+      return;
+    }
+    const failure = deps.hooks.classify(err);
+    if (failure.transient && job.attempts <= deps.retryDelays.length) {
+      const retryAt = deps.clock.now() + (deps.retryDelays[job.attempts - 1] ?? 0);
+      if (!await deps.record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()])) return;
+      await deps.hooks.requeued(job, { retryAt, error: failure.message });
+      deps.logger.info('web document fetch will be retried', { jobId: job.id, documentId: job.documentId, error: failure.message, retryAt: iso(retryAt) });
+    } else {
+      if (!await deps.record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()])) return;
+      await deps.hooks.failed(job, failure.message);
+      deps.logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
+    }
+  }
+}
+
+/**
+ * Before anything is claimed: old finished jobs are pruned and, on SQLite (one server per
+ * database file), the leases of the interrupted run are expired so its jobs are claimed at once.
+ * On PostgreSQL a `processing` job may be another live instance's: it is claimed only once its
+ * lease expires (any running instance does so at its next poll).
+ */
+async function recoverJobs(storage: Storage, clock: Clock, logger: Logger): Promise<void> {
+  await storage.run(SQL.prune, [new Date(clock.now() - FINISHED_KEEP_MS).toISOString()]);
+  const expired = await LEASE.expireAll(storage);
+  if (expired) logger.info('web document jobs resumed after an interrupted run', { jobs: expired });
+}
+
+/** A job this runner is working on. */
+interface RunningJob { job: IngestJob; lease: JobLease; controller: AbortController; settled: Promise<void> }
+
+/**
+ * Renews the lease of every running job. A renewal that finds the lease gone aborts the job:
+ * its row deleted (document deleted) or its epoch moved on (this runner stalled past the lease
+ * and another instance took the job over).
+ */
+async function renewLeases(
+  deps: { storage: Storage; owner: string; leaseMs: number; clock: Clock; logger: Logger },
+  running: Iterable<RunningJob>,
+): Promise<void> {
+  const { storage, owner, clock, logger } = deps;
+  for (const { job, lease, controller } of [...running]) {
+    if (controller.signal.aborted) continue;
+    if (await LEASE.renew(storage, owner, clock.now() + deps.leaseMs, { key: job.id, epoch: lease.epoch })) continue;
+    const gone = !await storage.get<JobRow>(SQL.get, [job.id]);
+    if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
+    controller.abort(gone ? 'gone' : 'lost');
+  }
+}
+
 /** The background runner of fetch and crawl jobs (see createJobRunner). */
 export interface JobRunner {
   /**
@@ -171,7 +257,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const iso = (ms = clock.now()): string => new Date(ms).toISOString();
   const getJob = (id: string): Promise<JobRow | undefined> => storage.get<JobRow>(SQL.get, [id]);
 
-  const active = new Map<string, { job: IngestJob; lease: JobLease; controller: AbortController; settled: Promise<void> }>();
+  const active = new Map<string, RunningJob>();
   const waiters = new Map<string, Set<() => void>>();
   let running = false;
   /** Set once the jobs of an interrupted run are back in the queue: claims wait for it. */
@@ -239,39 +325,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     return changes > 0;
   }
 
+  const runDeps: RunDeps = { hooks, logger, clock, retryDelays, maxPicks, record };
+
   function launch(job: IngestJob, lease: JobLease): void {
     const controller = new AbortController();
-    const settled = (async () => {
-      if (job.attempts > maxPicks) {
-        const error = `gave up after ${job.attempts - 1} interrupted attempts`;
-        if (await record(job, lease, SQL.finish, ['failed', error, iso(), iso()])) await hooks.failed(job, error);
-        return;
-      }
-      try {
-        await hooks.perform(job, controller.signal, lease);
-        await record(job, lease, SQL.finish, ['done', null, iso(), iso()]);
-      } catch (err) {
-        const reason = controller.signal.aborted ? controller.signal.reason as unknown : null;
-        if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
-        if (reason === 'lost') return; // another instance holds the job now: it records the outcome
-        if (reason === 'stop') {
-          // Shutdown: not the job's fault, so its attempt is given back.
-          if (await record(job, lease, SQL.requeue, [1, clock.now(), null, iso()])) await hooks.requeued(job, { retryAt: null, error: null });
-          return;
-        }
-        const failure = hooks.classify(err);
-        if (failure.transient && job.attempts <= retryDelays.length) {
-          const retryAt = clock.now() + (retryDelays[job.attempts - 1] ?? 0);
-          if (!await record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()])) return;
-          await hooks.requeued(job, { retryAt, error: failure.message });
-          logger.info('web document fetch will be retried', { jobId: job.id, documentId: job.documentId, error: failure.message, retryAt: iso(retryAt) });
-        } else {
-          if (!await record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()])) return;
-          await hooks.failed(job, failure.message);
-          logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
-        }
-      }
-    })().catch((err: unknown) => {
+    const settled = runJob(runDeps, job, lease, controller.signal).catch((err: unknown) => {
       logger.error('ingest job bookkeeping failed', { jobId: job.id, error: String(err) });
     }).finally(() => {
       active.delete(job.id);
@@ -281,39 +339,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     active.set(job.id, { job, lease, controller, settled });
   }
 
-  /**
-   * Renews the lease of every running job. A renewal that finds the lease gone aborts the job:
-   * its row deleted (document deleted) or its epoch moved on (this runner stalled past the lease
-   * and another instance took the job over).
-   */
-  async function renew(): Promise<void> {
-    for (const { job, lease, controller } of [...active.values()]) {
-      if (controller.signal.aborted) continue;
-      if (await LEASE.renew(storage, owner, clock.now() + leaseMs, { key: job.id, epoch: lease.epoch })) continue;
-      const gone = !await getJob(job.id);
-      if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
-      controller.abort(gone ? 'gone' : 'lost');
-    }
-  }
-
   /** Running jobs whose row went away (document deleted) are aborted; due retries are picked. */
   async function tick(): Promise<void> {
     for (const { job, controller } of [...active.values()]) {
       if (!await getJob(job.id)) controller.abort('gone');
     }
     await pump();
-  }
-
-  /**
-   * Before anything is claimed: old finished jobs are pruned and, on SQLite (one server per
-   * database file), the leases of the interrupted run are expired so its jobs are claimed at once.
-   * On PostgreSQL a `processing` job may be another live instance's: it is claimed only once its
-   * lease expires (any running instance does so at its next poll).
-   */
-  async function recover(): Promise<void> {
-    await storage.run(SQL.prune, [iso(clock.now() - FINISHED_KEEP_MS)]);
-    const expired = await LEASE.expireAll(storage);
-    if (expired) logger.info('web document jobs resumed after an interrupted run', { jobs: expired });
   }
 
   return {
@@ -352,14 +383,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     start(): void {
       if (running) return;
       running = true;
-      startup = recover()
+      startup = recoverJobs(storage, clock, logger)
         .catch(logFailure('web document jobs could not be resumed'))
         .then(() => {
           if (!running) return;
           started = true;
           timer = setInterval(() => { tick().catch(logFailure('ingest job poll failed')); }, pollMs);
           timer.unref();
-          heartbeat = setInterval(() => { renew().catch(logFailure('ingest job lease renewal failed')); }, Math.floor(leaseMs / 3));
+          heartbeat = setInterval(() => { renewLeases({ storage, owner, leaseMs, clock, logger }, active.values()).catch(logFailure('ingest job lease renewal failed')); }, Math.floor(leaseMs / 3));
           heartbeat.unref();
           pumpSoon();
         });
