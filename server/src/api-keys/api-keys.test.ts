@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { client, registerAccount } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 import { PERMISSIONS } from '../auth/permissions.js';
 
 let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
+let clock: FakeClock;
 beforeEach(async () => {
   clock = createFakeClock(Date.now());
   server = await startServer({ clock });

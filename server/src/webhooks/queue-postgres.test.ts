@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { createFakeClock } from '../lib/clock.js';
 import type { PostgresStorage } from '../storage/postgres.js';
-import { createOutbox, type AttemptOutcome, type EventDraft } from './outbox.js';
+import { createOutbox, type AttemptOutcome, type EventDraft, type Outbox } from './outbox.js';
 import { LEASE_MS } from './queue.js';
 
 /**
@@ -53,7 +53,7 @@ async function queueOrder(): Promise<string[]> {
  * Fans out until `n` deliveries exist: the cursor waits for the oldest write transaction still
  * running in this database (storage/postgres/horizon.ts), which the test's own may briefly be.
  */
-async function fanOutUntil(outbox: ReturnType<typeof createOutbox>, n: number): Promise<string[]> {
+async function fanOutUntil(outbox: Outbox, n: number): Promise<string[]> {
   for (let i = 0; i < 200; i++) {
     await outbox.settle([], true);
     const order = await queueOrder();

@@ -3,7 +3,7 @@ import { setupShop } from '../../test/fixtures.js';
 import { client, registerAccount } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 import { RETRY_DELAYS_MS } from './outbox.js';
 
 let server: TestServer;
@@ -69,7 +69,7 @@ describe('webhook delivery log and redeliver (dashboard)', () => {
   });
 
   it('a delivery given up after every retry can be redelivered', async () => {
-    const clock = server.ctx.clock as ReturnType<typeof createFakeClock>;
+    const clock = server.ctx.clock as FakeClock;
     const { shop, hookId } = await shopWithHook();
     status = 503;
     await shop.api.post(`/v1/webhooks/${hookId}/test`);

@@ -5,12 +5,12 @@ import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { startReceiver, type Received, type Receiver } from '../../test/webhook-receiver.js';
 import { createApp } from '../app.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 import type { PostgresStorage } from '../storage/postgres.js';
 
 let server: TestServer;
 let receiver: Receiver;
-let clock: ReturnType<typeof createFakeClock>;
+let clock: FakeClock;
 
 beforeEach(async () => {
   // Near real time: the reference verifier refuses timestamps more than 5 minutes off.

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { createApp } from '../app.js';
 import { openDb } from '../db/open.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 import type { WebhookWorkerTuning } from '../server.js';
 import { DISABLE_AFTER_FAILING_MS, FANOUT_BATCH, RETRY_DELAYS_MS } from './outbox.js';
 import { signWebhook } from './signing.js';
@@ -18,7 +18,7 @@ import { ATTEMPT_TIMEOUT_MS } from './worker.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const HOUR = 3_600_000;
-let clock: ReturnType<typeof createFakeClock>;
+let clock: FakeClock;
 let server: TestServer;
 let receiver: Receiver;
 const extra: { close(): Promise<void> }[] = [];

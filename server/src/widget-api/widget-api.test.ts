@@ -6,12 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock } from '../lib/clock.js';
+import { createFakeClock, type FakeClock } from '../lib/clock.js';
 import { WIDGET_LIMITS } from './routes.js';
 
 const SITE = 'https://www.shop.example';
 let server: TestServer;
-let clock: ReturnType<typeof createFakeClock>;
+let clock: FakeClock;
 beforeEach(async () => {
   clock = createFakeClock(Date.parse('2026-06-01T08:00:00Z'));
   server = await startServer({ clock });
