@@ -3,11 +3,12 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
+import type { Logger } from '../../lib/logger.js';
 import type { DocumentPart, DocumentProgress, DocumentRecord, KnowledgeStore } from '../store.js';
 import { IngestError, crawlSite, fetchSinglePage } from './crawler.js';
 import { FetchError, createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
 import { swapInContent, type FetchedContent } from './content-swap.js';
-import { createJobRunner, type IngestJob, type JobKind, type JobLease } from './jobs.js';
+import { createJobRunner, type IngestJob, type JobFailure, type JobKind, type JobLease } from './jobs.js';
 import { normalizeUrl } from './urls.js';
 
 /**
@@ -56,6 +57,56 @@ export interface UrlSourceTuning {
   leaseMs?: number;
 }
 
+/** A job's progress writes (see progressWriter). */
+interface ProgressWriter {
+  /** The latest progress: written now, or when `everyMs` has passed since the last write. */
+  update(progress: DocumentProgress): void;
+  /** Drops a progress not written yet and waits for the write in flight. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Progress writes of one job, at most one per `everyMs` ms (the last one always lands).
+ * Writes are chained, and `cancel` waits for the one in flight: a late progress write must
+ * not mark the document `processing` again after its content is stored.
+ */
+function progressWriter(save: (progress: DocumentProgress) => Promise<void>, everyMs: number, onError: (err: unknown) => void): ProgressWriter {
+  let last = 0;
+  let pending: DocumentProgress | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let inflight: Promise<void> = Promise.resolve();
+  const write = (): void => {
+    timer = null;
+    if (!pending) return;
+    last = Date.now();
+    const progress = pending;
+    pending = null;
+    inflight = inflight.then(() => save(progress)).catch(onError);
+  };
+  return {
+    update(progress) {
+      pending = progress;
+      const wait = last + everyMs - Date.now();
+      if (wait <= 0) write();
+      else timer ??= setTimeout(write, wait);
+    },
+    async cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+      await inflight;
+    },
+  };
+}
+
+/** How a job's error counts: ingestion and fetch errors say whether a retry may help; anything else is a crash, logged, not retried. */
+function classifyJobError(err: unknown, logger: Logger): JobFailure {
+  if (err instanceof IngestError) return { message: err.message, transient: err.transient };
+  if (err instanceof FetchError) return { message: err.message, transient: err.transient };
+  logger.error('web document job crashed', { error: err instanceof Error ? err.stack : String(err) });
+  return { message: `Internal error while fetching: ${(err as Error)?.message ?? String(err)}`, transient: false };
+}
+
 /** Documents fetched from a URL or crawled from it (POST /documents with `url`), worked by background jobs. */
 export interface UrlSources {
   /** `{url, crawl?, title?}` from POST /documents → the new document (201); a single page is awaited up to `waitMs`. */
@@ -90,42 +141,6 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   const setState = (lease: JobLease, documentId: string, state: Parameters<KnowledgeStore['setDocumentState']>[1]): Promise<void> =>
     store.write(async (w) => { if (await lease.held(w.tx)) await w.setDocumentState(documentId, state, nowIso(ctx)); });
 
-  /**
-   * Progress writes of one job, at most one per `progressEvery` ms (the last one always lands).
-   * Writes are chained, and `cancel` waits for the one in flight: a late progress write must
-   * not mark the document `processing` again after its content is stored.
-   */
-  function progressWriter(documentId: string, lease: JobLease) {
-    let last = 0;
-    let pending: DocumentProgress | null = null;
-    let timer: NodeJS.Timeout | null = null;
-    let inflight: Promise<void> = Promise.resolve();
-    const write = (): void => {
-      timer = null;
-      if (!pending) return;
-      last = Date.now();
-      const progress = pending;
-      pending = null;
-      inflight = inflight
-        .then(() => setState(lease, documentId, { status: 'processing', progress }))
-        .catch((err: unknown) => { ctx.logger.error('progress write failed', { documentId, error: String(err) }); });
-    };
-    return {
-      update(progress: DocumentProgress): void {
-        pending = progress;
-        const wait = last + progressEvery - Date.now();
-        if (wait <= 0) write();
-        else timer ??= setTimeout(write, wait);
-      },
-      async cancel(): Promise<void> {
-        if (timer) clearTimeout(timer);
-        timer = null;
-        pending = null;
-        await inflight;
-      },
-    };
-  }
-
   /** Before the content is chunked: a job taken over by another instance stops here (cheap early exit). */
   async function stillHeld(lease: JobLease, signal: AbortSignal, url: string): Promise<void> {
     if (signal.aborted || !await lease.held(ctx.storage)) throw new FetchError('fetch cancelled', 'aborted', url);
@@ -154,7 +169,10 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       }, doc.url);
     }
     const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
-    const progress = progressWriter(job.documentId, lease);
+    const progress = progressWriter(
+      (p) => setState(lease, job.documentId, { status: 'processing', progress: p }), progressEvery,
+      (err) => ctx.logger.error('progress write failed', { documentId: job.documentId, error: String(err) }),
+    );
     await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } });
     try {
       const result = await crawlSite({
@@ -183,12 +201,7 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
     ...(leaseMs ? { leaseMs } : {}),
     hooks: {
       perform,
-      classify(err) {
-        if (err instanceof IngestError) return { message: err.message, transient: err.transient };
-        if (err instanceof FetchError) return { message: err.message, transient: err.transient };
-        ctx.logger.error('web document job crashed', { error: err instanceof Error ? err.stack : String(err) });
-        return { message: `Internal error while fetching: ${(err as Error)?.message ?? String(err)}`, transient: false };
-      },
+      classify: (err) => classifyJobError(err, ctx.logger),
       async requeued(job, why) {
         const progress: DocumentProgress | undefined = why.retryAt ? { retryAt: new Date(why.retryAt).toISOString(), lastError: why.error } : undefined;
         await store.setDocumentState(job.documentId, { status: 'queued', ...(progress ? { progress } : {}) }, nowIso(ctx));
