@@ -117,6 +117,70 @@ function eventRows(organizationId: string, endpoints: readonly Subscriber[], dra
   return rows;
 }
 
+/** Records one attempt's outcome and decides what follows it; runs inside `settle`'s transaction. */
+async function recordOne(tx: Tx, queue: DeliveryQueue, nowMs: number, d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): Promise<AttemptRecorded> {
+  const now = new Date(nowMs).toISOString();
+  const attemptedAt = new Date(attemptedAtMs).toISOString();
+  const attempt = d.attempts + 1;
+  if (!(await queue.holds(tx, d.endpointId, d.epoch))) return { result: 'lost', disabled: null };
+  const logAttempt = (nextRetryAt: string | null) => tx.run(SQL.insertAttempt,
+    [d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt]);
+  if (outcome.ok) {
+    // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
+    if ((await tx.run(SQL.markDelivered, [attempt, now, d.deliveryId])).changes === 0) return { result: 'delivered', disabled: null };
+    await logAttempt(null);
+    await tx.run(SQL.endpointSucceeded, [d.endpointId]);
+    return { result: 'delivered', disabled: null };
+  }
+  const gone = outcome.status === 410;
+  const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
+  const changed = delay === undefined
+    ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
+    : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
+  if (changed.changes === 0) return { result: 'failed', disabled: null };
+  await logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
+  const failingSince = (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
+  let disabled: 'gone' | 'failing' | null = null;
+  if (gone) disabled = 'gone';
+  else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
+  if (disabled) await tx.run(SQL.disable, [disabled, now, now, d.endpointId]);
+  return { result: gone ? 'gone' : delay === undefined ? 'failed' : 'retry', disabled };
+}
+
+/**
+ * Turns new events into deliveries: one per endpoint that wants the event, is enabled and
+ * existed when it happened. Deliveries are created in event order; the cursor moves in the
+ * same transaction, so a crash repeats the step, never half of it. Returns whether more
+ * events are waiting (the batch was full).
+ */
+async function fanOutNewEvents(tx: Tx, queue: DeliveryQueue, clock: Clock): Promise<boolean> {
+  const events = await queue.unfanned(tx, FANOUT_BATCH);
+  // Null: another instance holds the cursor and fans these out.
+  if (!events?.length) return false;
+  const nowMs = clock.now();
+  const byOrg = new Map<string, Subscriber[]>();
+  for (const ev of events) {
+    let targets: Subscriber[];
+    if (ev.endpoint_id) {
+      const row = await tx.get<EndpointRow>(SQL.enabledEndpoint, [ev.endpoint_id]);
+      targets = row ? [toSubscriber(row)] : [];
+    } else {
+      let list = byOrg.get(ev.organization_id);
+      if (!list) byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
+      const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
+      targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
+    }
+    for (const e of targets) await tx.run(SQL.insertDelivery, [e.id, ev.seq, nowMs]);
+  }
+  await queue.moveCursor(tx, events.at(-1) as EventRow);
+  return events.length === FANOUT_BATCH;
+}
+
+/** The organization's enabled endpoints, read with `q` (the caller's transaction). */
+async function subscribers(q: Queryable, organizationId: string): Promise<Subscriber[]> {
+  return (await q.all<EndpointRow>(SQL.subscribers, [organizationId])).map(toSubscriber);
+}
+
 /** The durable queue behind webhooks (see createOutbox): events in, deliveries out, every attempt recorded. */
 export interface Outbox {
   /**
@@ -204,71 +268,6 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     });
   }
 
-  /** One attempt's outcome; runs inside `settle`'s transaction. */
-  async function recordOne(tx: Tx, d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): Promise<AttemptRecorded> {
-    const nowMs = clock.now();
-    const now = new Date(nowMs).toISOString();
-    const attemptedAt = new Date(attemptedAtMs).toISOString();
-    const attempt = d.attempts + 1;
-    if (!(await queue.holds(tx, d.endpointId, d.epoch))) return { result: 'lost', disabled: null };
-    const logAttempt = (nextRetryAt: string | null) => tx.run(SQL.insertAttempt,
-      [d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt]);
-    if (outcome.ok) {
-      // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
-      if ((await tx.run(SQL.markDelivered, [attempt, now, d.deliveryId])).changes === 0) return { result: 'delivered', disabled: null };
-      await logAttempt(null);
-      await tx.run(SQL.endpointSucceeded, [d.endpointId]);
-      return { result: 'delivered', disabled: null };
-    }
-    const gone = outcome.status === 410;
-    const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
-    const changed = delay === undefined
-      ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
-      : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
-    if (changed.changes === 0) return { result: 'failed', disabled: null };
-    await logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
-    const failingSince = (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
-    let disabled: 'gone' | 'failing' | null = null;
-    if (gone) disabled = 'gone';
-    else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
-    if (disabled) await tx.run(SQL.disable, [disabled, now, now, d.endpointId]);
-    return { result: gone ? 'gone' : delay === undefined ? 'failed' : 'retry', disabled };
-  }
-
-  /**
-   * Turns new events into deliveries: one per endpoint that wants the event, is enabled and
-   * existed when it happened. Deliveries are created in event order; the cursor moves in the
-   * same transaction, so a crash repeats the step, never half of it. Returns whether more
-   * events are waiting (the batch was full).
-   */
-  async function fanOutNewEvents(tx: Tx): Promise<boolean> {
-    const events = await queue.unfanned(tx, FANOUT_BATCH);
-    // Null: another instance holds the cursor and fans these out.
-    if (!events?.length) return false;
-    const nowMs = clock.now();
-    const byOrg = new Map<string, Subscriber[]>();
-    for (const ev of events) {
-      let targets: Subscriber[];
-      if (ev.endpoint_id) {
-        const row = await tx.get<EndpointRow>(SQL.enabledEndpoint, [ev.endpoint_id]);
-        targets = row ? [toSubscriber(row)] : [];
-      } else {
-        let list = byOrg.get(ev.organization_id);
-        if (!list) byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
-        const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
-        targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
-      }
-      for (const e of targets) await tx.run(SQL.insertDelivery, [e.id, ev.seq, nowMs]);
-    }
-    await queue.moveCursor(tx, events.at(-1) as EventRow);
-    return events.length === FANOUT_BATCH;
-  }
-
-  /** The organization's enabled endpoints, read with `q` (the caller's transaction). */
-  async function subscribers(q: Queryable, organizationId: string): Promise<Subscriber[]> {
-    return (await q.all<EndpointRow>(SQL.subscribers, [organizationId])).map(toSubscriber);
-  }
-
   /** The rows to write for `drafts`: endpoints read with `q` (the caller's transaction). */
   async function rowsFor(q: Queryable, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId: string | undefined): Promise<EventInsert[]> {
     const endpoints = onlyEndpointId
@@ -344,8 +343,8 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     async settle(attempts: readonly AttemptToRecord[], fanOut: boolean): Promise<{ recorded: AttemptRecorded[]; moreEvents: boolean }> {
       return storage.tx(async (tx) => {
         const recorded: AttemptRecorded[] = [];
-        for (const a of attempts) recorded.push(await recordOne(tx, a.delivery, a.attemptedAtMs, a.outcome));
-        return { recorded, moreEvents: fanOut ? await fanOutNewEvents(tx) : false };
+        for (const a of attempts) recorded.push(await recordOne(tx, queue, clock.now(), a.delivery, a.attemptedAtMs, a.outcome));
+        return { recorded, moreEvents: fanOut ? await fanOutNewEvents(tx, queue, clock) : false };
       });
     },
 
