@@ -79,6 +79,53 @@ export function progressFraction(d: KbDocument): number | null {
   return Math.min(1, p.pagesIndexed / p.maxPages);
 }
 
+/** Files sent to one path a few at a time, one row each (see uploadQueue). */
+interface UploadQueue {
+  /** One row per file, each with its own progress and the server's own message. */
+  uploads: Signal<UploadItem[]>;
+  /** Sends the files, UPLOAD_CONCURRENCY at a time; one failing file does not stop the others. Rows of earlier finished uploads go. */
+  sendAll(files: File[]): Promise<void>;
+  /** Drops the rows of uploads that are over. */
+  clearFinished(): void;
+}
+
+function uploadQueue(uploader: Uploader, path: string): UploadQueue {
+  const uploads = signal<UploadItem[]>([]);
+  let uploadSeq = 0;
+  const patchUpload = (key: number, patch: Partial<UploadItem>) => {
+    uploads.value = uploads.value.map((u) => (u.key === key ? { ...u, ...patch } : u));
+  };
+  async function sendOne(item: UploadItem, file: File) {
+    patchUpload(item.key, { state: 'uploading', progress: 0 });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const doc = await uploader(path, form, (f) => patchUpload(item.key, { progress: f }));
+      patchUpload(item.key, { state: 'done', progress: 1, document: doc });
+    } catch (err) {
+      patchUpload(item.key, { state: 'failed', error: asApiError(err).message });
+    }
+  }
+  return {
+    uploads,
+    async sendAll(files) {
+      const items = files.map((f) => ({ key: ++uploadSeq, name: f.name, size: f.size, progress: 0, state: 'waiting' as const, error: null, document: null }));
+      uploads.value = [...uploads.value.filter((u) => u.state !== 'done'), ...items];
+      let next = 0;
+      const worker = async () => {
+        while (next < items.length) {
+          const i = next++;
+          await sendOne(items[i]!, files[i]!);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, items.length) }, worker));
+    },
+    clearFinished() {
+      uploads.value = uploads.value.filter((u) => u.state === 'uploading' || u.state === 'waiting');
+    },
+  };
+}
+
 /** One knowledge base: its documents (live status), adding by upload, text or URL, its settings and a test search. */
 export interface KnowledgeBaseModel {
   kbId: string;
@@ -155,23 +202,7 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     schedule();
   }
 
-  // Uploads: one row per file, each with its own progress and the server's own message.
-  const uploads = signal<UploadItem[]>([]);
-  let uploadSeq = 0;
-  const patchUpload = (key: number, patch: Partial<UploadItem>) => {
-    uploads.value = uploads.value.map((u) => (u.key === key ? { ...u, ...patch } : u));
-  };
-  async function sendOne(item: UploadItem, file: File) {
-    patchUpload(item.key, { state: 'uploading', progress: 0 });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    try {
-      const doc = await uploader(`${base}/documents`, form, (f) => patchUpload(item.key, { progress: f }));
-      patchUpload(item.key, { state: 'done', progress: 1, document: doc });
-    } catch (err) {
-      patchUpload(item.key, { state: 'failed', error: asApiError(err).message });
-    }
-  }
+  const fileUploads = uploadQueue(uploader, `${base}/documents`);
 
   const textForm = { title: signal(''), content: signal(''), format: signal<'text' | 'markdown'>('markdown'), submit: submission() };
   const urlForm = {
@@ -183,7 +214,7 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
   const removeBase = submission();
 
   return {
-    kbId, kb, page, docs, active, uploads, textForm, urlForm, settings, search, rowAction, removeBase,
+    kbId, kb, page, docs, active, uploads: fileUploads.uploads, textForm, urlForm, settings, search, rowAction, removeBase,
 
     async load() {
       await Promise.all([kb.load(), docs.load()]);
@@ -210,21 +241,10 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     },
 
     async uploadFiles(files: File[]) {
-      const items = files.map((f) => ({ key: ++uploadSeq, name: f.name, size: f.size, progress: 0, state: 'waiting' as const, error: null, document: null }));
-      uploads.value = [...uploads.value.filter((u) => u.state !== 'done'), ...items];
-      let next = 0;
-      const worker = async () => {
-        while (next < items.length) {
-          const i = next++;
-          await sendOne(items[i]!, files[i]!);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, items.length) }, worker));
+      await fileUploads.sendAll(files);
       await Promise.all([refresh(), kb.load()]);
     },
-    clearFinishedUploads() {
-      uploads.value = uploads.value.filter((u) => u.state === 'uploading' || u.state === 'waiting');
-    },
+    clearFinishedUploads: () => fileUploads.clearFinished(),
 
     async addText() {
       const doc = await textForm.submit.run(() => api.post<KbDocument>(`${base}/documents`, {
