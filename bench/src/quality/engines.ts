@@ -14,7 +14,8 @@
  */
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search, type Results } from '@orama/orama';
-import { STOPWORDS, stem } from '../../../server/src/text/text.js';
+import { STOPWORDS } from '../../../server/src/text/english.js';
+import { stem } from '../../../server/src/text/tokens.js';
 import type { FlatParagraph } from './squad.js';
 
 /**

@@ -9,7 +9,8 @@ import { memoByText } from '../lib/memo.js';
 import { CONFIDENCE_MODEL } from './confidence-model.js';
 import { oppositeSwaps } from './contrast.js';
 import { answerAnalysisOf, composeExtractiveAnswer, type Passage } from './extractive.js';
-import { contentTerms, isStopword, languageOfPassages, memoByLanguage, questionTerms, sentenceUnits, stemmedWords, wordsOf } from '../text/text.js';
+import { contentTerms, isStopword, languageOfPassages, memoByLanguage, questionTerms, stemmedWords, wordsOf } from '../text/text.js';
+import { sentenceUnits } from '../text/sentences.js';
 
 /**
  * Questions that ask for an amount or a time ("How many…", "How long…", "How old…", "What

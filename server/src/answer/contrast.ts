@@ -10,7 +10,7 @@
  * of a question word, and not the word itself, came with 31 of 368 unanswerable questions and 9
  * of 2,593 answerable ones.
  */
-import { tokenize } from '../text/text.js';
+import { tokenize } from '../text/tokens.js';
 
 const PAIRS = [
   'before after', 'before since', 'before onward', 'before onwards', 'after until', 'after prior',

@@ -11,7 +11,9 @@
  */
 import { memoByText } from '../lib/memo.js';
 import { answerTypeOf, findTypedSpan, type AnswerType } from './answer-type.js';
-import { contentTerms, languageOfPassages, memoByLanguage, questionTerms, sentenceUnits, termCoverage, truncateAtWord, type SentenceUnit } from '../text/text.js';
+import { contentTerms, languageOfPassages, memoByLanguage, questionTerms, termCoverage } from '../text/text.js';
+import { sentenceUnits, type SentenceUnit } from '../text/sentences.js';
+import { truncateAtWord } from '../text/truncate.js';
 
 export interface Passage {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom as rng } from '../lib/seeded-random.js';
 import { createStreamCap, finalText } from './stream-cap.js';
-import { truncateAtWord } from '../text/text.js';
+import { truncateAtWord } from '../text/truncate.js';
 
 
 const WORDS = ['refunds', 'go', 'back', 'to', 'the', 'original', 'payment', 'method', 'within', '5', 'business', 'days', "don't", 'e-mail', 'naïve'];

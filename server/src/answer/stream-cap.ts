@@ -14,7 +14,7 @@
  * final text does not extend what was released (the provider itself stopped mid-word, or a
  * 64-character "word"), `rest` is null and the final text stands alone.
  */
-import { ATOMIC_SPAN_PATTERNS, truncateAtWord } from '../text/text.js';
+import { ATOMIC_SPAN_PATTERNS, truncateAtWord } from '../text/truncate.js';
 
 const ELLIPSIS = '\u2026';
 /** Distance from the cap beyond which partial words may be released. */

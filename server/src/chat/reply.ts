@@ -3,7 +3,7 @@ import { fillVariables } from '../answer/templates.js';
 import type { Assistant } from '../assistants/service.js';
 import type { Channel, NewMessage } from '../conversations/store.js';
 import { localeFor, messageInLanguage } from '../i18n/locales.js';
-import { truncateAtWord } from '../text/text.js';
+import { truncateAtWord } from '../text/truncate.js';
 import type { Explain } from './explain.js';
 import { likelyPages } from './fallback-pages.js';
 import type { Generated } from './generate.js';

@@ -1,5 +1,6 @@
 import type { AnswerProviders, HistoryTurn } from '../answer/providers/types.js';
-import { contentTerms, truncateAtWord } from '../text/text.js';
+import { contentTerms } from '../text/text.js';
+import { truncateAtWord } from '../text/truncate.js';
 import type { Assistant } from '../assistants/service.js';
 import type { ConversationStore, Channel, Conversation, Message, NewMessage } from '../conversations/store.js';
 import { AppError } from '../http/errors.js';

@@ -8,7 +8,7 @@
  * are kept whole unless a single block alone exceeds `maxChars` (then it is split at line
  * boundaries and every piece is re-fenced, so each chunk is still valid markdown).
  */
-import { sentenceUnits } from '../text/text.js';
+import { sentenceUnits } from '../text/sentences.js';
 import { htmlToMarkdownText } from './html-to-text.js';
 
 export type DocumentFormat = 'text' | 'markdown' | 'html';

@@ -11,7 +11,9 @@
  * chunk text, so popular chunks cost a map lookup.
  */
 import { memoByText } from '../lib/memo.js';
-import { analyzerFor, isEnglish, stem, STOPWORDS, tokenize } from '../text/text.js';
+import { analyzerFor, isEnglish } from '../text/text.js';
+import { STOPWORDS } from '../text/english.js';
+import { stem, tokenize } from '../text/tokens.js';
 import { familyStem } from '../text/word-forms.js';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from './detect.js';
 import { isLanguageTag, primaryLanguage } from './languages.js';
-import { analyzerFor, contentTerms, questionTerms, searchTermsFor, splitSentences, termCoverage } from './text.js';
+import { analyzerFor, contentTerms, questionTerms, searchTermsFor, termCoverage } from './text.js';
+import { splitSentences } from './sentences.js';
 
 describe('analyzers per language', () => {
   it('English is unchanged: FTS5 Porter terms, its stopwords and question frames', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  STOPWORDS,
-  contentTerms,
-  sentenceUnits,
-  splitSentences,
-  stem,
-  questionTerms,
-  ftsTokens,
-  termCoverage,
-  tokenize,
-  truncateAtWord,
-} from './text.js';
+import { contentTerms, questionTerms, termCoverage } from './text.js';
+import { STOPWORDS } from './english.js';
+import { stem, ftsTokens, tokenize } from './tokens.js';
+import { sentenceUnits, splitSentences } from './sentences.js';
+import { truncateAtWord } from './truncate.js';
 
 describe('tokenize', () => {
   it('lowercases words and drops punctuation', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentTerms, stem, termCoverage } from './text.js';
+import { contentTerms, termCoverage } from './text.js';
+import { stem } from './tokens.js';
 import { familyStem } from './word-forms.js';
 
 const key = (word: string) => familyStem(stem(word));

@@ -1,5 +1,7 @@
 import { composeExtractiveAnswer, type Passage } from '../extractive.js';
-import { splitSentences, termCoverage, truncateAtWord } from '../../text/text.js';
+import { termCoverage } from '../../text/text.js';
+import { splitSentences } from '../../text/sentences.js';
+import { truncateAtWord } from '../../text/truncate.js';
 import type { AnswerEvent, AnswerProvider, AnswerRequest } from './types.js';
 
 /** Share of the question a section heading must cover to stand in for sentence matches. */
