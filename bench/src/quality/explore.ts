@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import { confidenceFeatures, coverageGate, FEATURE_NAMES, answerProbability } from '../../../server/src/answer/confidence.js';
 import type { Passage } from '../../../server/src/answer/extractive.js';
-import { answerAnalysisOf, composeExtractiveAnswer, FACTOID, WEIGHTS } from '../../../server/src/answer/extractive.js';
+import { answerAnalysisOf, composeExtractiveAnswer, FACTOID } from '../../../server/src/answer/extractive.js';
+import { WEIGHTS } from '../../../server/src/answer/sentence-scoring.js';
 import { sectionLeadAnswer } from '../../../server/src/answer/providers/extractive.js';
 import { termCoverage } from '../../../server/src/text/text.js';
 import { fitNonNegative } from './fit-confidence.js';

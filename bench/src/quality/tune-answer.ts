@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import { toPassages } from '../../../server/src/chat/passages.js';
-import { composeExtractiveAnswer, FACTOID, WEIGHTS, type Passage } from '../../../server/src/answer/extractive.js';
+import { composeExtractiveAnswer, FACTOID, type Passage } from '../../../server/src/answer/extractive.js';
+import { WEIGHTS } from '../../../server/src/answer/sentence-scoring.js';
 import { openQualityCorpus } from './harness.js';
 import { SHARED_SAMPLE_FILE } from './build-dataset.js';
 import { containsSpan } from './metrics.js';
