@@ -97,8 +97,6 @@ module.exports = {
         '/e2e/',
         '^server/test/',
         '/test-support/',
-        '/test-support[.]ts$',
-        '/test-server[.]ts$',
         '-harness[.]ts$',
         '/measure[-a-z]*[.]ts$',
       ].join('|'),

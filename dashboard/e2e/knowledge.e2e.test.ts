@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../../server/src/knowledge/files/test-fixtures.js';
-import { fakeSite, page as sitePage, type FakeSite, type Route } from '../../server/src/knowledge/web/test-support.js';
+import { makeDocx, makePdf } from '../../server/test/document-files.js';
+import { fakeSite, page as sitePage, type FakeSite, type Route } from '../../server/test/fake-site.js';
 import { buildPrivateDashboard } from './private-build.js';
 import { SHOTS, expectAccessible, launchBrowser, newPage, startTestServer, sweep, type Server } from './support.js';
 

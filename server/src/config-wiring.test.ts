@@ -3,7 +3,7 @@ import { setupShop } from '../test/fixtures.js';
 import { registerAccount } from '../test/http.js';
 import { startServer, type TestServer } from '../test/test-server.js';
 import { loadConfig } from './config.js';
-import { fakeSite, page, type FakeSite } from './knowledge/web/test-support.js';
+import { fakeSite, page, type FakeSite } from '../test/fake-site.js';
 import { createFakeClock } from './lib/clock.js';
 import { until } from '../test/wait.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../../../server/src/knowledge/files/test-fixtures.js';
-import { fakeSite, page as sitePage, startWebServer, type FakeSite } from '../../../server/src/knowledge/web/test-support.js';
+import { makeDocx, makePdf } from '../../../server/test/document-files.js';
+import { fakeSite, page as sitePage, startWebServer, type FakeSite } from '../../../server/test/fake-site.js';
 import type { TestServer } from '../../../server/test/test-server.js';
 import { createApiClient, type ApiClient } from '../lib/api.js';
 import { createKnowledgeBaseModel, describeProgress, isActive, progressFraction, type KbDocument, type Uploader } from './knowledge-base.model.js';

@@ -3,7 +3,7 @@ import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
 import { channelOf, CHANNELS } from './channel.js';
 import { addToHistogram, bucketValue, MAX_BUCKETS, percentileOf } from './timeseries.js';
-import { serverPerTest } from './test-server.js';
+import { serverPerTest } from '../../test/server-per-test.js';
 
 const env = serverPerTest('2026-05-01T10:15:00Z');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
 import { client } from '../../test/http.js';
 import { EXPORT_LINK_TTL_MS } from './export-links.js';
-import { serverPerTest } from './test-server.js';
+import { serverPerTest } from '../../test/server-per-test.js';
 
 const env = serverPerTest('2026-05-01T10:00:00Z');
 

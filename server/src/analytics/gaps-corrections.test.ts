@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupShop } from '../../test/fixtures.js';
-import { serverPerTest } from './test-server.js';
+import { serverPerTest } from '../../test/server-per-test.js';
 
 const env = serverPerTest('2026-05-01T10:00:00Z');
 

@@ -3,7 +3,7 @@ import { setupShop } from '../../test/fixtures.js';
 import { createUsageRecorder } from './usage-recorder.js';
 import { rebuildRollups } from './rollup-rebuild.js';
 import { rollupSpan } from './service.js';
-import { serverPerTest } from './test-server.js';
+import { serverPerTest } from '../../test/server-per-test.js';
 
 const env = serverPerTest('2026-05-01T10:15:00Z');
 

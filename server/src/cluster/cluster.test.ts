@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { FEED_POLL_MS } from '../knowledge/change-feed.js';
-import { fakeSite, page, type FakeSite, type Route } from '../knowledge/web/test-support.js';
-import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBase, pollUntil, registerAccount, startCluster, type Cluster, type Instance } from './cluster-harness.js';
+import { fakeSite, page, type FakeSite, type Route } from '../../test/fake-site.js';
+import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBase, pollUntil, registerAccount, startCluster, type Cluster, type Instance } from '../../test/cluster-harness.js';
 
 /**
  * Issue 15's multi-instance tests: two real server processes (main.ts) on one fresh PostgreSQL

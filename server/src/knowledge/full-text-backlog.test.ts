@@ -7,7 +7,7 @@ import { openDb } from '../db/open.js';
 import { createSqliteStorage, type SqliteStorage } from '../storage/sqlite.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 
 // FTS5 entries are written after their chunks commit (full-text-backlog.ts): what must hold.
 

@@ -11,7 +11,7 @@ import { analyzerFor } from '../text/text.js';
 import { MemoryIndex } from './memory-index.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 import { createSqliteStorage } from '../storage/sqlite.js';
 import { DATA_VERSION_EVERY_MS } from './change-feed.js';
 

@@ -5,7 +5,7 @@ import { startServer } from '../../test/test-server.js';
 import type { Storage } from '../storage/port.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 
 // GET /readyz (API.md §11): 200 only once the database answers and the retrieval index is built.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reanalyzePending } from './reanalyze.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

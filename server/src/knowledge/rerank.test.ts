@@ -4,7 +4,7 @@ import { stem, tokenize } from '../text/tokens.js';
 import { questionBigrams, RERANK_WEIGHTS, rerank, type Rerankable, type RerankWeights, type WeightedTerm } from './rerank.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 
 const chunk = (text: string, score: number) => ({ text, title: 'Rivers', headingPath: [], score });
 const terms = (words: string[]) => words.map((w) => ({ stem: stem(w), idf: 2 }));

@@ -4,7 +4,7 @@ import type { Storage } from '../storage/port.js';
 import type { SqliteStorage } from '../storage/sqlite.js';
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
-import { openTestStorage } from './test-support.js';
+import { openTestStorage } from '../../test/knowledge-storage.js';
 
 // The full-text entries of a transaction's new chunks are written after its other statements
 // (store.ts flushFullText): what must hold whatever the order, on the project's database.

@@ -8,8 +8,8 @@ import { client, registerAccount } from '../../test/http.js';
 import { freePort, killGroup, startMain } from '../../test/main-process.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { buildOpenApiDocument } from './document.js';
-import { bodyArbitrary } from './fuzz-arbitrary.js';
-import { FUZZ_CLASSES, generateCases, jsonBodyOf, listOperations, type FuzzCase, type FuzzClass, type ParamResolver, type RouteShape } from './fuzz-cases.js';
+import { bodyArbitrary } from '../../test/fuzz-arbitrary.js';
+import { FUZZ_CLASSES, generateCases, jsonBodyOf, listOperations, type FuzzCase, type FuzzClass, type ParamResolver, type RouteShape } from '../../test/fuzz-cases.js';
 import type { RouteDoc } from './registry.js';
 import { ROUTE_DOCS } from './routes/index.js';
 

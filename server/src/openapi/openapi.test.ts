@@ -7,7 +7,7 @@ import { client } from '../../test/http.js';
 import { startTestServer, type DemoTestServer } from '../../test/test-server.js';
 import { buildOpenApiDocument, checkRouteDocs } from './document.js';
 import { API_DOC_PATH, renderApiMarkdown } from './markdown.js';
-import { listMountedRoutes, normaliseRoutePath } from './mounted.js';
+import { listMountedRoutes, normaliseRoutePath } from '../../test/mounted-routes.js';
 import { defineRoutes, pathParams } from './registry.js';
 import { ROUTE_DOCS } from './routes/index.js';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { client, type HttpResult } from '../../test/http.js';
 import { freshPostgresStorage, testDatabase } from '../../test/postgres.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
-import { runOpsCommand, tempSqliteDatabase, type CommandResult } from './test-support.js';
+import { runOpsCommand, tempSqliteDatabase, type CommandResult } from '../../test/ops-commands.js';
 
 /**
  * `npm run admin` as an operator runs it: a child process on the database a running server

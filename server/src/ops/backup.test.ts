@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, killGroup, startMain, type Running } from '../../test/main-process.js';
 import { freshPostgresStorage, scratchPostgresDatabase, testDatabase } from '../../test/postgres.js';
-import { runOpsCommand } from './test-support.js';
+import { runOpsCommand } from '../../test/ops-commands.js';
 
 /**
  * `npm run backup` tested as an operator uses it: the real server process (as `npm start` runs

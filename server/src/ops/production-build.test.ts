@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, killGroup } from '../../test/main-process.js';
 import { testDatabase } from '../../test/postgres.js';
-import { makePdf } from '../knowledge/files/test-fixtures.js';
+import { makePdf } from '../../test/document-files.js';
 import { REPO_ROOT } from '../paths.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresStorage, scratchPostgresDatabase } from '../../test/postgres.js';
-import { describePortCapabilities } from './capabilities-conformance.js';
-import { describeStorageConformance } from './conformance.js';
+import { describePortCapabilities } from '../../test/capabilities-conformance.js';
+import { describeStorageConformance } from '../../test/storage-conformance.js';
 import { createPostgresStorage, toQuery } from './postgres.js';
 
 let scratch: { url: string; drop(): Promise<void> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocx, openDocx } from './docx.js';
-import { makeDocx, makeOtherZip } from './test-fixtures.js';
+import { makeDocx, makeOtherZip } from '../../../test/document-files.js';
 
 const read = async (data: Buffer, opts?: { maxInflatedBytes?: number }) => {
   const zip = await openDocx(data);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { extractPdf, rebuildPageText, type PdfTextRun } from './pdf.js';
-import { makeCjkPdf, makeEncryptedPdf, makeGarbagePdf, makePdf, makeTruncatedPdf } from './test-fixtures.js';
+import { makeCjkPdf, makeEncryptedPdf, makeGarbagePdf, makePdf, makeTruncatedPdf } from '../../../test/document-files.js';
 
 /** A run at (x, y), 12 pt, ~6 pt per character. */
 const run = (str: string, x: number, y: number, more: Partial<PdfTextRun> = {}): PdfTextRun =>

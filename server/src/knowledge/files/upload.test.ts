@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerAccount } from '../../../test/http.js';
 import { startServer, type TestServer } from '../../../test/test-server.js';
-import { makeDocx, makeEncryptedPdf, makeGarbagePdf, makeOtherZip, makePdf } from './test-fixtures.js';
+import { makeDocx, makeEncryptedPdf, makeGarbagePdf, makeOtherZip, makePdf } from '../../../test/document-files.js';
 import { cleanTitle, decodeText, firstMarkdownHeading, MAX_FILE_BYTES } from './upload.js';
 
 let server: TestServer;

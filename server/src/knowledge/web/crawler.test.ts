@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/http.js';
 import type { TestServer } from '../../../test/test-server.js';
-import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite } from './test-support.js';
+import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite } from '../../../test/fake-site.js';
 import type { UrlSourceTuning } from './url-sources.js';
 
 let server: TestServer | null = null;

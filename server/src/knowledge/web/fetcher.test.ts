@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardedLookup, type ConnectLookup } from '../../net/address-guard.js';
 import { createFetcher, decodeBody, FetchError, type Fetcher } from './fetcher.js';
-import { fakeSite, type FakeSite } from './test-support.js';
+import { fakeSite, type FakeSite } from '../../../test/fake-site.js';
 
 const sites: FakeSite[] = [];
 const fetchers: Fetcher[] = [];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, killGroup, startMain, type Running } from '../../../test/main-process.js';
-import { fakeSite, page, type FakeSite } from './test-support.js';
+import { fakeSite, page, type FakeSite } from '../../../test/fake-site.js';
 
 const running: Running[] = [];
 let web: FakeSite | null = null;

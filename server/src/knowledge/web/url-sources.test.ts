@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/http.js';
 import type { TestServer } from '../../../test/test-server.js';
 import { until } from '../../../test/wait.js';
-import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite, type Route } from './test-support.js';
+import { fakeSite, page, search, settled, startWebServer, waitForDocument, type FakeSite, type Route } from '../../../test/fake-site.js';
 
 let server: TestServer | null = null;
 const sites: FakeSite[] = [];

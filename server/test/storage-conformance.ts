@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isUniqueViolation, type Storage, type Tally } from './port.js';
+import { isUniqueViolation, type Storage, type Tally } from '../src/storage/port.js';
 
 /**
  * The behaviour every storage adapter must have, run against each real database

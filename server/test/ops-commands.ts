@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate } from '../db/migrate.js';
-import { openDb, type Db } from '../db/open.js';
-import { REPO_ROOT } from '../paths.js';
-import { NODE_WITH_TSX } from '../../test/main-process.js';
+import { migrate } from '../src/db/migrate.js';
+import { openDb, type Db } from '../src/db/open.js';
+import { REPO_ROOT } from '../src/paths.js';
+import { NODE_WITH_TSX } from './main-process.js';
 
 export interface CommandResult { code: number | null; stdout: string; stderr: string }
 

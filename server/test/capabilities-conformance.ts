@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialectSql } from './dialect-sql.js';
-import { leaseKind } from './leases.js';
-import type { Storage } from './port.js';
+import { dialectSql } from '../src/storage/dialect-sql.js';
+import { leaseKind } from '../src/storage/leases.js';
+import type { Storage } from '../src/storage/port.js';
 
 /**
  * What the port offers features in place of a dialect test (issue 27), run against each real

@@ -1,6 +1,6 @@
-import { migrate } from '../db/migrate.js';
-import { openDb } from '../db/open.js';
-import { createSqliteStorage, type SqliteStorage } from '../storage/sqlite.js';
+import { migrate } from '../src/db/migrate.js';
+import { openDb } from '../src/db/open.js';
+import { createSqliteStorage, type SqliteStorage } from '../src/storage/sqlite.js';
 
 /** A migrated in-memory database behind the storage port, with one organization (`org_t`), for the knowledge tests. */
 export async function openTestStorage(): Promise<SqliteStorage> {

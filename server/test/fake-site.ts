@@ -1,11 +1,11 @@
 /** Test helpers for web documents: fake websites on 127.0.0.1 and a Parley with tuned fetch jobs. */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '../../db/open.js';
-import type { Config } from '../../config.js';
-import { startServer, type TestServer } from '../../../test/test-server.js';
-import type { Client } from '../../../test/http.js';
-import type { UrlSourceTuning } from './url-sources.js';
+import type { Db } from '../src/db/open.js';
+import type { Config } from '../src/config.js';
+import { startServer, type TestServer } from './test-server.js';
+import type { Client } from './http.js';
+import type { UrlSourceTuning } from '../src/knowledge/web/url-sources.js';
 
 export type Route =
   | string

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
-import { startServer, type TestServer } from '../../test/test-server.js';
-import { createFakeClock, type FakeClock } from '../lib/clock.js';
+import { startServer, type TestServer } from './test-server.js';
+import { createFakeClock, type FakeClock } from '../src/lib/clock.js';
 
 export type { FakeClock };
 

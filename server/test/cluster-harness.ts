@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { connectTestRedis, REDIS_TEST_URL } from '../limits/redis-testing.js';
-import { freePort, killGroup, startMain, type Running } from '../../test/main-process.js';
-import { postgresAdminUrl, scratchPostgresDatabase } from '../../test/postgres.js';
+import { connectTestRedis, REDIS_TEST_URL } from '../src/limits/redis-testing.js';
+import { freePort, killGroup, startMain, type Running } from './main-process.js';
+import { postgresAdminUrl, scratchPostgresDatabase } from './postgres.js';
 
 /**
  * Two real Parley processes (`server/src/main.ts`, as `npm start` runs it) on one fresh
