@@ -40,10 +40,10 @@ import { createWebhookStore } from './webhooks/store.js';
 import { runExclusive, UPKEEP_LOCK_KEY } from './storage/exclusive.js';
 import { widgetRouter } from './widget-api/routes.js';
 
-/** The API answers under both prefixes (API.md §1). */
+/** The API answers under both prefixes (docs/api-spec.md §1). */
 const API_PREFIXES = ['/v1', '/api/v1'];
 
-/** JSON bodies above this are refused with 413 (API.md §1). */
+/** JSON bodies above this are refused with 413 (docs/api-spec.md §1). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface ParleyApp {
@@ -91,7 +91,7 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   }
   app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config.metricsToken)); // Prometheus (API.md §12)
-  // Readiness (API.md §11): the database answers and the retrieval index is built. A load
+  // Readiness (docs/api-spec.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
   app.get('/readyz', async (_req, res) => {
     let ready = false;

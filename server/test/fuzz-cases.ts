@@ -31,7 +31,7 @@ export interface FuzzCase {
 /** Values for path parameters: the fixture's own ids, and ids of another organization. */
 export type ParamResolver = (routePath: string, name: string, which: 'own' | 'foreign') => string;
 
-/** Depth the server refuses past (API.md / docs/api.md: "nested at most 32 levels"). */
+/** Depth the server refuses past (docs/api-spec.md / docs/api.md: "nested at most 32 levels"). */
 export const MAX_DEPTH = 32;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

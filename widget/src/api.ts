@@ -25,7 +25,7 @@ export interface WidgetConfig {
   iconUrl: string | null;
   collectFeedback: boolean;
   handoff: Handoff | null;
-  /** API.md §12: the reading direction and every interface text, in the assistant's language. */
+  /** docs/api-spec.md §12: the reading direction and every interface text, in the assistant's language. */
   dir?: 'ltr' | 'rtl';
   strings: Partial<Record<TextKey, string>>;
 }

@@ -1,5 +1,5 @@
 /**
- * The chat-platform part of an assistant record (API.md §6), read defensively: a missing or
+ * The chat-platform part of an assistant record (docs/api-spec.md §6), read defensively: a missing or
  * malformed field falls back to the documented default instead of stopping the connector.
  */
 import { ENGLISH_TEXTS, fillText, NO_LOCALIZATIONS, type BotTexts, type TextLocalizations } from './texts.js';

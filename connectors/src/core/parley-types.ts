@@ -1,4 +1,4 @@
-/** Wire shapes of the Parley endpoints the connectors use (API.md §6, §7). */
+/** Wire shapes of the Parley endpoints the connectors use (docs/api-spec.md §6, §7). */
 
 export type ConnectorSource = 'discord' | 'slack' | 'teams';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** The server's rule for session ids (API.md §7). */
+/** The server's rule for session ids (docs/api-spec.md §7). */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/;
 const MAX_LENGTH = 128;
 const HASH_LENGTH = 12;

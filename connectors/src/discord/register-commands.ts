@@ -26,7 +26,7 @@ export function buildAskCommand(settings: DiscordBotSettings): RESTPostAPIChatIn
         description: truncate(settings.optionDescription, MAX_DESCRIPTION),
         ...(Object.keys(optionLocalizations).length ? { description_localizations: optionLocalizations } : {}),
         required: true,
-        // The server refuses longer messages (API.md §7); Discord enforces it in the client.
+        // The server refuses longer messages (docs/api-spec.md §7); Discord enforces it in the client.
         max_length: 4000,
       },
     ],

@@ -95,7 +95,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format 0.0.4) to `Authorization: Bearer <METRICS_TOKEN>` (not an API key); 401 without it, 404 while METRICS_TOKEN is unset (API.md §12, docs/operations.md) */
+        /** Prometheus metrics (text exposition format 0.0.4) to `Authorization: Bearer <METRICS_TOKEN>` (not an API key); 401 without it, 404 while METRICS_TOKEN is unset (docs/api-spec.md §12, docs/operations.md) */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -112,7 +112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 {"status":"ready"} once the database answers and the retrieval index is built; 503 {"status":"starting"} before (API.md §11) */
+        /** Readiness: 200 {"status":"ready"} once the database answers and the retrieval index is built; 503 {"status":"starting"} before (docs/api-spec.md §11) */
         get: operations["getReadyz"];
         put?: never;
         post?: never;

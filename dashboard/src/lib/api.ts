@@ -1,5 +1,5 @@
 // The dashboard's only way to the server: the public API under /v1, authenticated by the
-// httpOnly session cookie plus the CSRF header (API.md §11). No token ever lives in JavaScript.
+// httpOnly session cookie plus the CSRF header (docs/api-spec.md §11). No token ever lives in JavaScript.
 
 export const CSRF_HEADER = 'X-Parley-CSRF';
 

@@ -3,7 +3,7 @@ import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { ApiItem } from '../api/types.js';
 
-// API keys (API.md §4): list, create (the full key is answered once), rotate with a grace
+// API keys (docs/api-spec.md §4): list, create (the full key is answered once), rotate with a grace
 // period (the new key answered once), revoke.
 
 export const ALL_PERMISSIONS = [
@@ -34,7 +34,7 @@ export const creatorLabel = (c: Creator | null): string => (c ? c.name ?? c.emai
 
 export interface AssistantRef { id: string; name: string }
 
-/** The longest grace a rotation allows (7 days, API.md §4). */
+/** The longest grace a rotation allows (7 days, docs/api-spec.md §4). */
 export const MAX_GRACE_SECONDS = 604_800;
 
 /** "203.0.113.4, 10.0.0.0/8\n::1" → the list the API takes. */

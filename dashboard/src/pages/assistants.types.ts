@@ -1,4 +1,4 @@
-// The assistant record as the API returns it (API.md §6) and the lists the assistant pages read.
+// The assistant record as the API returns it (docs/api-spec.md §6) and the lists the assistant pages read.
 
 export const ASSISTANT_TYPES = ['web', 'api', 'discord', 'slack', 'teams'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
@@ -19,7 +19,7 @@ export interface WidgetSettings {
   welcomeMessage: string;
   iconUrl: string | null;
   allowedOrigins: string[];
-  /** The owner's own widget texts by key (API.md §12); absent keys use the language's. */
+  /** The owner's own widget texts by key (docs/api-spec.md §12); absent keys use the language's. */
   strings?: Record<string, string>;
 }
 

@@ -46,7 +46,7 @@ export const DOCS_PAGE_SIZE = 20;
 export const POLL_MS = 1000;
 /** Files sent at once: more would only share the same connection's bandwidth. */
 export const UPLOAD_CONCURRENCY = 2;
-/** The server's limits (API.md §6), checked again by the server. */
+/** The server's limits (docs/api-spec.md §6), checked again by the server. */
 export const MAX_CRAWL_PAGES = 500;
 export const MAX_CRAWL_DEPTH = 5;
 export const ACCEPTED_FILES = '.txt,.md,.markdown,.html,.htm,.pdf,.docx';

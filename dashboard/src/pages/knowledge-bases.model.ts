@@ -3,7 +3,7 @@ import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { ApiItem } from '../api/types.js';
 
-// The knowledge bases list and the "new base" form (API.md §6: /v1/knowledge-bases).
+// The knowledge bases list and the "new base" form (docs/api-spec.md §6: /v1/knowledge-bases).
 
 export type KnowledgeBase = ApiItem<'getKnowledgeBases'>;
 

@@ -5,11 +5,11 @@ import type { Me, Role } from '../lib/session.js';
 import type { ApiData, ApiItem } from '../api/types.js';
 
 // Settings: the organization (name, plan and its limits), members and invitations
-// (API.md §11, the dashboard contract), and the signed-in user's own account.
+// (docs/api-spec.md §11, the dashboard contract), and the signed-in user's own account.
 
 export type Plan = 'free' | 'pro' | 'enterprise';
 
-/** API.md §5: requests per API key or session. */
+/** docs/api-spec.md §5: requests per API key or session. */
 export const PLAN_LIMITS: Record<Plan, { perMinute: number; perDay: number }> = {
   free: { perMinute: 60, perDay: 1_000 },
   pro: { perMinute: 300, perDay: 10_000 },

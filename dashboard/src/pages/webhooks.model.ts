@@ -3,10 +3,10 @@ import type { ApiClient, Page } from '../lib/api.js';
 import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import type { Creator } from './api-keys.model.js';
 
-// Webhooks (API.md §9): endpoints, the signing secret answered once, enable/disable, a test
+// Webhooks (docs/api-spec.md §9): endpoints, the signing secret answered once, enable/disable, a test
 // event, and each endpoint's delivery log with "redeliver" on failed attempts.
 
-/** API.md §9: both seed lists; "*" means all of them. */
+/** docs/api-spec.md §9: both seed lists; "*" means all of them. */
 export const WEBHOOK_EVENTS = [
   'conversation.started', 'conversation.ended', 'message.received', 'message.sent',
   'conversation.created', 'conversation.message.created', 'knowledge_base.updated', 'app.deployment.updated',

@@ -1,4 +1,4 @@
-// The widget's own texts the owner may reword (`widget.strings`, API.md §12), as the server names
+// The widget's own texts the owner may reword (`widget.strings`, docs/api-spec.md §12), as the server names
 // them (server/src/i18n/texts.ts WIDGET_TEXT_KEYS), with what each one is for.
 
 export const WIDGET_TEXT_FIELDS = [

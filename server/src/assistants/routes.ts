@@ -30,7 +30,7 @@ export async function recentVisibleAssistant(store: AssistantStore, res: Respons
   return a;
 }
 
-/** Mounted at /assistants, /apps and /integrations: one resource, three names (API.md §6). */
+/** Mounted at /assistants, /apps and /integrations: one resource, three names (docs/api-spec.md §6). */
 export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router {
   const r = Router();
 

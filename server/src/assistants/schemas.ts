@@ -30,10 +30,10 @@ export const DEFAULT_SYSTEM_PROMPT = [
 
 const hexOrCssColor = z.string().trim().min(1).max(64).regex(/^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-zA-Z]{3,20})$/, 'must be a CSS colour (#rrggbb, rgb(), hsl() or a name)');
 
-/** A BCP 47 language tag (API.md §12): the language an assistant answers in. */
+/** A BCP 47 language tag (docs/api-spec.md §12): the language an assistant answers in. */
 export const languageTagSchema = z.string().trim().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag like "en" or "pt-BR"');
 
-/** The owner's own widget texts (API.md §12), each over the language's default; only known keys. */
+/** The owner's own widget texts (docs/api-spec.md §12), each over the language's default; only known keys. */
 const widgetStringsSchema = z.strictObject(Object.fromEntries(WIDGET_TEXT_KEYS.map((key) =>
   [key, z.string().trim().min(1, 'must not be empty (leave it out for the language\'s default)').max(MAX_WIDGET_TEXT_LENGTH).optional()],
 )) as Record<WidgetTextKey, z.ZodOptional<z.ZodString>>);
@@ -52,7 +52,7 @@ export const templateSchema = z.strictObject({
   if (problem) ctx.addIssue({ code: 'custom', path: ['trigger'], message: problem });
 });
 
-/** Every configurable field of an assistant, with the defaults of API.md §6. */
+/** Every configurable field of an assistant, with the defaults of docs/api-spec.md §6. */
 export const assistantConfigSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   description: z.string().max(2000).nullable().default(null),

@@ -21,7 +21,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * Floor of the limits of a dashboard (cookie) session: one person clicking around (the analytics
  * page alone makes 8 calls per filter change) must not hit a free plan's 60/min meant for
  * integrations. Still per session, still exact; a higher plan keeps its own figures. Bearer
- * session tokens keep the plan's limits (API.md §5).
+ * session tokens keep the plan's limits (docs/api-spec.md §5).
  */
 export const DASHBOARD_SESSION_LIMITS = { perMinute: 600, perDay: 20_000 } as const;
 

@@ -1,4 +1,4 @@
-/** Every permission an API key can carry (API.md §4). A user session holds its role's (ROLE_PERMISSIONS). */
+/** Every permission an API key can carry (docs/api-spec.md §4). A user session holds its role's (ROLE_PERMISSIONS). */
 export const PERMISSIONS = [
   'chat',
   'conversations:read',
@@ -17,7 +17,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export type Plan = 'free' | 'pro' | 'enterprise';
 
-/** Member roles (API.md §11), from least to most. */
+/** Member roles (docs/api-spec.md §11), from least to most. */
 export const ROLES = ['viewer', 'editor', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 

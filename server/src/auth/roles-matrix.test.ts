@@ -6,7 +6,7 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { ROLE_PERMISSIONS, type Permission } from './permissions.js';
 
 /**
- * Roles × routes (API.md §11): a role is a permission set, resolved per session. Every write
+ * Roles × routes (docs/api-spec.md §11): a role is a permission set, resolved per session. Every write
  * route is listed with what it needs; each role must get 403 exactly where its set lacks it.
  * Chat, feedback and end are not here: every role may use the playground (`chat`).
  */

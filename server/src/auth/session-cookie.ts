@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { SESSION_TTL_MS } from './service.js';
 
 /**
- * The dashboard's session cookie (API.md §11). The dashboard never holds a token in
+ * The dashboard's session cookie (docs/api-spec.md §11). The dashboard never holds a token in
  * JavaScript: login and register from it set this httpOnly cookie instead, and every later
  * request carries it. A cookie is sent by the browser whoever asks, so it only counts as a
  * session together with the CSRF guard below.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sha256Hex } from '../lib/ids.js';
 
-/** 32 random bytes in base64url: 43 chars, 256 bits (API.md §4). */
+/** 32 random bytes in base64url: 43 chars, 256 bits (docs/api-spec.md §4). */
 function secret(): string {
   return crypto.randomBytes(32).toString('base64url');
 }

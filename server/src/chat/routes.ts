@@ -86,11 +86,11 @@ export async function respondToChat(opts: {
 export interface ChatRoute { path: string; handlers: RequestHandler[] }
 
 /**
- * The two chat routes (API.md §2). app.ts mounts them on the app itself, ahead of everything
+ * The two chat routes (docs/api-spec.md §2). app.ts mounts them on the app itself, ahead of everything
  * else: a chat request walks no router's layers (Express routing was a tenth of its profile).
  */
 export function chatRoutes(deps: { chat: ChatService; assistants: AssistantStore; logger: Logger }): ChatRoute[] {
-  // The integrations endpoint speaks the seed's bare shapes (API.md §2).
+  // The integrations endpoint speaks the seed's bare shapes (docs/api-spec.md §2).
   const integrations: RequestHandler = async (req, res) => {
     const { id } = pathParams(req, 'id');
     const body = parseChatBody(integrationChatSchema, req.body);

@@ -104,7 +104,7 @@ export function combineHooks(...owners: ConversationHooks[]): ConversationHooks 
   };
 }
 
-/** An idle conversation ends by itself after this long (API.md §7). */
+/** An idle conversation ends by itself after this long (docs/api-spec.md §7). */
 export const IDLE_END_MS = 30 * 60_000;
 
 /** The same SQL on SQLite and PostgreSQL (storage/README.md). */

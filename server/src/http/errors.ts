@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from '../lib/logger.js';
 
-/** The general error codes and their HTTP statuses (API.md §2): the one table. */
+/** The general error codes and their HTTP statuses (docs/api-spec.md §2): the one table. */
 export const ERROR_STATUS = {
   validation_error: 400,
   authentication_error: 401,

@@ -4,7 +4,7 @@ import express, { type RequestHandler } from 'express';
 import { AppError } from './errors.js';
 
 /**
- * The JSON body parser of every API route (API.md §1). body-parser's own `json()` is not used
+ * The JSON body parser of every API route (docs/api-spec.md §1). body-parser's own `json()` is not used
  * because it cannot be told to refuse what it silently accepts or chokes on:
  * - invalid UTF-8 (it decodes lossily: bytes become U+FFFD and the request "succeeds");
  * - nesting thousands of levels deep (JSON.parse copes, but every recursive walk after it —

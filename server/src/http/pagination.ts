@@ -12,7 +12,7 @@ function readInt(req: Request, name: string, fallback: number, min: number, max:
   return n;
 }
 
-/** `page` ≥ 1 (default 1), `limit` 1..100 (default 20): API.md §3. */
+/** `page` ≥ 1 (default 1), `limit` 1..100 (default 20): docs/api-spec.md §3. */
 export function readPage(req: Request): Page {
   const page = readInt(req, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
   const limit = readInt(req, 'limit', 20, 1, 100);

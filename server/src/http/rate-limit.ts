@@ -17,7 +17,7 @@ export function rateLimitError(d: RateDecision, message = 'Rate limit exceeded, 
 }
 
 /**
- * Counts every authenticated request against its credential (API.md §5). A store that cannot
+ * Counts every authenticated request against its credential (docs/api-spec.md §5). A store that cannot
  * answer (Redis down) rejects with 503 `unavailable`: the request is refused, never let through.
  */
 export function rateLimit(limiter: LimitStore): RequestHandler {

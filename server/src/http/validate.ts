@@ -17,7 +17,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what 
 
 /**
  * One path segment's value. Any non-empty string passes: an id that names nothing is the handler's
- * 404 (API.md), never a 400, so the format of ids is not checked here.
+ * 404 (docs/api-spec.md), never a 400, so the format of ids is not checked here.
  */
 const pathSegment = z.string().min(1, 'must not be empty');
 

@@ -39,7 +39,7 @@ export function primaryLanguage(tag: string): string {
 
 /**
  * The language whose texts a tag gets: its primary subtag when Parley has that language,
- * English otherwise (API.md §12). All Chinese tags get the Simplified table: there is no
+ * English otherwise (docs/api-spec.md §12). All Chinese tags get the Simplified table: there is no
  * Traditional one yet, and Simplified is more use to a zh-TW reader than English.
  */
 export function localeLanguage(tag: string): string {

@@ -7,7 +7,7 @@
  * `{name}` in a text is the assistant's name, filled in by whoever shows it.
  */
 
-/** What the widget shows (API.md §12: at least the first eleven); overridable per assistant (`widget.strings`). */
+/** What the widget shows (docs/api-spec.md §12: at least the first eleven); overridable per assistant (`widget.strings`). */
 export const WIDGET_TEXT_KEYS = [
   'placeholder', 'send', 'open', 'close', 'newConversation', 'helpful', 'notHelpful', 'sources', 'talkToHuman',
   'offline', 'error',

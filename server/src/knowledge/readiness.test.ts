@@ -7,7 +7,7 @@ import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { openTestStorage } from '../../test/knowledge-storage.js';
 
-// GET /readyz (API.md §11): 200 only once the database answers and the retrieval index is built.
+// GET /readyz (docs/api-spec.md §11): 200 only once the database answers and the retrieval index is built.
 
 const AT = '2026-01-01T00:00:00.000Z';
 const turn = () => new Promise((r) => setImmediate(r));

@@ -6,7 +6,7 @@ import type { Queryable } from '../storage/port.js';
 
 export interface KnowledgeBase {
   id: string; organizationId: string; name: string; description: string | null;
-  /** 'auto' (each document's language detected at ingest) or a BCP 47 tag that fixes it (API.md §12). */
+  /** 'auto' (each document's language detected at ingest) or a BCP 47 tag that fixes it (docs/api-spec.md §12). */
   language: string;
   documentCount: number; chunkCount: number; createdAt: string; updatedAt: string;
 }

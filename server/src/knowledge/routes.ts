@@ -16,7 +16,7 @@ import type { KnowledgeBase, KnowledgeStore } from './store.js';
 import type { UrlSources } from './web/url-sources.js';
 
 /**
- * A knowledge base's language (API.md §12): 'auto' (each document's language detected at ingest)
+ * A knowledge base's language (docs/api-spec.md §12): 'auto' (each document's language detected at ingest)
  * or a well-formed BCP 47 tag (at most 35 characters, RFC 5646's practical limit), canonicalised
  * ("PT-br" → "pt-BR").
  */
@@ -83,7 +83,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     sendData(res, { id: kb.id, deleted: true });
   });
 
-  // Three ways in (API.md §6): a multipart file, {url, crawl?} fetched by the server, or JSON content.
+  // Three ways in (docs/api-spec.md §6): a multipart file, {url, crawl?} fetched by the server, or JSON content.
   r.post('/knowledge-bases/:id/documents', requirePermission('knowledge_bases:write'), async (req, res) => {
     const { id } = pathParams(req, 'id');
     const kb = await visibleKb(res, id);

@@ -9,7 +9,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * PATCH semantics of API.md §6, as JSON Merge Patch (RFC 7396): objects merge deeply, arrays and
+ * PATCH semantics of docs/api-spec.md §6, as JSON Merge Patch (RFC 7396): objects merge deeply, arrays and
  * scalars replace, and `null` removes a key, so its default applies again (a variable removed,
  * a model temperature cleared). Every nullable setting defaults to null, so for those "remove"
  * and "set to null" are the same.

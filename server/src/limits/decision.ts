@@ -17,7 +17,7 @@ export interface WindowState {
 
 /**
  * The decision and its headers from the windows' state: one function for the memory and the
- * Redis store, so both report the policy closest to exhaustion the same way (API.md §5).
+ * Redis store, so both report the policy closest to exhaustion the same way (docs/api-spec.md §5).
  */
 export function rateDecision(limits: RateLimits, s: WindowState): RateDecision {
   const { now } = s;

@@ -4,9 +4,9 @@ import type { Queryable } from '../storage/port.js';
 import { CounterFamily, HistogramFamily, type CounterSeries, type HistogramSeries } from './families.js';
 import { processRegistry } from './process.js';
 
-/** How a chat turn ended (API.md §12). */
+/** How a chat turn ended (docs/api-spec.md §12). */
 export type ChatOutcome = 'answered' | 'fallback' | 'template' | 'handoff' | 'error';
-/** The timed parts of a chat turn (API.md §12). */
+/** The timed parts of a chat turn (docs/api-spec.md §12). */
 export type ChatStage = 'retrieval' | 'answer' | 'model';
 
 /**
@@ -28,7 +28,7 @@ const SQL = {
 };
 
 /**
- * The server's Prometheus instruments (API.md §12), one set per app (context.ts): tests build
+ * The server's Prometheus instruments (docs/api-spec.md §12), one set per app (context.ts): tests build
  * many apps in one process, so nothing here is global except Node's own process metrics
  * (process.ts). Counters are per instance; Prometheus sums instances. The two backlog gauges
  * are counted in the database at scrape time: on PostgreSQL every instance reports the

@@ -6,7 +6,7 @@ import type { Metrics } from './metrics.js';
 const digest = (s: string): Buffer => crypto.createHash('sha256').update(s).digest();
 
 /**
- * `GET /metrics` (API.md §12): the Prometheus text exposition format to
+ * `GET /metrics` (docs/api-spec.md §12): the Prometheus text exposition format to
  * `Authorization: Bearer <METRICS_TOKEN>`, 401 to anything else; 404 while METRICS_TOKEN is
  * unset, as for a route that does not exist. The token is compared through SHA-256 digests with
  * timingSafeEqual: equal lengths whatever was sent, so the time taken tells nothing about it.

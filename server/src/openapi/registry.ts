@@ -15,8 +15,8 @@ export type AuthScheme = 'bearer' | 'cookie';
 
 /**
  * The body a route answers on success:
- * - `envelope`: `{"status":"success","data":<schema>}` (API.md §2)
- * - `paginated`: `{"status":"success","data":[<item>],"pagination":{...}}` (API.md §3)
+ * - `envelope`: `{"status":"success","data":<schema>}` (docs/api-spec.md §2)
+ * - `paginated`: `{"status":"success","data":[<item>],"pagination":{...}}` (docs/api-spec.md §3)
  * - `bare`: the schema itself, no envelope (integrations chat, conversation messages, /healthz)
  * - `sse`: `text/event-stream` with the named events, each event's data given by a schema
  * - `file`: a download in one of the listed content types (exports)
@@ -76,7 +76,7 @@ export function defineRoutes(routes: RouteDoc[]): RouteDoc[] {
 
 /**
  * Every authenticated /v1 route goes through one middleware (auth/middleware.ts requireAuth), which
- * takes a bearer token or the dashboard's session cookie (with its CSRF header, API.md §11).
+ * takes a bearer token or the dashboard's session cookie (with its CSRF header, docs/api-spec.md §11).
  */
 export const AUTHENTICATED: readonly AuthScheme[] = ['bearer', 'cookie'];
 
@@ -89,7 +89,7 @@ export function pathParams(...names: string[]): z.ZodObject {
   return z.object(Object.fromEntries(names.map((n) => [n, z.string().min(1).max(200)])));
 }
 
-/** `page` and `limit` (API.md §3), for every paginated route. */
+/** `page` and `limit` (docs/api-spec.md §3), for every paginated route. */
 export const pageQuery = z.object({
   page: z.int().min(1).default(1).optional().describe('Page number, from 1'),
   limit: z.int().min(1).max(100).default(20).optional().describe('Items per page, 1..100'),

@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- <command>`: account administration without SQL, on the database the server
  * is configured with (its environment: DATABASE_URL), with or without the server running.
- * API.md §12; docs/deploy-containers.md shows it in a container.
+ * docs/api-spec.md §12; docs/deploy-containers.md shows it in a container.
  */
 import { email as emailSchema, registerSchema } from '../auth/routes.js';
 import type { Storage } from '../storage/port.js';

@@ -4,7 +4,7 @@ import { hashToken } from '../auth/tokens.js';
 import { newId } from '../lib/ids.js';
 import type { Queryable, Tx } from '../storage/port.js';
 
-/** An invitation link is good for this long (API.md §11). */
+/** An invitation link is good for this long (docs/api-spec.md §11). */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
 /** Pending invitations per organization: a leaked admin session cannot mint links without bound. */
 export const MAX_PENDING_INVITATIONS = 100;

@@ -23,7 +23,7 @@ export const createInvitationSchema = z.strictObject({
 const actorOf = (p: Principal): Actor => ({ userId: p.userId, role: p.role ?? null });
 
 /**
- * Members, roles and invitations of the caller's organization (API.md §11). Sessions: any
+ * Members, roles and invitations of the caller's organization (docs/api-spec.md §11). Sessions: any
  * member lists; admins and the owner manage (roleManagesMembers); the owner transfers. API keys
  * have no role: members management needs `organizations:write` (the owner's permission), and
  * a key never transfers ownership.

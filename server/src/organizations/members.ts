@@ -36,7 +36,7 @@ export async function addMember(q: Queryable, organizationId: string, userId: st
  */
 
 /**
- * Changes a member's role. Rules (API.md §11): nobody becomes or stops being the owner here
+ * Changes a member's role. Rules (docs/api-spec.md §11): nobody becomes or stops being the owner here
  * (that is a transfer); only the owner makes or unmakes admins; an API key (organizations:write,
  * checked by the route) counts as the owner's delegate.
  */

@@ -6,7 +6,7 @@ import type { Queryable, Storage, Tx } from '../storage/port.js';
 import { createOutbox, type EventDraft, type Outbox, type Subscriber } from './outbox.js';
 
 /**
- * The events of API.md §9, each built from the change that causes it. Every emitter takes the
+ * The events of docs/api-spec.md §9, each built from the change that causes it. Every emitter takes the
  * `Tx` of the transaction that writes that change (the outbox rows commit with it), so the
  * compiler refuses an event written outside its transaction. Payloads are documented, with
  * examples, in docs/webhooks.md.

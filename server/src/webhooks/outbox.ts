@@ -4,7 +4,7 @@ import { parseJson } from '../lib/json.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
 import { deliveryQueueFor, QUEUE_HEAD, type DeliveryQueue, type DueRow, type EventRow } from './queue.js';
 
-/** Every event a webhook can subscribe to: both of the seed's lists (API.md §9). */
+/** Every event a webhook can subscribe to: both of the seed's lists (docs/api-spec.md §9). */
 export const WEBHOOK_EVENTS = [
   'conversation.started',
   'conversation.ended',

@@ -16,7 +16,7 @@ import { PLAN_LIMITS } from '../auth/permissions.js';
 import { messageInLanguage, textDirection, widgetTexts } from '../i18n/locales.js';
 import { originAllowed, requestOrigin } from './origin.js';
 
-/** Abuse limits of the public widget API (API.md §10). */
+/** Abuse limits of the public widget API (docs/api-spec.md §10). */
 export const WIDGET_LIMITS = { perSessionPerDay: 100, perIpPerMinute: 30 } as const;
 
 const WIDGET_SESSION = z.string().regex(/^ws_[A-Za-z0-9]{32}$/, 'must be a session id issued by this server');
@@ -46,7 +46,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     if (!assistant) throw notFound('Assistant');
     const origin = requestOrigin(req);
     if (!originAllowed(origin, assistant.widget.allowedOrigins, new URL(ctx.config.publicUrl).origin)) {
-      // No CORS grant of any kind for a refused origin (API.md §10: CORS answers only allowed
+      // No CORS grant of any kind for a refused origin (docs/api-spec.md §10: CORS answers only allowed
       // origins): its page cannot read the 403, so the widget infers the refusal from the opaque
       // failure (widget/src/api.ts) and the body's reason is for curl and server-side callers.
       throw new AppError('permission_denied', origin
@@ -89,7 +89,7 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
   r.get('/widget/:appId/config', guard, (_req, res) => {
     const a = assistantOf(res);
     res.setHeader('Cache-Control', 'public, max-age=60');
-    // The widget shows only these texts (API.md §12): widget.js carries no language of its own.
+    // The widget shows only these texts (docs/api-spec.md §12): widget.js carries no language of its own.
     sendData(res, {
       appId: a.id, name: a.name, avatarUrl: a.avatarUrl, language: a.language,
       welcomeMessage: messageInLanguage('welcome', a.widget.welcomeMessage, a.language),

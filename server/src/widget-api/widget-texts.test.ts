@@ -5,7 +5,7 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { LOCALES } from '../i18n/locales.js';
 import { MAX_WIDGET_TEXT_LENGTH, WIDGET_TEXT_KEYS } from '../i18n/texts.js';
 
-// API.md §12: the widget's texts and direction come from its config, in the assistant's language.
+// docs/api-spec.md §12: the widget's texts and direction come from its config, in the assistant's language.
 const SITE = 'https://www.shop.example';
 let server: TestServer;
 beforeEach(async () => { server = await startServer(); });

@@ -1,5 +1,5 @@
 /**
- * `POST /v1/knowledge-bases/:id/documents` with `multipart/form-data` (API.md §6): one file in
+ * `POST /v1/knowledge-bases/:id/documents` with `multipart/form-data` (docs/api-spec.md §6): one file in
  * the `file` field (.txt .md .html .pdf .docx, ≤ 25 MiB) and optional `title` and `url` text
  * fields. The body is streamed through busboy; the file is held in memory (at most 25 MiB) and
  * its type is decided by extension and checked against its content before it is parsed.

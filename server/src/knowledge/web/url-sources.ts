@@ -12,7 +12,7 @@ import { createJobRunner, type IngestJob, type JobFailure, type JobKind, type Jo
 import { normalizeUrl } from './urls.js';
 
 /**
- * Documents fetched from the web (API.md §6): `{url}` is one page, `{url, crawl}` a crawl of
+ * Documents fetched from the web (docs/api-spec.md §6): `{url}` is one page, `{url, crawl}` a crawl of
  * its site into one document whose parts are the pages. Both are durable background jobs
  * (`jobs.ts`); a single page is usually quick, so the POST waits a little for it.
  */

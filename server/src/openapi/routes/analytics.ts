@@ -15,7 +15,7 @@ const tag = 'Analytics';
 const permission = 'analytics:read';
 const errors = [400, ...AUTH_ERRORS, 404];
 
-/** API.md §8: every analytics route takes the same conversation filters. */
+/** docs/api-spec.md §8: every analytics route takes the same conversation filters. */
 export const analyticsRoutes = defineRoutes([
   { method: 'get', path: '/v1/analytics/conversations', tag, summary: 'Conversations matching the filters', auth: AUTHENTICATED, permission,
     query: filterSchema.extend(pageQuery.shape), success: { kind: 'paginated', status: 200, item: row }, errors },

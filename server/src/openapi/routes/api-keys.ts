@@ -16,7 +16,7 @@ const withKey = apiKey.extend({ key: z.string().describe('The full key: shown on
 const tag = 'API keys';
 const permission = 'api_keys:write';
 
-/** API.md §4: API keys. */
+/** docs/api-spec.md §4: API keys. */
 export const apiKeyRoutes = defineRoutes([
   { method: 'post', path: '/v1/api-keys', tag, summary: 'Create an API key (the key is returned once)', auth: AUTHENTICATED, permission, body: createSchema,
     example: { name: 'CI', permissions: ['chat', 'assistants:read'], allowedIps: ['10.0.0.0/8'], rateLimit: { perMinute: 30 } },

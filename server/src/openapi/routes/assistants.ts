@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assistantConfigSchema, createAssistantSchema } from '../../assistants/schemas.js';
 import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, deleted, ID_ERRORS, pageQuery, pathParams } from '../registry.js';
 
-/** The stored record (API.md §6): the configuration plus identity and timestamps. */
+/** The stored record (docs/api-spec.md §6): the configuration plus identity and timestamps. */
 export const assistantRecord = z.object({
   id: z.string(), organizationId: z.string(), type: z.enum(['web', 'api', 'discord', 'slack', 'teams']),
   createdAt: z.string(), updatedAt: z.string(),
@@ -11,7 +11,7 @@ const withWarnings = assistantRecord.extend({ warnings: z.array(z.string()) });
 
 const example = { type: 'web', name: 'Support', description: 'Answers product questions', widget: { allowedOrigins: ['https://www.example.com'] } };
 
-/** /v1/assistants, and its aliases /v1/apps and /v1/integrations (API.md §6): one resource, three names. */
+/** /v1/assistants, and its aliases /v1/apps and /v1/integrations (docs/api-spec.md §6): one resource, three names. */
 export const assistantRoutes = defineRoutes(['assistants', 'apps', 'integrations'].flatMap((name) => {
   const tag = 'Assistants';
   const base = `/v1/${name}`;

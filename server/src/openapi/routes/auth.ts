@@ -9,7 +9,7 @@ const account = z.object({
 });
 const tag = 'Auth';
 
-/** API.md §4: accounts and user sessions. */
+/** docs/api-spec.md §4: accounts and user sessions. */
 export const authRoutes = defineRoutes([
   { method: 'post', path: '/v1/auth/register', tag, summary: 'Register a user and a new organization', auth: PUBLIC, body: registerSchema,
     example: { email: 'ada@example.com', password: 'correct horse battery', name: 'Ada', organizationName: 'Acme' },

@@ -13,7 +13,7 @@ const delta = z.object({ text: z.string() });
 const streamError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const tag = 'Chat';
 
-/** API.md §7: the two chat routes. The integrations one speaks the seed's bare shapes (form 1 errors). */
+/** docs/api-spec.md §7: the two chat routes. The integrations one speaks the seed's bare shapes (form 1 errors). */
 export const chatRoutes = defineRoutes([
   { method: 'post', path: '/v1/integrations/{id}/chat', tag, summary: 'Chat with an assistant (bare body, form 1 errors)', auth: AUTHENTICATED, permission: 'chat',
     description: 'SSE instead of JSON with `"stream": true` or `Accept: text/event-stream`.',

@@ -9,7 +9,7 @@ const conversation = z.object({
 }).loose();
 const tag = 'Conversations';
 
-/** API.md §7: conversations, messages, feedback. */
+/** docs/api-spec.md §7: conversations, messages, feedback. */
 export const conversationRoutes = defineRoutes([
   { method: 'get', path: '/v1/integrations/{id}/conversations/{sessionId}', tag, summary: 'A conversation with its messages', auth: AUTHENTICATED,
     permission: 'conversations:read', params: pathParams('id', 'sessionId'),

@@ -21,7 +21,7 @@ const assistantTextsData = z.object({
 });
 
 /**
- * Routes added for the dashboard (issue 12, API.md §11): the caller's account, members, roles
+ * Routes added for the dashboard (issue 12, docs/api-spec.md §11): the caller's account, members, roles
  * and invitations, assistant helpers (template test, avatar upload, public assets, providers),
  * document chunks and webhook redelivery. Owned by the dashboard-server work.
  */

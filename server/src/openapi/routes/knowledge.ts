@@ -18,7 +18,7 @@ const tag = 'Knowledge bases';
 const read = 'knowledge_bases:read';
 const write = 'knowledge_bases:write';
 
-/** API.md §6: knowledge bases, their documents, search. */
+/** docs/api-spec.md §6: knowledge bases, their documents, search. */
 export const knowledgeRoutes = defineRoutes([
   { method: 'post', path: '/v1/knowledge-bases', tag, summary: 'Create a knowledge base', auth: AUTHENTICATED, permission: write, body: kbSchema,
     example: { name: 'Help center', description: 'Public articles' },

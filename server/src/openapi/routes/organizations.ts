@@ -5,7 +5,7 @@ import { AUTH_ERRORS, AUTHENTICATED, defineRoutes, ID_ERRORS, pageQuery, pathPar
 const organization = z.object({ id: z.string(), name: z.string(), plan: z.enum(['free', 'pro', 'enterprise']), createdAt: z.string() }).loose();
 const tag = 'Organizations';
 
-/** API.md §5–6: organizations and plans. */
+/** docs/api-spec.md §5–6: organizations and plans. */
 export const organizationRoutes = defineRoutes([
   { method: 'get', path: '/v1/organizations', tag, summary: 'List the organizations the caller belongs to', auth: AUTHENTICATED, query: pageQuery,
     success: { kind: 'paginated', status: 200, item: organization }, errors: [400, ...AUTH_ERRORS] },

@@ -3,7 +3,7 @@ import { defineRoutes, PUBLIC } from '../registry.js';
 
 const tag = 'Service';
 
-/** Routes outside /v1: health, the widget script, the demo, this document (API.md §1). */
+/** Routes outside /v1: health, the widget script, the demo, this document (docs/api-spec.md §1). */
 export const serviceRoutes = defineRoutes([
   { method: 'get', path: '/healthz', tag, summary: 'Liveness', auth: PUBLIC,
     success: { kind: 'bare', status: 200, schema: z.object({ status: z.literal('ok') }) }, errors: [] },

@@ -15,7 +15,7 @@ const attempt = z.object({
 const tag = 'Webhooks';
 const permission = 'webhooks:write';
 
-/** API.md §9: webhook endpoints and their delivery log. */
+/** docs/api-spec.md §9: webhook endpoints and their delivery log. */
 export const webhookRoutes = defineRoutes([
   { method: 'post', path: '/v1/webhooks', tag, summary: 'Create an endpoint (the signing secret is returned)', auth: AUTHENTICATED, permission, body: createSchema,
     example: { url: 'https://hooks.example.com/parley', events: ['message.received'], description: 'CRM' },

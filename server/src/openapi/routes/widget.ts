@@ -8,7 +8,7 @@ const answer = z.object({
   response: z.string(), sessionId: z.string(), confidence: z.number().min(0).max(1), sources: z.array(chatSource), messageId: z.string(),
   fallback: z.unknown(), suggestions: z.unknown(), handoff: z.unknown(),
 }).loose();
-/** API.md §12: the widget's interface texts in the assistant's language, the owner's `widget.strings` on top. */
+/** docs/api-spec.md §12: the widget's interface texts in the assistant's language, the owner's `widget.strings` on top. */
 const widgetStrings = z.object(Object.fromEntries(WIDGET_TEXT_KEYS.map((k) => [k, z.string()])))
   .describe('The widget\'s texts in the assistant\'s language (English when Parley has none for it); `{name}` is the assistant\'s name');
 const config = z.object({
@@ -22,7 +22,7 @@ const tag = 'Widget (public)';
 const description = 'No bearer token: the `Origin` header must be one of the assistant\'s widget.allowedOrigins (or PUBLIC_URL\'s origin); CORS headers only for allowed origins.';
 const errors = [400, 403, 404, 413, 429];
 
-/** API.md §10: the public widget API. */
+/** docs/api-spec.md §10: the public widget API. */
 export const widgetRoutes = defineRoutes([
   { method: 'get', path: '/v1/widget/{appId}/config', tag, summary: 'Widget appearance and behaviour', description, auth: PUBLIC, params: pathParams('appId'),
     success: { kind: 'envelope', status: 200, data: config }, errors: [403, 404] },
