@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const include = ['server/**/*.test.ts', 'connectors/**/*.test.ts', 'widget/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'dashboard/**/*.test.{ts,tsx}'];
+const include = [
+  'server/**/*.test.ts',
+  'connectors/**/*.test.ts',
+  'widget/**/*.test.{ts,tsx}',
+  'bench/**/*.test.ts',
+  'dashboard/**/*.test.{ts,tsx}',
+];
 
 /**
  * The suite runs twice over the same files (issue 15): on SQLite, the embedded default, and on

@@ -13,7 +13,9 @@ export const gzippedSize = (file: string): number => gzipSync(readFileSync(join(
 
 /** The scripts index.html loads before anything is clicked: the entry and its module preloads. */
 export function firstLoadScripts(html: string): string[] {
-  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/dashboard\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/dashboard\/([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   return [...new Set(refs)];
 }
 
@@ -26,8 +28,11 @@ export interface DashboardSizes {
 
 export function measureDashboard(): DashboardSizes {
   const firstLoad = firstLoadScripts(readFileSync(join(DIST, 'index.html'), 'utf8'));
-  const chunks = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)
-    .filter((f) => !firstLoad.includes(f)).map((file) => ({ file, gzipBytes: gzippedSize(file) }))
+  const chunks = readdirSync(join(DIST, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`)
+    .filter((f) => !firstLoad.includes(f))
+    .map((file) => ({ file, gzipBytes: gzippedSize(file) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return { firstLoad, firstLoadGzipBytes: firstLoad.reduce((sum, f) => sum + gzippedSize(f), 0), chunks };
 }

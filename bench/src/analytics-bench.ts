@@ -19,9 +19,12 @@ import { round } from './stats.js';
 
 const DAY_MS = 86_400_000;
 
-
 export interface AnalyticsBenchResult {
-  messages: number; conversations: number; seedSeconds: number; rollupRows: number; latencyEntries: number;
+  messages: number;
+  conversations: number;
+  seedSeconds: number;
+  rollupRows: number;
+  latencyEntries: number;
   /** Median ms per metric and interval over the 90 days, in process. */
   medianMs: Record<string, { day: number; hour: number }>;
   /**
@@ -40,7 +43,12 @@ export interface AnalyticsBenchResult {
 /** Which parts to time: the time series, the metrics call, or both (the default). */
 export type AnalyticsSection = 'timeseries' | 'metrics';
 
-export async function runAnalyticsBench(opts: { dir: string; messages: number; runs?: number; sections?: AnalyticsSection[] }): Promise<AnalyticsBenchResult> {
+export async function runAnalyticsBench(opts: {
+  dir: string;
+  messages: number;
+  runs?: number;
+  sections?: AnalyticsSection[];
+}): Promise<AnalyticsBenchResult> {
   const sections = new Set(opts.sections ?? ['timeseries', 'metrics']);
   const db = openDb(path.join(opts.dir, `analytics-${opts.messages}.db`));
   migrate(db);
@@ -50,15 +58,33 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   const at = new Date(start).toISOString();
   db.prepare("INSERT INTO organizations (id, name, created_at) VALUES ('org_bench', 'Bench', ?)").run(at);
   const assistants = ['asst_bench1', 'asst_bench2', 'asst_bench3'];
-  for (const id of assistants) db.prepare("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, 'org_bench', 'api', ?, '{}', ?, ?)").run(id, id, at, at);
-  const channels: [string, string | null][] = [['widget', null], ['api', null], ['api', 'slack'], ['api', 'discord'], ['api', 'teams'], ['api', 'playground']];
-  const insertConv = db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
+  for (const id of assistants)
+    db.prepare(
+      "INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, 'org_bench', 'api', ?, '{}', ?, ?)",
+    ).run(id, id, at, at);
+  const channels: [string, string | null][] = [
+    ['widget', null],
+    ['api', null],
+    ['api', 'slack'],
+    ['api', 'discord'],
+    ['api', 'teams'],
+    ['api', 'playground'],
+  ];
+  const insertConv =
+    db.prepare(`INSERT INTO conversations (id, organization_id, assistant_id, session_id, channel, source, started_at, last_message_at)
     VALUES (?, 'org_bench', ?, ?, ?, ?, ?, ?)`);
-  const insertMsg = db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, confidence, answered, response_ms, rating, created_at,
+  const insertMsg =
+    db.prepare(`INSERT INTO messages (id, seq, conversation_id, role, content, confidence, answered, response_ms, rating, created_at,
       provider, model, prompt_tokens, completion_tokens, provider_ms)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Who wrote each answer: most by a model (two providers, three models), some extractive or templates.
-  const models: [string | null, string | null][] = [['openai', 'gpt-4o-mini'], ['openai', 'gpt-4o'], ['anthropic', 'claude-3-5-haiku'], ['extractive', null], [null, null]];
+  const models: [string | null, string | null][] = [
+    ['openai', 'gpt-4o-mini'],
+    ['openai', 'gpt-4o'],
+    ['anthropic', 'claude-3-5-haiku'],
+    ['extractive', null],
+    [null, null],
+  ];
   const handoff = db.prepare('UPDATE conversations SET handoff_requested_at = ? WHERE id = ?');
   const t0 = performance.now();
   let seq = 0;
@@ -87,9 +113,23 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
           const r = rand();
           const [provider, model] = models[Math.floor(rand() * models.length)] as [string | null, string | null];
           const byModel = provider !== null && provider !== 'extractive';
-          insertMsg.run(`m_${++seq}`, seq, id, 'assistant', 'an answer', answered ? 0.7 : 0.2, answered, ms, r < 0.05 ? 'up' : r < 0.07 ? 'down' : null, ts,
-            provider, model, byModel ? 300 + Math.floor(rand() * 1500) : null, byModel ? 20 + Math.floor(rand() * 300) : null,
-            provider === null ? null : round(provider === 'extractive' ? ms : 300 + 900 * rand() * rand(), 1));
+          insertMsg.run(
+            `m_${++seq}`,
+            seq,
+            id,
+            'assistant',
+            'an answer',
+            answered ? 0.7 : 0.2,
+            answered,
+            ms,
+            r < 0.05 ? 'up' : r < 0.07 ? 'down' : null,
+            ts,
+            provider,
+            model,
+            byModel ? 300 + Math.floor(rand() * 1500) : null,
+            byModel ? 20 + Math.floor(rand() * 300) : null,
+            provider === null ? null : round(provider === 'extractive' ? ms : 300 + 900 * rand() * rand(), 1),
+          );
         }
         if (rand() < 0.03) handoff.run(new Date(startMs + 60_000).toISOString(), id);
       }
@@ -101,7 +141,8 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   const seedSeconds = round((performance.now() - t0) / 1000, 1);
   db.pragma('optimize');
   const rollupRows = (db.prepare('SELECT count(*) AS n FROM analytics_hourly').get() as { n: number }).n;
-  const latencyEntries = (db.prepare("SELECT count(*) AS n FROM analytics_latency_hourly WHERE metric = 'response'").get() as { n: number }).n;
+  const latencyEntries = (db.prepare("SELECT count(*) AS n FROM analytics_latency_hourly WHERE metric = 'response'").get() as { n: number })
+    .n;
 
   const runs = opts.runs ?? 7;
   const medianMs: AnalyticsBenchResult['medianMs'] = {};
@@ -116,7 +157,15 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
       for (let i = 0; i < runs; i++) {
         const c = process.cpuUsage();
         const s = performance.now();
-        const points = await computeTimeseries(storage, { org: 'org_bench', assistantId: null, channels: JSON.stringify(DEFAULT_CHANNELS), from: now - 90 * DAY_MS, to: now - 1, interval, metric });
+        const points = await computeTimeseries(storage, {
+          org: 'org_bench',
+          assistantId: null,
+          channels: JSON.stringify(DEFAULT_CHANNELS),
+          from: now - 90 * DAY_MS,
+          to: now - 1,
+          interval,
+          metric,
+        });
         times.push(performance.now() - s);
         const used = process.cpuUsage(c);
         cpu.push((used.user + used.system) / 1000);
@@ -130,9 +179,19 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   }
   // Over HTTP: routing, validation, auth and the JSON of up to 2,160 points included.
   db.prepare("UPDATE organizations SET plan = 'enterprise' WHERE id = 'org_bench'").run();
-  const { key } = insertApiKey(db, 'org_bench', {
-    name: 'bench', permissions: ['analytics:read'], assistantId: null, allowedIps: [], rateLimit: { perMinute: null, perDay: null }, expiresAt: null,
-  }, new Date(now).toISOString());
+  const { key } = insertApiKey(
+    db,
+    'org_bench',
+    {
+      name: 'bench',
+      permissions: ['analytics:read'],
+      assistantId: null,
+      allowedIps: [],
+      rateLimit: { perMinute: null, perDay: null },
+      expiresAt: null,
+    },
+    new Date(now).toISOString(),
+  );
   const server = await startServer({ db });
   const httpMedianMs: AnalyticsBenchResult['httpMedianMs'] = {};
   const from = new Date(now - 90 * DAY_MS).toISOString();
@@ -143,7 +202,9 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
       const times: number[] = [];
       for (let i = 0; i < Math.min(runs, 3); i++) {
         const s = performance.now();
-        const res = await fetch(`${server.url}/v1/analytics/timeseries?metric=${metric}&interval=${interval}&from=${from}&to=${to}`, { headers: { authorization: `Bearer ${key}` } });
+        const res = await fetch(`${server.url}/v1/analytics/timeseries?metric=${metric}&interval=${interval}&from=${from}&to=${to}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
         await res.json();
         times.push(performance.now() - s);
         if (res.status !== 200) throw new Error(`timeseries answered ${res.status}`);
@@ -158,8 +219,19 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   if (sections.has('metrics')) {
     const from30 = new Date(now - 30 * DAY_MS).toISOString();
     const filter = {
-      org: 'org_bench', from: from30, to, assistantId: null, userId: null, source: null, q: null, channels: JSON.stringify(DEFAULT_CHANNELS),
-      rating: null, fellBack: null, handoff: null, sort: 'startedAt', order: 'desc',
+      org: 'org_bench',
+      from: from30,
+      to,
+      assistantId: null,
+      userId: null,
+      source: null,
+      q: null,
+      channels: JSON.stringify(DEFAULT_CHANNELS),
+      rating: null,
+      fellBack: null,
+      handoff: null,
+      sort: 'startedAt',
+      order: 'desc',
     } as const;
     const inProcess: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -170,7 +242,9 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
     const http: number[] = [];
     for (let i = 0; i < runs; i++) {
       const s = performance.now();
-      const res = await fetch(`${server.url}/v1/analytics/metrics?from=${from30}&to=${to}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await fetch(`${server.url}/v1/analytics/metrics?from=${from30}&to=${to}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       await res.json();
       http.push(performance.now() - s);
       if (res.status !== 200) throw new Error(`metrics answered ${res.status}`);
@@ -183,23 +257,43 @@ export async function runAnalyticsBench(opts: { dir: string; messages: number; r
   db.close();
   const worstMedianMs = Math.max(0, ...Object.values(medianMs).flatMap((m) => [m.day, m.hour]));
   return {
-    messages: opts.messages, conversations: conv, seedSeconds, rollupRows, latencyEntries,
-    medianMs, cpuMedianMs, worstMedianMs, httpMedianMs, metricsMs,
+    messages: opts.messages,
+    conversations: conv,
+    seedSeconds,
+    rollupRows,
+    latencyEntries,
+    medianMs,
+    cpuMedianMs,
+    worstMedianMs,
+    httpMedianMs,
+    metricsMs,
   };
 }
 
 export function analyticsRows(r: AnalyticsBenchResult): [string, string, string][] {
-  const metrics: [string, string, string][] = r.metricsMs.inProcess ? [[
-    `metrics, 30 days + previous 30 of ${r.messages.toLocaleString('en')} messages`, `${r.metricsMs.inProcess} ms`,
-    `median in process; over HTTP ${r.metricsMs.http} ms; target < 200 ms (usage of ${r.metricsMs.modelAnswers.toLocaleString('en')} model answers from the usage rollups: whole days per day, the ends per hour)`,
-  ]] : [];
-  return [...metrics, ...Object.entries(r.medianMs).map(([metric, m]) => [
-    `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`, `day ${m.day} ms, hour ${m.hour} ms`,
-    `median in process (CPU day ${r.cpuMedianMs[metric]?.day} ms, hour ${r.cpuMedianMs[metric]?.hour} ms); `
-      + `over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms `
-      + `(${r.rollupRows} rollup rows, ${r.latencyEntries} hourly histogram rows; `
-      + `seeded and rolled up in ${r.seedSeconds} s)`,
-  ] as [string, string, string])];
+  const metrics: [string, string, string][] = r.metricsMs.inProcess
+    ? [
+        [
+          `metrics, 30 days + previous 30 of ${r.messages.toLocaleString('en')} messages`,
+          `${r.metricsMs.inProcess} ms`,
+          `median in process; over HTTP ${r.metricsMs.http} ms; target < 200 ms (usage of ${r.metricsMs.modelAnswers.toLocaleString('en')} model answers from the usage rollups: whole days per day, the ends per hour)`,
+        ],
+      ]
+    : [];
+  return [
+    ...metrics,
+    ...Object.entries(r.medianMs).map(
+      ([metric, m]) =>
+        [
+          `timeseries ${metric}, 90 days of ${r.messages.toLocaleString('en')} messages`,
+          `day ${m.day} ms, hour ${m.hour} ms`,
+          `median in process (CPU day ${r.cpuMedianMs[metric]?.day} ms, hour ${r.cpuMedianMs[metric]?.hour} ms); ` +
+            `over HTTP day ${r.httpMedianMs[metric]?.day} ms, hour ${r.httpMedianMs[metric]?.hour} ms; target < 200 ms ` +
+            `(${r.rollupRows} rollup rows, ${r.latencyEntries} hourly histogram rows; ` +
+            `seeded and rolled up in ${r.seedSeconds} s)`,
+        ] as [string, string, string],
+    ),
+  ];
 }
 
 // `tsx bench/src/analytics-bench.ts [messages] [--metrics | --timeseries]`: this section alone (or one part of it).

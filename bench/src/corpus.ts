@@ -4,16 +4,45 @@
  */
 import { seededRandom } from '../../server/src/lib/seeded-random.js';
 
-const SYLLABLES = ['ka', 'lo', 'mi', 're', 'sa', 'tu', 'ne', 'vo', 'di', 'pa', 'gor', 'lin', 'tes', 'mar', 'qui', 'zen', 'bal', 'cor', 'fen', 'hul'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  're',
+  'sa',
+  'tu',
+  'ne',
+  'vo',
+  'di',
+  'pa',
+  'gor',
+  'lin',
+  'tes',
+  'mar',
+  'qui',
+  'zen',
+  'bal',
+  'cor',
+  'fen',
+  'hul',
+];
 /**
  * In English the most frequent words of the Zipf curve are function words: the top ranks are
  * real stopwords, and made-up content words follow them, as in real text.
  */
-const FUNCTION_WORDS = ('the of and to a in is you that it for on are with as be this your can or by not from at have an will '
-  + 'if all do when which there their one more so about what use then them into out up only other any each how some these may '
-  + 'its no than also after before should must our we they has been was would could most where such here very just over').split(' ');
+const FUNCTION_WORDS = (
+  'the of and to a in is you that it for on are with as be this your can or by not from at have an will ' +
+  'if all do when which there their one more so about what use then them into out up only other any each how some these may ' +
+  'its no than also after before should must our we they has been was would could most where such here very just over'
+).split(' ');
 
-export interface CorpusOptions { documents: number; sectionsPerDocument: number; sentencesPerSection: number; vocabulary: number; seed?: number }
+export interface CorpusOptions {
+  documents: number;
+  sectionsPerDocument: number;
+  sentencesPerSection: number;
+  vocabulary: number;
+  seed?: number;
+}
 
 export function createCorpus(opts: CorpusOptions) {
   const rand = seededRandom(opts.seed ?? 42);
@@ -67,7 +96,8 @@ export function createCorpus(opts: CorpusOptions) {
   }
 
   /** Questions built from words that exist in the corpus, like users' real queries. */
-  const questions = (n: number): string[] => Array.from({ length: n }, () => `How do I ${contentWord()} the ${contentWord()} ${contentWord()}?`);
+  const questions = (n: number): string[] =>
+    Array.from({ length: n }, () => `How do I ${contentWord()} the ${contentWord()} ${contentWord()}?`);
 
   return { documents, questions };
 }

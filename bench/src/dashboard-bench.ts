@@ -10,7 +10,13 @@ const DEMO_LOGIN = { email: 'demo@parley.local', password: 'parley-demo-password
 
 export function dashboardSizes() {
   const { firstLoadGzipBytes, chunks } = measureDashboard();
-  return { firstLoadGzipBytes, budgetFirstLoadBytes: FIRST_LOAD_BUDGET_BYTES, largestChunk: chunks[0] ?? null, budgetChunkBytes: CHUNK_BUDGET_BYTES, chunks };
+  return {
+    firstLoadGzipBytes,
+    budgetFirstLoadBytes: FIRST_LOAD_BUDGET_BYTES,
+    largestChunk: chunks[0] ?? null,
+    budgetChunkBytes: CHUNK_BUDGET_BYTES,
+    chunks,
+  };
 }
 
 /**
@@ -25,7 +31,14 @@ export async function runDashboardBench(runs = 15) {
   const server = await startTestServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const samples: number[] = [];
   try {
@@ -33,7 +46,8 @@ export async function runDashboardBench(runs = 15) {
       const context = await browser.newContext();
       // Sign in as the dashboard does (CSRF header, same origin): the cookie lands in this context.
       const login = await context.request.post(`${server.url}/v1/auth/login`, {
-        headers: { 'X-Parley-CSRF': '1', Origin: server.url }, data: DEMO_LOGIN,
+        headers: { 'X-Parley-CSRF': '1', Origin: server.url },
+        data: DEMO_LOGIN,
       });
       if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
       const page = await context.newPage();
@@ -46,7 +60,9 @@ export async function runDashboardBench(runs = 15) {
         requestAnimationFrame(check);
       })()`);
       await page.goto(`${server.url}/dashboard/`);
-      await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, undefined, {
+        timeout: 10_000,
+      });
       samples.push(await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt));
       await context.close();
     }

@@ -24,7 +24,11 @@ import { parse5Tree } from './html/parse5-tree.js';
 import { round } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PARSERS: Record<string, (html: string) => ElementNode> = { 'hand-written': parseHtml, htmlparser2: htmlparser2Tree, parse5: parse5Tree };
+const PARSERS: Record<string, (html: string) => ElementNode> = {
+  'hand-written': parseHtml,
+  htmlparser2: htmlparser2Tree,
+  parse5: parse5Tree,
+};
 
 function arg(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -53,7 +57,10 @@ function blockF1(a: string[], b: string[]): number {
   let common = 0;
   for (const x of a) {
     const n = counts.get(x) ?? 0;
-    if (n > 0) { common++; counts.set(x, n - 1); }
+    if (n > 0) {
+      common++;
+      counts.set(x, n - 1);
+    }
   }
   return common === 0 ? 0 : (2 * common) / (a.length + b.length);
 }
@@ -61,7 +68,11 @@ function blockF1(a: string[], b: string[]): number {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function agreement(pages: BenchPage[], parser: (html: string) => ElementNode) {
-  let identical = 0, titles = 0, headings = 0, anchors = 0, f1 = 0;
+  let identical = 0,
+    titles = 0,
+    headings = 0,
+    anchors = 0,
+    f1 = 0;
   const differing: string[] = [];
   for (const page of pages) {
     const ref = extraction(parse5Tree(page.html));
@@ -74,7 +85,14 @@ function agreement(pages: BenchPage[], parser: (html: string) => ElementNode) {
     f1 += blockF1(got.blocks, ref.blocks);
   }
   const n = pages.length;
-  return { identicalText: round(identical / n), sameTitle: round(titles / n), sameHeadings: round(headings / n), sameAnchors: round(anchors / n), blockF1: round(f1 / n), differing: differing.slice(0, 8) };
+  return {
+    identicalText: round(identical / n),
+    sameTitle: round(titles / n),
+    sameHeadings: round(headings / n),
+    sameAnchors: round(anchors / n),
+    blockF1: round(f1 / n),
+    differing: differing.slice(0, 8),
+  };
 }
 
 /** Each timed run parses the corpus this many times over, so that a run lasts well above timer and scheduler noise. */
@@ -97,18 +115,25 @@ function speed(pages: BenchPage[], runs: number) {
       (extract[name] ??= []).push(megabytes / (extractMs / 1000));
     }
   }
-  return Object.fromEntries(Object.keys(PARSERS).map((name) => [name, {
-    parseMBps: round(median(parse[name] as number[]), 2),
-    parseSpreadMBps: round(Math.max(...(parse[name] as number[])) - Math.min(...(parse[name] as number[])), 2),
-    extractMBps: round(median(extract[name] as number[]), 2),
-  }]));
+  return Object.fromEntries(
+    Object.keys(PARSERS).map((name) => [
+      name,
+      {
+        parseMBps: round(median(parse[name] as number[]), 2),
+        parseSpreadMBps: round(Math.max(...(parse[name] as number[])) - Math.min(...(parse[name] as number[])), 2),
+        extractMBps: round(median(extract[name] as number[]), 2),
+      },
+    ]),
+  );
 }
 
 /** `runs` 0: agreement only (a corpus too small to time). */
 function measure(label: string, pages: BenchPage[], runs: number) {
   const bytes = pages.reduce((sum, p) => sum + Buffer.byteLength(p.html), 0);
   return {
-    corpus: label, pages: pages.length, megabytes: round(bytes / 1e6, 2),
+    corpus: label,
+    pages: pages.length,
+    megabytes: round(bytes / 1e6, 2),
     speed: runs > 0 ? speed(pages, runs) : {},
     agreementWithParse5: { 'hand-written': agreement(pages, parseHtml), htmlparser2: agreement(pages, htmlparser2Tree) },
   };
@@ -119,7 +144,9 @@ function printTable(result: ReturnType<typeof measure>): void {
   console.log('parser        parse MB/s (spread)  parse+extract MB/s  identical text  headings  anchors  titles  block F1');
   for (const name of Object.keys(PARSERS)) {
     const s = (result.speed as Record<string, { parseMBps: number; parseSpreadMBps: number; extractMBps: number }>)[name];
-    const speedCells = s ? `${`${s.parseMBps} (±${round(s.parseSpreadMBps / 2, 2)})`.padEnd(20)} ${String(s.extractMBps).padEnd(19)}` : `${'-'.padEnd(20)} ${'-'.padEnd(19)}`;
+    const speedCells = s
+      ? `${`${s.parseMBps} (±${round(s.parseSpreadMBps / 2, 2)})`.padEnd(20)} ${String(s.extractMBps).padEnd(19)}`
+      : `${'-'.padEnd(20)} ${'-'.padEnd(19)}`;
     const a = (result.agreementWithParse5 as Record<string, ReturnType<typeof agreement>>)[name];
     const pct = (x: number | undefined): string => (x === undefined ? 'ref' : `${(x * 100).toFixed(1)} %`);
     console.log(
@@ -129,7 +156,10 @@ function printTable(result: ReturnType<typeof measure>): void {
 }
 
 const runs = Number(arg('runs') ?? 9);
-const pages = [...helpCenterPages(path.join(ROOT, '../shared/data/faq')), { name: 'demo/site/index.html', html: fs.readFileSync(path.join(ROOT, 'demo/site/index.html'), 'utf8') }];
+const pages = [
+  ...helpCenterPages(path.join(ROOT, '../shared/data/faq')),
+  { name: 'demo/site/index.html', html: fs.readFileSync(path.join(ROOT, 'demo/site/index.html'), 'utf8') },
+];
 const results = [
   measure('help-center pages (shared/data/faq in three site layouts) + demo site', pages, runs),
   measure('broken markup (error-recovery cases)', brokenMarkupPages(), 0),

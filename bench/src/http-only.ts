@@ -16,18 +16,23 @@ import { round } from './stats.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-http-'));
 try {
   const http = await runHttpBench({
-    chunks: readOption('chunks', 10_000), file: path.join(dir, 'http.db'),
-    duration: readOption('duration', 6), rounds: readOption('rounds', 5),
+    chunks: readOption('chunks', 10_000),
+    file: path.join(dir, 'http.db'),
+    duration: readOption('duration', 6),
+    rounds: readOption('rounds', 5),
   });
   const pct = (r: number) => `${round(r * 100, 1)} %`;
-  process.stdout.write([
-    `| measure | value | detail |`, `|---|---|---|`,
-    `| bare Express JSON POST | ${http.bare.requestsPerSecond} req/s | p50 ${http.bare.p50Ms} ms, p99 ${http.bare.p99Ms} ms |`,
-    `| chat, ${http.chunks} chunks | ${http.chat.requestsPerSecond} req/s | p50 ${http.chat.p50Ms} ms, p99 ${http.chat.p99Ms} ms, non-2xx ${http.chat.non2xx} |`,
-    `| chat / bare throughput | ${pct(http.ratio)} | median of ${http.ratios.length} pairs (${http.ratios.map(pct).join(', ')}); target ≥ 25 % |`,
-    `| server CPU per chat | ${http.chatCpuUs.median} µs | per pair: ${http.chatCpuUs.perRound.join(', ')} µs |`,
-    `| server CPU per bare POST | ${http.bareCpuUs.median} µs | per pair: ${http.bareCpuUs.perRound.join(', ')} µs |`,
-  ].join('\n') + '\n');
+  process.stdout.write(
+    [
+      `| measure | value | detail |`,
+      `|---|---|---|`,
+      `| bare Express JSON POST | ${http.bare.requestsPerSecond} req/s | p50 ${http.bare.p50Ms} ms, p99 ${http.bare.p99Ms} ms |`,
+      `| chat, ${http.chunks} chunks | ${http.chat.requestsPerSecond} req/s | p50 ${http.chat.p50Ms} ms, p99 ${http.chat.p99Ms} ms, non-2xx ${http.chat.non2xx} |`,
+      `| chat / bare throughput | ${pct(http.ratio)} | median of ${http.ratios.length} pairs (${http.ratios.map(pct).join(', ')}); target ≥ 25 % |`,
+      `| server CPU per chat | ${http.chatCpuUs.median} µs | per pair: ${http.chatCpuUs.perRound.join(', ')} µs |`,
+      `| server CPU per bare POST | ${http.bareCpuUs.median} µs | per pair: ${http.bareCpuUs.perRound.join(', ')} µs |`,
+    ].join('\n') + '\n',
+  );
   process.stdout.write(JSON.stringify(http) + '\n');
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

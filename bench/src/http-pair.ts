@@ -23,7 +23,10 @@ import { bareLoad, chatLoad, load, type LoadResult, type Served } from './http-b
 const rounds = readOption('rounds', 8);
 const duration = readOption('duration', 3);
 const chunks = readOption('chunks', 10_000);
-const checkouts = process.argv.slice(2).filter((a) => /^\w+=/.test(a)).map((a) => ({ name: a.slice(0, a.indexOf('=')), root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
+const checkouts = process.argv
+  .slice(2)
+  .filter((a) => /^\w+=/.test(a))
+  .map((a) => ({ name: a.slice(0, a.indexOf('=')), root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
 if (checkouts.length < 2) throw new Error('name=checkout twice or more (the first is the reference)');
 
 const TICK_US = 1_000_000 / 100; // USER_HZ: /proc times are in 1/100 s
@@ -38,12 +41,19 @@ const profIndex = process.argv.indexOf('--prof-dir');
 const profDir = profIndex > 0 ? path.resolve(process.argv[profIndex + 1] as string) : null;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
-interface Side { name: string; child: ChildProcess; served: Served }
+interface Side {
+  name: string;
+  child: ChildProcess;
+  served: Served;
+}
 
 /** serve.ts of `root` run by node itself (not the tsx binary, whose child would hold the CPU). */
 async function start(name: string, root: string, dir: string): Promise<Side> {
   const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profDir, name)}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'bench/src/serve.ts', path.join(dir, `${name}.db`), String(chunks)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'bench/src/serve.ts', path.join(dir, `${name}.db`), String(chunks)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const served = await new Promise<Served>((resolve, reject) => {
     readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (l) => resolve(JSON.parse(l) as Served));
     child.once('exit', (code) => reject(new Error(`${name}: serve.ts exited (${code})`)));
@@ -73,16 +83,23 @@ try {
       const chat = await window(s, chatLoad(s.served, s.served.parleyUrl));
       const ratio = chat.requestsPerSecond / bare.requestsPerSecond;
       results.get(s.name)?.push({ chatCpuUs: chat.cpuUs, bareCpuUs: bare.cpuUs, ratio });
-      console.log(`round ${r} ${s.name}: chat ${chat.cpuUs} µs/req (${chat.requestsPerSecond} req/s, non-2xx ${chat.non2xx}), bare ${bare.cpuUs} µs/req (${bare.requestsPerSecond} req/s), chat/bare ${ratio.toFixed(3)}`);
+      console.log(
+        `round ${r} ${s.name}: chat ${chat.cpuUs} µs/req (${chat.requestsPerSecond} req/s, non-2xx ${chat.non2xx}), bare ${bare.cpuUs} µs/req (${bare.requestsPerSecond} req/s), chat/bare ${ratio.toFixed(3)}`,
+      );
     }
   }
   const ref = results.get(sides[0]?.name ?? '') ?? [];
   for (const [name, rs] of results) {
     const line = `${name}: median chat CPU ${median(rs.map((x) => x.chatCpuUs))} µs/req, bare ${median(rs.map((x) => x.bareCpuUs))} µs/req, chat/bare throughput ${median(rs.map((x) => x.ratio)).toFixed(3)}`;
-    if (rs === ref) { console.log(line); continue; }
+    if (rs === ref) {
+      console.log(line);
+      continue;
+    }
     const cpu = rs.map((x, i) => x.chatCpuUs / (ref[i]?.chatCpuUs ?? NaN));
     const thr = rs.map((x, i) => x.ratio / (ref[i]?.ratio ?? NaN));
-    console.log(`${line}; per round vs ${sides[0]?.name}: chat CPU ×${cpu.map((x) => x.toFixed(2)).join(' ')} (median ×${median(cpu).toFixed(2)}), chat/bare ×${thr.map((x) => x.toFixed(2)).join(' ')} (median ×${median(thr).toFixed(2)})`);
+    console.log(
+      `${line}; per round vs ${sides[0]?.name}: chat CPU ×${cpu.map((x) => x.toFixed(2)).join(' ')} (median ×${median(cpu).toFixed(2)}), chat/bare ×${thr.map((x) => x.toFixed(2)).join(' ')} (median ×${median(thr).toFixed(2)})`,
+    );
   }
 } finally {
   for (const s of sides) s.child.kill('SIGTERM');

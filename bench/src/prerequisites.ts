@@ -16,8 +16,7 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 /** Debian's nginx, which the scale-out section starts (its own instance, its own config). */
 export const nginxAt = (bin: string): Prerequisite => ({
   name: 'nginx',
-  check: async () => (fs.existsSync(bin) ? null
-    : `nginx (${bin} not found): install it with \`apt-get install nginx-light\``),
+  check: async () => (fs.existsSync(bin) ? null : `nginx (${bin} not found): install it with \`apt-get install nginx-light\``),
 });
 
 /** A PostgreSQL server the bench may create databases on (as the tests: PARLEY_TEST_POSTGRES_URL). */
@@ -30,8 +29,10 @@ export const postgresAt = (url: string): Prerequisite => ({
       await client.query('SELECT 1');
       return null;
     } catch (err) {
-      return `PostgreSQL at ${redactPassword(url)} does not answer (${messageOf(err)}): `
-        + 'start it (`pg_ctlcluster <version> main start`) or set PARLEY_TEST_POSTGRES_URL';
+      return (
+        `PostgreSQL at ${redactPassword(url)} does not answer (${messageOf(err)}): ` +
+        'start it (`pg_ctlcluster <version> main start`) or set PARLEY_TEST_POSTGRES_URL'
+      );
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -43,16 +44,23 @@ export const redisAt = (url: string): Prerequisite => ({
   name: 'Redis',
   async check() {
     const client = new Redis(url, {
-      lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3_000,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 3_000,
     });
-    client.on('error', () => { /* reported below */ });
+    client.on('error', () => {
+      /* reported below */
+    });
     try {
       await client.connect();
       await client.ping();
       return null;
     } catch (err) {
-      return `Redis at ${redactPassword(url)} does not answer (${messageOf(err)}): `
-        + 'start it (`redis-server --daemonize yes --port 6379`) or set REDIS_TEST_URL';
+      return (
+        `Redis at ${redactPassword(url)} does not answer (${messageOf(err)}): ` +
+        'start it (`redis-server --daemonize yes --port 6379`) or set REDIS_TEST_URL'
+      );
     } finally {
       client.disconnect();
     }

@@ -17,7 +17,10 @@ function harness() {
   const save = saveInto(dir);
   const snapshots: Array<Record<string, unknown>> = [];
   const io = {
-    print: (text: string) => { printed.push(text); events.push(`print:${text.split('\n')[0]}`); },
+    print: (text: string) => {
+      printed.push(text);
+      events.push(`print:${text.split('\n')[0]}`);
+    },
     save: (results: Record<string, unknown>, table: string) => {
       save(results, table);
       // What a reader of the file would find at this moment (the file is rewritten after each section).
@@ -25,18 +28,28 @@ function harness() {
     },
   };
   const prerequisite = (name: string, missing: string | null): Prerequisite => ({
-    name, check: async () => { events.push(`check:${name}`); return missing; },
+    name,
+    check: async () => {
+      events.push(`check:${name}`);
+      return missing;
+    },
   });
   const ok = (name: string, value: number, needs: Prerequisite[] = []): Section => ({
-    name, title: `measures ${name}`, needs,
+    name,
+    title: `measures ${name}`,
+    needs,
     run: async () => {
       events.push(`run:${name}`);
       return { results: { [name]: { value } }, rows: [[`${name} figure`, `${value} ms`, 'detail']] };
     },
   });
   const failing = (name: string): Section => ({
-    name, title: `measures ${name}`,
-    run: async () => { events.push(`run:${name}`); throw new Error(`${name} broke\nat line 2`); },
+    name,
+    title: `measures ${name}`,
+    run: async () => {
+      events.push(`run:${name}`);
+      throw new Error(`${name} broke\nat line 2`);
+    },
   });
   return { events, printed, dir, io, snapshots, prerequisite, ok, failing };
 }
@@ -65,14 +78,17 @@ describe('runBench', () => {
     expect(head).toContain('Skipping for a missing prerequisite: scaleOut');
 
     expect(report.exitCode).toBe(0);
-    expect(report.sections.map((s) => [s.name, s.status]))
-      .toEqual([['first', 'ok'], ['scaleOut', 'skipped'], ['last', 'ok']]);
+    expect(report.sections.map((s) => [s.name, s.status])).toEqual([
+      ['first', 'ok'],
+      ['scaleOut', 'skipped'],
+      ['last', 'ok'],
+    ]);
     expect(report.results.scaleOut).toEqual({ skipped: expect.stringContaining('apt-get install nginx-light') });
     const table = fs.readFileSync(path.join(h.dir, 'latest.md'), 'utf8');
     expect(table).toContain('| scaleOut (skipped) | skipped | nginx (/usr/sbin/nginx not found)');
   });
 
-  it('prints each section\'s rows as it finishes, before the next one starts', async () => {
+  it("prints each section's rows as it finishes, before the next one starts", async () => {
     const h = harness();
     await runBench([h.ok('first', 11), h.ok('second', 22)], {}, h.io);
     const firstRows = h.events.findIndex((e) => e.startsWith('print:| measure |'));
@@ -112,25 +128,32 @@ describe('runBench', () => {
 
   it('treats a prerequisite check that throws as missing, naming it', async () => {
     const h = harness();
-    const flaky: Prerequisite = { name: 'Redis', check: async () => { throw new Error('socket hang up'); } };
+    const flaky: Prerequisite = {
+      name: 'Redis',
+      check: async () => {
+        throw new Error('socket hang up');
+      },
+    };
     const report = await runBench([h.ok('needsRedis', 1, [flaky])], {}, h.io);
-    expect(report.sections[0])
-      .toMatchObject({ status: 'skipped', reason: 'Redis: the check itself failed: socket hang up' });
+    expect(report.sections[0]).toMatchObject({ status: 'skipped', reason: 'Redis: the check itself failed: socket hang up' });
     expect(h.events).not.toContain('run:needsRedis');
   });
 });
 
 describe('selectSections', () => {
-  const all = ['http', 'scaleOut', 'analytics']
-    .map((name): Section => ({ name, title: name, run: async () => ({ results: {}, rows: [] }) }));
-  const names = (opts: { only: string[] | null; skip: string[] | null }) =>
-    selectSections(all, opts).map((s) => s.name);
+  const all = ['http', 'scaleOut', 'analytics'].map((name): Section => ({
+    name,
+    title: name,
+    run: async () => ({ results: {}, rows: [] }),
+  }));
+  const names = (opts: { only: string[] | null; skip: string[] | null }) => selectSections(all, opts).map((s) => s.name);
   it('keeps the order, applies --only then --skip, and names the sections when one is unknown', () => {
     expect(names({ only: null, skip: null })).toEqual(['http', 'scaleOut', 'analytics']);
     expect(names({ only: ['analytics', 'http'], skip: null })).toEqual(['http', 'analytics']);
     expect(names({ only: null, skip: ['scaleOut'] })).toEqual(['http', 'analytics']);
-    expect(() => names({ only: ['scale-out'], skip: null }))
-      .toThrow('unknown bench section(s) scale-out; the sections are http, scaleOut, analytics');
+    expect(() => names({ only: ['scale-out'], skip: null })).toThrow(
+      'unknown bench section(s) scale-out; the sections are http, scaleOut, analytics',
+    );
   });
 });
 
@@ -146,8 +169,9 @@ describe('the prerequisites', () => {
 
   it('nginx: present when the binary is there, else the package to install', async () => {
     expect(await nginxAt(process.execPath).check()).toBeNull();
-    expect(await nginxAt('/nonexistent/nginx').check())
-      .toBe('nginx (/nonexistent/nginx not found): install it with `apt-get install nginx-light`');
+    expect(await nginxAt('/nonexistent/nginx').check()).toBe(
+      'nginx (/nonexistent/nginx not found): install it with `apt-get install nginx-light`',
+    );
   });
 
   it('PostgreSQL and Redis: present when they answer (the test servers), else how to start them', async () => {

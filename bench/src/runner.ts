@@ -63,27 +63,26 @@ export function markdownTable(rows: readonly Row[]): string {
 }
 
 /** On one line: it goes into a table cell. */
-const messageOf = (err: unknown): string =>
-  (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
 
 /** Every distinct prerequisite checked once, all at the same time: name → null or what is missing. */
 async function checkAll(sections: readonly Section[]): Promise<Map<string, string | null>> {
   const distinct = new Map<string, Prerequisite>();
   for (const s of sections) for (const p of s.needs ?? []) distinct.set(p.name, p);
-  const checked = await Promise.all([...distinct.values()].map(async (p) => {
-    try {
-      return [p.name, await p.check()] as const;
-    } catch (err) {
-      return [p.name, `${p.name}: the check itself failed: ${messageOf(err)}`] as const;
-    }
-  }));
+  const checked = await Promise.all(
+    [...distinct.values()].map(async (p) => {
+      try {
+        return [p.name, await p.check()] as const;
+      } catch (err) {
+        return [p.name, `${p.name}: the check itself failed: ${messageOf(err)}`] as const;
+      }
+    }),
+  );
   return new Map(checked);
 }
 
 /** Runs `sections` in order; `base` starts the JSON (machine, date). */
-export async function runBench(
-  sections: readonly Section[], base: Record<string, unknown>, io: RunnerIo,
-): Promise<BenchReport> {
+export async function runBench(sections: readonly Section[], base: Record<string, unknown>, io: RunnerIo): Promise<BenchReport> {
   const now = io.now ?? (() => performance.now());
   const results: Record<string, unknown> = { ...base };
   const rows: Row[] = [];
@@ -97,12 +96,14 @@ export async function runBench(
   };
   const lines = [...missing].map(([name, gap]) => (gap === null ? `  ok       ${name}` : `  missing  ${gap}`));
   const skipped = sections.filter((s) => skipWhy(s) !== null).map((s) => s.name);
-  io.print([
-    `Sections: ${sections.map((s) => s.name).join(', ')}`,
-    ...(lines.length ? ['Prerequisites:', ...lines] : []),
-    ...(skipped.length ? [`Skipping for a missing prerequisite: ${skipped.join(', ')} (the rest runs)`] : []),
-    '',
-  ].join('\n'));
+  io.print(
+    [
+      `Sections: ${sections.map((s) => s.name).join(', ')}`,
+      ...(lines.length ? ['Prerequisites:', ...lines] : []),
+      ...(skipped.length ? [`Skipping for a missing prerequisite: ${skipped.join(', ')} (the rest runs)`] : []),
+      '',
+    ].join('\n'),
+  );
 
   for (const [i, section] of sections.entries()) {
     const why = skipWhy(section);
@@ -146,9 +147,7 @@ export async function runBench(
 }
 
 /** The sections `--only` names (all when null), minus those `--skip` names; an unknown name is an error. */
-export function selectSections<S extends Section>(
-  all: readonly S[], opts: { only: string[] | null; skip: string[] | null },
-): S[] {
+export function selectSections<S extends Section>(all: readonly S[], opts: { only: string[] | null; skip: string[] | null }): S[] {
   const names = new Set(all.map((s) => s.name));
   const unknown = [...(opts.only ?? []), ...(opts.skip ?? [])].filter((n) => !names.has(n));
   if (unknown.length) {

@@ -52,7 +52,11 @@ async function untilMemory(retriever: Retriever): Promise<void> {
  * databases, one after the other; the figure is their median (one run moves by ±10 % on a busy
  * machine).
  */
-export async function runPerDocumentIngest(file: string, chunks: number, runs = 3): Promise<{ chunks: number; megabytesPerSecond: number; runs: number[] }> {
+export async function runPerDocumentIngest(
+  file: string,
+  chunks: number,
+  runs = 3,
+): Promise<{ chunks: number; megabytesPerSecond: number; runs: number[] }> {
   const speeds: number[] = [];
   let count = 0;
   for (let i = 0; i < runs; i++) {
@@ -75,7 +79,12 @@ export async function runScaleBench(opts: { dir: string; sizes: number[] }): Pro
     const databaseMegabytes = round(fs.statSync(file).size / 1e6, 1);
     const actual = (seeded.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
     const rounds = chunks >= 1_000_000 ? 2 : 3;
-    const fts = await latency(createRetriever(seeded.storage, { memoryIndexMaxChunks: 0 }), seeded.knowledgeBaseId, seeded.questions, rounds);
+    const fts = await latency(
+      createRetriever(seeded.storage, { memoryIndexMaxChunks: 0 }),
+      seeded.knowledgeBaseId,
+      seeded.questions,
+      rounds,
+    );
     const before = usedBytes();
     const t0 = performance.now();
     const memoryRetriever = createRetriever(seeded.storage, { memoryIndexMaxChunks: Number.MAX_SAFE_INTEGER });
@@ -85,7 +94,11 @@ export async function runScaleBench(opts: { dir: string; sizes: number[] }): Pro
     const memory = await latency(memoryRetriever, seeded.knowledgeBaseId, seeded.questions, rounds);
     out.push({
       chunks: actual,
-      ingest: { megabytes: round(seeded.bytes / 1e6, 1), seconds: round(seeded.seconds, 2), megabytesPerSecond: round(seeded.bytes / 1e6 / seeded.seconds, 2) },
+      ingest: {
+        megabytes: round(seeded.bytes / 1e6, 1),
+        seconds: round(seeded.seconds, 2),
+        megabytesPerSecond: round(seeded.bytes / 1e6 / seeded.seconds, 2),
+      },
       databaseMegabytes,
       fts,
       memory: { buildSeconds, megabytes, ...memory },
@@ -99,8 +112,20 @@ export async function runScaleBench(opts: { dir: string; sizes: number[] }): Pro
 
 export function scaleRows(results: ScaleResult[]): [string, string, string][] {
   return results.flatMap((r): [string, string, string][] => [
-    [`ingest markdown → ${r.chunks} chunks`, `${r.ingest.megabytesPerSecond} MB/s`, `${r.ingest.megabytes} MB in ${r.ingest.seconds} s; database ${r.databaseMegabytes} MB; target ≥ 5 MB/s`],
-    [`question, ${r.chunks} chunks (memory index, default)`, `p50 ${r.memory.p50} ms`, `p99 ${r.memory.p99} ms (n=${r.memory.n}); built in ${r.memory.buildSeconds} s${r.memory.megabytes === null ? '' : `, ${r.memory.megabytes} MB`}; target p99 < 50 ms`],
-    [`question, ${r.chunks} chunks (FTS5 only)`, `p50 ${r.fts.p50} ms`, `p99 ${r.fts.p99} ms (n=${r.fts.n}); memory index ${r.speedup}× faster at p50`],
+    [
+      `ingest markdown → ${r.chunks} chunks`,
+      `${r.ingest.megabytesPerSecond} MB/s`,
+      `${r.ingest.megabytes} MB in ${r.ingest.seconds} s; database ${r.databaseMegabytes} MB; target ≥ 5 MB/s`,
+    ],
+    [
+      `question, ${r.chunks} chunks (memory index, default)`,
+      `p50 ${r.memory.p50} ms`,
+      `p99 ${r.memory.p99} ms (n=${r.memory.n}); built in ${r.memory.buildSeconds} s${r.memory.megabytes === null ? '' : `, ${r.memory.megabytes} MB`}; target p99 < 50 ms`,
+    ],
+    [
+      `question, ${r.chunks} chunks (FTS5 only)`,
+      `p50 ${r.fts.p50} ms`,
+      `p99 ${r.fts.p99} ms (n=${r.fts.n}); memory index ${r.speedup}× faster at p50`,
+    ],
   ]);
 }

@@ -30,7 +30,12 @@ export const SCALE_OUT_NOTES = [
   'Each round measures bare Express, then every target in turn (alternating rounds); figures are medians over rounds.',
 ];
 
-interface Round { bare: LoadResult; bareCpuUs: number; chat: Record<ScaleOutTarget, LoadResult>; cpuUs: Record<ScaleOutTarget, { parley: number; nginx: number; postgres: number; total: number }> }
+interface Round {
+  bare: LoadResult;
+  bareCpuUs: number;
+  chat: Record<ScaleOutTarget, LoadResult>;
+  cpuUs: Record<ScaleOutTarget, { parley: number; nginx: number; postgres: number; total: number }>;
+}
 
 export interface ScaleOutResult {
   chunks: number;
@@ -38,7 +43,13 @@ export interface ScaleOutResult {
   durationSeconds: number;
   bare: { requestsPerSecond: number; cpuUs: number };
   targets: Array<{
-    target: ScaleOutTarget; label: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number;
+    target: ScaleOutTarget;
+    label: string;
+    requestsPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    non2xx: number;
+    errors: number;
     /** Median over rounds of chat req/s ÷ the same round's bare req/s. */
     ratioToBare: number;
     /** Median over rounds of this target's req/s ÷ the same round's SQLite req/s. */
@@ -58,7 +69,9 @@ export async function runScaleOutBench(opts: { dir: string; chunks: number; dura
   const stops: Array<() => Promise<void>> = [];
   try {
     const { child, served } = await startServe({ chunks: opts.chunks, file });
-    stops.push(async () => { child.kill('SIGTERM'); });
+    stops.push(async () => {
+      child.kill('SIGTERM');
+    });
     const database = await postgresCopyOf(file);
     stops.push(() => database.drop());
     // A key prefix of this run's own, its keys deleted at the end (the daily counters live a day).
@@ -83,9 +96,12 @@ export async function runScaleOutBench(opts: { dir: string; chunks: number; dura
     // The PostgreSQL backends serving the bench database, read afresh around each window.
     const admin = new pg.Pool({ connectionString: database.url, max: 1, application_name: 'parley-bench-cpu' });
     stops.push(() => admin.end());
-    const backendPids = async () => (await admin.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'parley-bench-cpu'",
-    )).rows.map((r) => r.pid);
+    const backendPids = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'parley-bench-cpu'",
+        )
+      ).rows.map((r) => r.pid);
 
     const targets: Record<ScaleOutTarget, { url: string; parley: number[]; nginx: boolean }> = {
       sqlite: { url: served.parleyUrl, parley: [], nginx: false },
@@ -126,16 +142,25 @@ export async function runScaleOutBench(opts: { dir: string; chunks: number; dura
     }
 
     return {
-      chunks: served.chunkCount, rounds: opts.rounds, durationSeconds: opts.duration,
+      chunks: served.chunkCount,
+      rounds: opts.rounds,
+      durationSeconds: opts.duration,
       bare: { requestsPerSecond: median(rounds.map((r) => r.bare.requestsPerSecond)), cpuUs: median(rounds.map((r) => r.bareCpuUs)) },
       targets: SCALE_OUT_TARGETS.map((t) => {
         const rps = rounds.map((r) => r.chat[t].requestsPerSecond);
         // The latency figures are those of the median-throughput round.
-        const mid = [...rounds].sort((a, b) => a.chat[t].requestsPerSecond - b.chat[t].requestsPerSecond)[Math.floor((rounds.length - 1) / 2)] as Round;
+        const mid = [...rounds].sort((a, b) => a.chat[t].requestsPerSecond - b.chat[t].requestsPerSecond)[
+          Math.floor((rounds.length - 1) / 2)
+        ] as Round;
         const cpu = (k: 'parley' | 'nginx' | 'postgres' | 'total') => median(rounds.map((r) => r.cpuUs[t][k]));
         return {
-          target: t, label: LABELS[t], requestsPerSecond: median(rps), p50Ms: mid.chat[t].p50Ms, p99Ms: mid.chat[t].p99Ms,
-          non2xx: rounds.reduce((n, r) => n + r.chat[t].non2xx, 0), errors: rounds.reduce((n, r) => n + r.chat[t].errors, 0),
+          target: t,
+          label: LABELS[t],
+          requestsPerSecond: median(rps),
+          p50Ms: mid.chat[t].p50Ms,
+          p99Ms: mid.chat[t].p99Ms,
+          non2xx: rounds.reduce((n, r) => n + r.chat[t].non2xx, 0),
+          errors: rounds.reduce((n, r) => n + r.chat[t].errors, 0),
           ratioToBare: round(median(rounds.map((r) => r.chat[t].requestsPerSecond / r.bare.requestsPerSecond)), 3),
           ratioToSqlite: round(median(rounds.map((r) => r.chat[t].requestsPerSecond / r.chat.sqlite.requestsPerSecond)), 3),
           perRound: rps,
@@ -156,9 +181,10 @@ export function scaleOutRows(r: ScaleOutResult): [string, string, string][] {
   return [
     [`bare Express JSON POST (scale-out baseline)`, `${r.bare.requestsPerSecond} req/s`, `server CPU ${r.bare.cpuUs} µs per request`],
     ...r.targets.map((t): [string, string, string] => [
-      `chat, ${r.chunks} chunks: ${t.label}`, `${t.requestsPerSecond} req/s`,
-      `${pct(t.ratioToBare)} of bare, ${pct(t.ratioToSqlite)} of SQLite; p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, non-2xx ${t.non2xx}; `
-      + `CPU per chat ${t.cpuUsPerChat.total} µs (Parley ${t.cpuUsPerChat.parley}, nginx ${t.cpuUsPerChat.nginx}, PostgreSQL ${t.cpuUsPerChat.postgres}); per round ${t.perRound.join(', ')} req/s`,
+      `chat, ${r.chunks} chunks: ${t.label}`,
+      `${t.requestsPerSecond} req/s`,
+      `${pct(t.ratioToBare)} of bare, ${pct(t.ratioToSqlite)} of SQLite; p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, non-2xx ${t.non2xx}; ` +
+        `CPU per chat ${t.cpuUsPerChat.total} µs (Parley ${t.cpuUsPerChat.parley}, nginx ${t.cpuUsPerChat.nginx}, PostgreSQL ${t.cpuUsPerChat.postgres}); per round ${t.perRound.join(', ')} req/s`,
     ]),
   ];
 }

@@ -9,7 +9,11 @@ import { migratePostgres } from '../../server/src/storage/postgres/migrate.js';
 import { scratchPostgresDatabase } from '../../server/test/postgres.js';
 import { waitFor } from './scale-out-nginx.js';
 
-export interface BenchDatabase { url: string; name: string; drop(): Promise<void> }
+export interface BenchDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
 
 /**
  * ANALYZE, as autovacuum would have by now, when the server's autovacuum is off (it is on this
@@ -19,7 +23,9 @@ export interface BenchDatabase { url: string; name: string; drop(): Promise<void
  * it; nothing changes them with autovacuum off). The instance started first then grew slower
  * every window: PostgreSQL CPU a chat 1.5 → 5.7 ms in 30 s, while the second stayed at 1.4.
  */
-export async function analyzeAsAutovacuumWould(admin: { query(sql: string): Promise<{ rows: Array<{ autovacuum?: string }> }> }): Promise<boolean> {
+export async function analyzeAsAutovacuumWould(admin: {
+  query(sql: string): Promise<{ rows: Array<{ autovacuum?: string }> }>;
+}): Promise<boolean> {
   const on = (await admin.query('SHOW autovacuum')).rows[0]?.autovacuum === 'on';
   if (!on) await admin.query('ANALYZE');
   return !on;
@@ -42,7 +48,10 @@ export async function postgresCopyOf(sqliteFile: string): Promise<BenchDatabase>
       source.exec('BEGIN');
       const report = await copySqliteToPostgres(source, storage);
       source.exec('COMMIT');
-      if (!report.ok) throw new Error(`SQLite → PostgreSQL copy: row counts differ ${JSON.stringify(report.tables.filter((t) => t.sqlite !== t.postgres))}`);
+      if (!report.ok)
+        throw new Error(
+          `SQLite → PostgreSQL copy: row counts differ ${JSON.stringify(report.tables.filter((t) => t.sqlite !== t.postgres))}`,
+        );
       // Fresh statistics for the planner, as after any bulk load.
       await storage.run('ANALYZE');
     } finally {
@@ -65,7 +74,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface ParleyInstance { url: string; port: number; pid: number; stop(): Promise<void> }
+export interface ParleyInstance {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
 
 /**
  * `node --import tsx server/src/main.ts`, configured only through the environment as an operator
@@ -74,33 +88,58 @@ export interface ParleyInstance { url: string; port: number; pid: number; stop()
  * Resolves when /readyz answers 200.
  */
 export async function startParley(opts: {
-  databaseUrl: string; redisUrl: string; redisPrefix: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
   /** Extra environment (paired measurements toggle a change through it) and node flags (--cpu-prof). */
-  env?: Record<string, string>; nodeArgs?: string[];
+  env?: Record<string, string>;
+  nodeArgs?: string[];
   /** Another checkout to run the server from (a baseline worktree); default this one. */
   root?: string;
 }): Promise<ParleyInstance> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(opts.root ?? REPO_ROOT, 'server/src/main.ts')], {
-    cwd: opts.root ?? REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, DATABASE_PATH: undefined,
-      REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: opts.redisPrefix, RATE_LIMIT_STORE: 'redis',
-      SEED_DEMO: 'false', DEMO_TRAFFIC_CONVERSATIONS: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(opts.root ?? REPO_ROOT, 'server/src/main.ts')],
+    {
+      cwd: opts.root ?? REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: opts.databaseUrl,
+        DATABASE_PATH: undefined,
+        REDIS_URL: opts.redisUrl,
+        REDIS_KEY_PREFIX: opts.redisPrefix,
+        RATE_LIMIT_STORE: 'redis',
+        SEED_DEMO: 'false',
+        DEMO_TRAFFIC_CONVERSATIONS: '0',
+        LOG_LEVEL: 'error',
+        TRUST_PROXY: '1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...opts.env,
+      },
     },
-  });
+  );
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); process.stderr.write(d); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    process.stderr.write(d);
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`Parley on PostgreSQL exited (${child.exitCode}): ${stderr.trim()}`);
-    return fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    return fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }, `Parley on port ${port}`);
   return {
-    url, port, pid: child.pid as number,
+    url,
+    port,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);

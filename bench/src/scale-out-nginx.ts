@@ -6,7 +6,10 @@ import path from 'node:path';
 /** Debian's nginx (nginx-light); the bench starts its own instance and never touches /etc/nginx. */
 export const NGINX_BIN = '/usr/sbin/nginx';
 
-export interface NginxFront { pid: number; stop(): Promise<void> }
+export interface NginxFront {
+  pid: number;
+  stop(): Promise<void>;
+}
 
 /**
  * nginx as in docs/deploy-scale-out.md: one worker (this machine has 2 cores), keepalive to the
@@ -19,7 +22,9 @@ export function nginxConfig(dir: string, listen: Array<{ port: number; upstream:
   // When run as root the workers would otherwise switch to `nobody`, which cannot enter the
   // bench's private temp dir; as another user nginx ignores the directive (a warning).
   const user = os.userInfo().username;
-  const blocks = listen.map(({ port, upstream }, i) => `
+  const blocks = listen
+    .map(
+      ({ port, upstream }, i) => `
   upstream parley_${i} {
 ${upstream.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
     keepalive 32;
@@ -33,7 +38,9 @@ ${upstream.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }`).join('\n');
+  }`,
+    )
+    .join('\n');
   return `worker_processes 1;
 daemon off;
 user ${user};
@@ -59,7 +66,8 @@ ${blocks}
  */
 /** Fails at once, with the package to install, where Debian's nginx is missing (before minutes of seeding). */
 export function requireNginx(): void {
-  if (!fs.existsSync(NGINX_BIN)) throw new Error(`the scale-out bench needs Debian's nginx (${NGINX_BIN} not found): apt-get install -y nginx-light`);
+  if (!fs.existsSync(NGINX_BIN))
+    throw new Error(`the scale-out bench needs Debian's nginx (${NGINX_BIN} not found): apt-get install -y nginx-light`);
 }
 
 export async function startNginx(dir: string, listen: Array<{ port: number; upstream: number[] }>): Promise<NginxFront> {
@@ -69,12 +77,18 @@ export async function startNginx(dir: string, listen: Array<{ port: number; upst
   fs.writeFileSync(conf, nginxConfig(dir, listen));
   const child: ChildProcess = spawn(NGINX_BIN, ['-c', conf, '-p', `${dir}/`], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (const { port } of listen) {
     await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr.trim()} ${readIfExists(path.join(dir, 'error.log'))}`);
-      return (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false));
+      if (child.exitCode !== null)
+        throw new Error(`nginx exited (${child.exitCode}): ${stderr.trim()} ${readIfExists(path.join(dir, 'error.log'))}`);
+      return await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }, `nginx on port ${port}`);
   }
   return {
@@ -89,7 +103,11 @@ export async function startNginx(dir: string, listen: Array<{ port: number; upst
 }
 
 function readIfExists(file: string): string {
-  try { return fs.readFileSync(file, 'utf8').trim(); } catch { return ''; }
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }
 
 /** Polls `ready` every 100 ms until it is true; throws what it throws, or after `timeoutMs`. */

@@ -24,7 +24,12 @@ const text = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const envOf = (spec: string | undefined): Record<string, string> =>
-  Object.fromEntries((spec ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  Object.fromEntries(
+    (spec ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
 const rounds = readOption('rounds', 5);
@@ -35,7 +40,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-pair-'));
 const stops: Array<() => Promise<void>> = [];
 try {
   const { child, served } = await startServe({ chunks: readOption('chunks', 10_000), file: path.join(dir, 'pair.db') });
-  stops.push(async () => { child.kill('SIGTERM'); });
+  stops.push(async () => {
+    child.kill('SIGTERM');
+  });
   const database = await postgresCopyOf(path.join(dir, 'pair.db'));
   stops.push(() => database.drop());
   const redis = await connectTestRedis();
@@ -43,16 +50,29 @@ try {
   const sides = { a: { env: envOf(text('a')), root: text('a-root') }, b: { env: envOf(text('b')), root: text('b-root') } };
   const instances = {} as Record<'a' | 'b', Awaited<ReturnType<typeof startParley>>>;
   for (const side of ['a', 'b'] as const) {
-    const nodeArgs = [...(prof === side ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...(text(`${side}-args`) ?? '').split(',').filter(Boolean)];
+    const nodeArgs = [
+      ...(prof === side ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      ...(text(`${side}-args`) ?? '').split(',').filter(Boolean),
+    ];
     const { env, root } = sides[side];
-    instances[side] = await startParley({ databaseUrl: database.url, redisUrl: REDIS_TEST_URL, redisPrefix: redis.prefix, env, nodeArgs, ...(root ? { root } : {}) });
+    instances[side] = await startParley({
+      databaseUrl: database.url,
+      redisUrl: REDIS_TEST_URL,
+      redisPrefix: redis.prefix,
+      env,
+      nodeArgs,
+      ...(root ? { root } : {}),
+    });
     stops.push(() => instances[side].stop());
   }
   const admin = new pg.Pool({ connectionString: database.url, max: 1, application_name: 'parley-bench-cpu' });
   stops.push(() => admin.end());
-  const backendPids = async () => (await admin.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'parley-bench-cpu'",
-  )).rows.map((r) => r.pid);
+  const backendPids = async () =>
+    (
+      await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'parley-bench-cpu'",
+      )
+    ).rows.map((r) => r.pid);
 
   for (const side of ['a', 'b'] as const) await load({ ...chatLoad(served, instances[side].url), duration: 2 });
   // Without it, side a (started first) caches plans made on empty tables: scale-out-instances.ts.
@@ -71,11 +91,25 @@ try {
       const n1 = snapshot([inst.pid]);
       const p1 = snapshot(await backendPids());
       if (process.env.PAIR_DEBUG) {
-        const who = new Map((await admin.query<{ pid: number; app: string; kind: string }>('SELECT pid, application_name AS app, backend_type AS kind FROM pg_stat_activity')).rows.map((x) => [x.pid, `${x.kind}/${x.app}`]));
-        for (const [pid, us] of p1) if (us - (p0.get(pid) ?? 0) > 20_000) process.stderr.write(`  ${pid} ${who.get(pid) ?? '?'} ${Math.round((us - (p0.get(pid) ?? 0)) / 1000)} ms\n`);
+        const who = new Map(
+          (
+            await admin.query<{ pid: number; app: string; kind: string }>(
+              'SELECT pid, application_name AS app, backend_type AS kind FROM pg_stat_activity',
+            )
+          ).rows.map((x) => [x.pid, `${x.kind}/${x.app}`]),
+        );
+        for (const [pid, us] of p1)
+          if (us - (p0.get(pid) ?? 0) > 20_000)
+            process.stderr.write(`  ${pid} ${who.get(pid) ?? '?'} ${Math.round((us - (p0.get(pid) ?? 0)) / 1000)} ms\n`);
       }
       const per = (us: number) => Math.round(us / Math.max(1, r.total));
-      rows[side].push({ total: r.total, rps: r.requestsPerSecond, node: per(cpuBetween(n0, n1)), pg: per(cpuBetween(p0, p1)), non2xx: r.non2xx + r.errors });
+      rows[side].push({
+        total: r.total,
+        rps: r.requestsPerSecond,
+        node: per(cpuBetween(n0, n1)),
+        pg: per(cpuBetween(p0, p1)),
+        non2xx: r.non2xx + r.errors,
+      });
       process.stderr.write(`round ${i + 1} ${side}: ${JSON.stringify(rows[side].at(-1))}\n`);
     }
   }
@@ -84,7 +118,9 @@ try {
   process.stdout.write(`b/a per round, median: Node CPU ${ratio('node')}, PG CPU ${ratio('pg')}, req/s ${ratio('rps')}\n`);
   for (const side of ['a', 'b'] as const) {
     const r = rows[side];
-    process.stdout.write(`${side} ${JSON.stringify(sides[side])}: median ${median(r.map((x) => x.rps))} req/s, Node ${median(r.map((x) => x.node))} µs/chat, PG backends ${median(r.map((x) => x.pg))} µs/chat, total ${median(r.map((x) => x.node + x.pg))}; non-2xx ${r.reduce((n, x) => n + x.non2xx, 0)}, chats ${r.reduce((n, x) => n + x.total, 0)}\n`);
+    process.stdout.write(
+      `${side} ${JSON.stringify(sides[side])}: median ${median(r.map((x) => x.rps))} req/s, Node ${median(r.map((x) => x.node))} µs/chat, PG backends ${median(r.map((x) => x.pg))} µs/chat, total ${median(r.map((x) => x.node + x.pg))}; non-2xx ${r.reduce((n, x) => n + x.non2xx, 0)}, chats ${r.reduce((n, x) => n + x.total, 0)}\n`,
+    );
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch((err: unknown) => process.stderr.write(`pair cleanup: ${String(err)}\n`));

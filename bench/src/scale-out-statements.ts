@@ -26,10 +26,15 @@ const admin = new pg.Client({ connectionString: process.env.PARLEY_TEST_POSTGRES
 await admin.connect();
 const db = `parley_statements_${process.pid}`;
 await admin.query(`CREATE DATABASE ${db}`);
-const url = new URL(`postgres://${admin.user ?? "postgres"}@${admin.host}:${admin.port}/${db}`);
+const url = new URL(`postgres://${admin.user ?? 'postgres'}@${admin.host}:${admin.port}/${db}`);
 try {
-  const creates = await Promise.all(roots.map(async (root) =>
-    (await import(path.join(root, 'server/src/storage/postgres.ts')) as { createPostgresStorage: typeof Create }).createPostgresStorage));
+  const creates = await Promise.all(
+    roots.map(
+      async (root) =>
+        ((await import(path.join(root, 'server/src/storage/postgres.ts'))) as { createPostgresStorage: typeof Create })
+          .createPostgresStorage,
+    ),
+  );
   const setup = (creates[0] as typeof Create)(url.href, { poolSize: 1 });
   await setup.run('CREATE TABLE t (id bigint PRIMARY KEY, v text, n bigint)');
   await setup.close();
@@ -37,7 +42,10 @@ try {
 
   let nextId = 1;
   const op = async (s: PostgresStorage): Promise<void> => {
-    if (mode === 'select') { await s.get('SELECT CAST(? AS INTEGER) AS x', [1]); return; }
+    if (mode === 'select') {
+      await s.get('SELECT CAST(? AS INTEGER) AS x', [1]);
+      return;
+    }
     if (mode === 'tx-batched') {
       // The same 8 statements, sent as two batches of independent statements (Promise.all):
       // what a caller gains by not awaiting each one (PostgreSQL still runs them in order).
@@ -61,8 +69,13 @@ try {
       await tx.all('SELECT id FROM t WHERE id IN (?, ?)', [id, -id]);
     });
   };
-  const backends = async (i: number) => (await admin.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [db, `statements-${i}`])).rows.map((r) => r.pid);
+  const backends = async (i: number) =>
+    (
+      await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [
+        db,
+        `statements-${i}`,
+      ])
+    ).rows.map((r) => r.pid);
 
   const results: Array<Array<{ node: number; pg: number; perSecond: number }>> = roots.map(() => []);
   for (let r = 0; r <= rounds; r++) {
@@ -75,15 +88,29 @@ try {
       const c0 = process.cpuUsage();
       let n = 0;
       const end = Date.now() + seconds * 1000;
-      await Promise.all(Array.from({ length: 10 }, async () => { while (Date.now() < end) { await op(s); n++; } }));
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (Date.now() < end) {
+            await op(s);
+            n++;
+          }
+        }),
+      );
       const c1 = process.cpuUsage(c0);
       const p1 = snapshot(await backends(i));
-      if (r > 0) results[i]?.push({ node: Math.round((c1.user + c1.system) / n), pg: Math.round(cpuBetween(p0, p1) / n), perSecond: Math.round(n / seconds) });
+      if (r > 0)
+        results[i]?.push({
+          node: Math.round((c1.user + c1.system) / n),
+          pg: Math.round(cpuBetween(p0, p1) / n),
+          perSecond: Math.round(n / seconds),
+        });
     }
   }
   for (const [i, rs] of results.entries()) {
-    process.stdout.write(`${mode} ${roots[i]}: Node ${median(rs.map((x) => x.node))} µs/op, PG backends ${median(rs.map((x) => x.pg))} µs/op, `
-      + `total ${median(rs.map((x) => x.node + x.pg))}, ${median(rs.map((x) => x.perSecond))} op/s; rounds ${JSON.stringify(rs.map((x) => [x.node, x.pg]))}\n`);
+    process.stdout.write(
+      `${mode} ${roots[i]}: Node ${median(rs.map((x) => x.node))} µs/op, PG backends ${median(rs.map((x) => x.pg))} µs/op, ` +
+        `total ${median(rs.map((x) => x.node + x.pg))}, ${median(rs.map((x) => x.perSecond))} op/s; rounds ${JSON.stringify(rs.map((x) => [x.node, x.pg]))}\n`,
+    );
   }
   for (const s of stores) await s.close();
 } finally {

@@ -18,13 +18,22 @@ requireNginx();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-scale-out-'));
 try {
   const result = await runScaleOutBench({
-    dir, chunks: readOption('chunks', 10_000), duration: readOption('duration', 6), rounds: readOption('rounds', 3),
+    dir,
+    chunks: readOption('chunks', 10_000),
+    duration: readOption('duration', 6),
+    rounds: readOption('rounds', 3),
   });
   const rows = scaleOutRows(result);
-  process.stdout.write([
-    '| measure | value | detail |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`), '',
-    ...result.notes.map((n) => `- ${n}`), '',
-  ].join('\n') + '\n');
+  process.stdout.write(
+    [
+      '| measure | value | detail |',
+      '|---|---|---|',
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+      '',
+      ...result.notes.map((n) => `- ${n}`),
+      '',
+    ].join('\n') + '\n',
+  );
   process.stdout.write(JSON.stringify(result) + '\n');
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

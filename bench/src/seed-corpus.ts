@@ -8,7 +8,19 @@ import { createCorpus } from './corpus.js';
  * Fills a knowledge base with synthetic documents until it holds about `chunks` chunks,
  * `documentsPerTransaction` at a time (500: a bulk import or a crawl; 1: what each API upload does).
  */
-export async function seedCorpusDb(file: string, chunks: number, opts: { documentsPerTransaction?: number } = {}): Promise<{ db: Db; storage: SqliteStorage; organizationId: string; knowledgeBaseId: string; questions: string[]; seconds: number; bytes: number }> {
+export async function seedCorpusDb(
+  file: string,
+  chunks: number,
+  opts: { documentsPerTransaction?: number } = {},
+): Promise<{
+  db: Db;
+  storage: SqliteStorage;
+  organizationId: string;
+  knowledgeBaseId: string;
+  questions: string[];
+  seconds: number;
+  bytes: number;
+}> {
   const db = openDb(file);
   migrate(db);
   const storage = createSqliteStorage(db);
@@ -18,14 +30,20 @@ export async function seedCorpusDb(file: string, chunks: number, opts: { documen
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'Bench', 'enterprise', ?)").run(organizationId, at);
   const kb = await store.createKb(organizationId, { name: 'Bench corpus', description: null }, at);
   const sectionsPerDocument = 5;
-  const corpus = createCorpus({ documents: Math.ceil(chunks / sectionsPerDocument), sectionsPerDocument, sentencesPerSection: 6, vocabulary: 20_000 });
+  const corpus = createCorpus({
+    documents: Math.ceil(chunks / sectionsPerDocument),
+    sectionsPerDocument,
+    sentencesPerSection: 6,
+    vocabulary: 20_000,
+  });
   let storeMs = 0;
   let bytes = 0;
   const perTransaction = opts.documentsPerTransaction ?? 500;
   // Only the store's work is timed (chunking, rows, FTS, commit), not generating the corpus.
-  const insertInTransaction = (docs: { title: string; content: string; url: string }[]) => store.write(async (w) => {
-    for (const d of docs) await w.addDocument(kb.id, { ...d, format: 'markdown' }, at);
-  });
+  const insertInTransaction = (docs: { title: string; content: string; url: string }[]) =>
+    store.write(async (w) => {
+      for (const d of docs) await w.addDocument(kb.id, { ...d, format: 'markdown' }, at);
+    });
   const insertBatch = async (docs: { title: string; content: string; url: string }[]): Promise<void> => {
     const t0 = performance.now();
     await insertInTransaction(docs);

@@ -21,7 +21,12 @@ import { REPO_ROOT } from '../../server/src/paths.js';
 import { startFakeOpenAi } from '../../server/test/fake-openai.js';
 import { summarize } from './stats.js';
 
-interface Served { url: string; assistantId: string; key: string; questions: string[] }
+interface Served {
+  url: string;
+  assistantId: string;
+  key: string;
+  questions: string[];
+}
 
 /** The fake model's own time to first token; subtracted, so its value does not matter much. */
 const PROVIDER_TTFT_MS = 20;
@@ -31,25 +36,40 @@ const PROVIDER_TTFT_MS = 20;
  * client is node:http on a keep-alive agent: the lightest client, so that what is measured is
  * the server, not the client's HTTP stack (fetch adds ~0.5 ms per request on loopback).
  */
-function chatFirstDelta(url: string, key: string, message: string, agent: http.Agent): Promise<{ sentAt: number; firstDeltaAt: number | null }> {
+function chatFirstDelta(
+  url: string,
+  key: string,
+  message: string,
+  agent: http.Agent,
+): Promise<{ sentAt: number; firstDeltaAt: number | null }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ message });
     const sentAt = performance.now();
     let first: number | null = null;
     let seen = '';
-    const req = http.request(url, {
-      method: 'POST', agent,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (first !== null) return;
-        seen += chunk;
-        if (seen.includes('event: delta')) first = performance.now();
-      });
-      res.on('end', () => resolve({ sentAt, firstDeltaAt: first }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (first !== null) return;
+          seen += chunk;
+          if (seen.includes('event: delta')) first = performance.now();
+        });
+        res.on('end', () => resolve({ sentAt, firstDeltaAt: first }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -60,7 +80,11 @@ export async function runTtftBench(opts: { chunks: number; file: string; request
     apiKey: 'sk-bench',
     reply: { chunks: ['The', ' answer', ' is', ' in', ' the', ' passage', ' [1]', '.'], firstDelayMs: PROVIDER_TTFT_MS, delayMs: 1 },
   });
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'bench/src/ttft-serve.ts'), opts.file, String(opts.chunks), `${fake.url}/v1`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [path.join(REPO_ROOT, 'bench/src/ttft-serve.ts'), opts.file, String(opts.chunks), `${fake.url}/v1`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const served = await new Promise<Served>((resolve, reject) => {
       readline.createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l) as Served));
@@ -76,7 +100,12 @@ export async function runTtftBench(opts: { chunks: number; file: string; request
     for (let i = 0; i < warmup + opts.requests; i++) {
       const question = served.questions[i % served.questions.length] as string;
       const seen = fake.requests.length;
-      const { sentAt: t0, firstDeltaAt: t1 } = await chatFirstDelta(`${served.url}/v1/integrations/${served.assistantId}/chat`, served.key, question, agent);
+      const { sentAt: t0, firstDeltaAt: t1 } = await chatFirstDelta(
+        `${served.url}/v1/integrations/${served.assistantId}/chat`,
+        served.key,
+        question,
+        agent,
+      );
       const r = fake.requests[seen];
       // No passage retrieved → no model call; nothing to time.
       if (t1 === null || !r || r.firstTextAt === null) {
@@ -91,8 +120,13 @@ export async function runTtftBench(opts: { chunks: number; file: string; request
       relay.push(t1 - r.firstTextAt);
     }
     return {
-      chunks: opts.chunks, providerTtftMs: PROVIDER_TTFT_MS, skipped,
-      addedMs: summarize(added), beforeProviderMs: summarize(before), relayMs: summarize(relay), clientTtftMs: summarize(clientTtft),
+      chunks: opts.chunks,
+      providerTtftMs: PROVIDER_TTFT_MS,
+      skipped,
+      addedMs: summarize(added),
+      beforeProviderMs: summarize(before),
+      relayMs: summarize(relay),
+      clientTtftMs: summarize(clientTtft),
     };
   } finally {
     child.kill('SIGTERM');

@@ -50,14 +50,27 @@ async function outboxThroughput(file: string, receiverUrl: string, events: numbe
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_wh', 'Bench', 'enterprise', ?)").run(at);
   const storage = createSqliteStorage(db);
   const store = createWebhookStore(storage);
-  for (let i = 0; i < endpoints; i++) await store.create('org_wh', { url: `${receiverUrl}/e${i}`, events: ['*'], assistantId: null, description: null }, at);
+  for (let i = 0; i < endpoints; i++)
+    await store.create('org_wh', { url: `${receiverUrl}/e${i}`, events: ['*'], assistantId: null, description: null }, at);
   const webhooks = createWebhookEvents(storage, systemClock);
   const t0 = performance.now();
-  const enqueue = (n: number) => storage.tx(async (tx) => {
-    for (let i = 0; i < n; i++) {
-      await webhooks.outbox.enqueue(tx, 'org_wh', [{ type: 'message.received', assistantIds: null, data: { integrationId: 'asst_bench', sessionId: `s-${i}`, message: 'How do I reset my password?', metadata: { userId: `u-${i}` } } }]);
-    }
-  });
+  const enqueue = (n: number) =>
+    storage.tx(async (tx) => {
+      for (let i = 0; i < n; i++) {
+        await webhooks.outbox.enqueue(tx, 'org_wh', [
+          {
+            type: 'message.received',
+            assistantIds: null,
+            data: {
+              integrationId: 'asst_bench',
+              sessionId: `s-${i}`,
+              message: 'How do I reset my password?',
+              metadata: { userId: `u-${i}` },
+            },
+          },
+        ]);
+      }
+    });
   for (let done = 0; done < events; done += 100) await enqueue(Math.min(100, events - done));
   const enqueueSeconds = (performance.now() - t0) / 1000;
   const worker = createDeliveryWorker({ outbox: webhooks.outbox, clock: systemClock, logger: silent, allowPrivate: true, concurrency: 32 });
@@ -69,18 +82,30 @@ async function outboxThroughput(file: string, receiverUrl: string, events: numbe
   await storage.close();
   if (delivered !== events * endpoints) throw new Error(`webhook bench: ${delivered} of ${events * endpoints} delivered`);
   return {
-    endpoints, events, deliveries: delivered, seconds: round(seconds, 2),
-    deliveriesPerSecond: round(delivered / seconds, 0), eventsPerSecond: round(events / seconds, 0),
+    endpoints,
+    events,
+    deliveries: delivered,
+    seconds: round(seconds, 2),
+    deliveriesPerSecond: round(delivered / seconds, 0),
+    eventsPerSecond: round(events / seconds, 0),
     enqueueUsPerEvent: round((enqueueSeconds * 1e6) / events, 1),
   };
 }
 
 function postJson(agent: http.Agent, url: URL, token: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -95,19 +120,65 @@ async function serveChat(file: string, receiverUrl: string, chunks: number): Pro
   const seeded = await seedCorpusDb(file, chunks);
   const at = new Date().toISOString();
   const ctx = createContext({ db: seeded.db, config: testConfig({ logLevel: 'error', webhookAllowPrivate: true }), logger: silent });
-  const assistant = await createAssistantStore(ctx.storage).create(seeded.organizationId, 'api', assistantConfigSchema.parse({ name: 'Bench', knowledgeBases: [{ id: seeded.knowledgeBaseId, priority: 5 }] }), at);
-  const keys = Array.from({ length: 16 }, () => insertApiKey(seeded.db, seeded.organizationId, {
-    name: 'bench', permissions: ['chat'], assistantId: null, allowedIps: [], rateLimit: { perMinute: null, perDay: null }, expiresAt: null,
-  }, at).key);
+  const assistant = await createAssistantStore(ctx.storage).create(
+    seeded.organizationId,
+    'api',
+    assistantConfigSchema.parse({ name: 'Bench', knowledgeBases: [{ id: seeded.knowledgeBaseId, priority: 5 }] }),
+    at,
+  );
+  const keys = Array.from(
+    { length: 16 },
+    () =>
+      insertApiKey(
+        seeded.db,
+        seeded.organizationId,
+        {
+          name: 'bench',
+          permissions: ['chat'],
+          assistantId: null,
+          allowedIps: [],
+          rateLimit: { perMinute: null, perDay: null },
+          expiresAt: null,
+        },
+        at,
+      ).key,
+  );
   const store = createWebhookStore(ctx.storage);
-  for (let i = 0; i < 3; i++) await store.create(seeded.organizationId, { url: `${receiverUrl}/chat-${i}`, events: ['*'], assistantId: null, description: null }, at);
+  for (let i = 0; i < 3; i++)
+    await store.create(seeded.organizationId, { url: `${receiverUrl}/chat-${i}`, events: ['*'], assistantId: null, description: null }, at);
   const setEndpoints = (on: boolean) => seeded.db.prepare('UPDATE webhook_endpoints SET enabled = ?').run(on ? 1 : 0);
   const server = await listen(ctx, 0, '127.0.0.1');
 
   // What queuing costs inside a write transaction: one new conversation's first turn (6 events) for 3 endpoints.
-  const conversation = { id: 'conv_x', organizationId: seeded.organizationId, assistantId: assistant.id, sessionId: 's', channel: 'api' as const, userId: 'u', source: null, metadata: { userId: 'u' }, status: 'active' as const, startedAt: at, lastMessageAt: at, endedAt: null };
-  const message = (role: 'user' | 'assistant') => ({ id: `msg_${role}`, role, content: 'How do I reset my password? Open Settings, choose Security.', timestamp: at });
-  const turnEvents = { conversation, isNewConversation: true, userMessage: message('user'), assistantMessage: message('assistant'), metadata: { userId: 'u' }, confidence: 0.8, sources: [{ title: 'Account help', url: 'https://example.com/a' }] };
+  const conversation = {
+    id: 'conv_x',
+    organizationId: seeded.organizationId,
+    assistantId: assistant.id,
+    sessionId: 's',
+    channel: 'api' as const,
+    userId: 'u',
+    source: null,
+    metadata: { userId: 'u' },
+    status: 'active' as const,
+    startedAt: at,
+    lastMessageAt: at,
+    endedAt: null,
+  };
+  const message = (role: 'user' | 'assistant') => ({
+    id: `msg_${role}`,
+    role,
+    content: 'How do I reset my password? Open Settings, choose Security.',
+    timestamp: at,
+  });
+  const turnEvents = {
+    conversation,
+    isNewConversation: true,
+    userMessage: message('user'),
+    assistantMessage: message('assistant'),
+    metadata: { userId: 'u' },
+    confidence: 0.8,
+    sources: [{ title: 'Account help', url: 'https://example.com/a' }],
+  };
   // The time spent inside the transaction writing the events (not the commit or the queue before it).
   const queueCost = async () => {
     const samples: number[] = [];
@@ -128,7 +199,8 @@ async function serveChat(file: string, receiverUrl: string, chunks: number): Pro
     if (line === 'on' || line === 'off') reply(setEndpoints(line === 'on').changes);
     else if (line === 'drain') reply(await server.webhooks.drain());
     else if (line === 'turn') reply(await queueCost());
-    else if (line === 'delivered') reply((seeded.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").get() as { n: number }).n);
+    else if (line === 'delivered')
+      reply((seeded.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").get() as { n: number }).n);
   }
   await server.close();
   seeded.db.close();
@@ -142,7 +214,11 @@ async function serveChat(file: string, receiverUrl: string, chunks: number): Pro
  * shares the event loop with the previous one's 18 deliveries: the worst case).
  */
 async function chatLatency(file: string, receiverUrl: string, opts: { chunks: number; blocks: number; perBlock: number; pacedMs: number }) {
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [new URL(import.meta.url).pathname, '--serve-chat', file, receiverUrl, String(opts.chunks)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [new URL(import.meta.url).pathname, '--serve-chat', file, receiverUrl, String(opts.chunks)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
   const next = async <T>(): Promise<T> => {
     const r = await lines.next();
@@ -159,7 +235,11 @@ async function chatLatency(file: string, receiverUrl: string, opts: { chunks: nu
   let n = 0;
   const chatOnce = async (): Promise<number> => {
     const i = n++;
-    const body = JSON.stringify({ message: served.questions[i % served.questions.length], sessionId: `bench-${i % 50}`, metadata: { userId: `u-${i % 50}` } });
+    const body = JSON.stringify({
+      message: served.questions[i % served.questions.length],
+      sessionId: `bench-${i % 50}`,
+      metadata: { userId: `u-${i % 50}` },
+    });
     const t0 = performance.now();
     const status = await postJson(agent, url, served.keys[i % served.keys.length] as string, body);
     if (status !== 200) throw new Error(`chat answered ${status}`);
@@ -181,7 +261,12 @@ async function chatLatency(file: string, receiverUrl: string, opts: { chunks: nu
     }
     const offStats = summarize(off);
     const onStats = summarize(on);
-    return { withoutWebhooksMs: offStats, withWebhooksMs: onStats, addedP50Ms: round(onStats.p50 - offStats.p50), addedMeanMs: round(onStats.mean - offStats.mean) };
+    return {
+      withoutWebhooksMs: offStats,
+      withWebhooksMs: onStats,
+      addedP50Ms: round(onStats.p50 - offStats.p50),
+      addedMeanMs: round(onStats.mean - offStats.mean),
+    };
   };
 
   try {
@@ -192,7 +277,15 @@ async function chatLatency(file: string, receiverUrl: string, opts: { chunks: nu
     const closedLoop = await measure(0);
     const delivered = await ask<number>('delivered');
     const queueInTransactionUs = await ask<ReturnType<typeof summarize>>('turn');
-    return { chunks: opts.chunks, endpoints: 3, requestsPerLoad: opts.blocks * opts.perBlock, deliveriesDuringRun: delivered, paced, closedLoop, queueInTransactionUs };
+    return {
+      chunks: opts.chunks,
+      endpoints: 3,
+      requestsPerLoad: opts.blocks * opts.perBlock,
+      deliveriesDuringRun: delivered,
+      paced,
+      closedLoop,
+      queueInTransactionUs,
+    };
   } finally {
     agent.destroy();
     (child.stdin as NodeJS.WritableStream).end();
@@ -206,7 +299,12 @@ export async function runWebhookBench(opts: { dir: string; quick: boolean }) {
     const events = opts.quick ? 2_000 : 10_000;
     const single = await outboxThroughput(path.join(opts.dir, 'wh-1.db'), receiver.url, events, 1);
     const fanout = await outboxThroughput(path.join(opts.dir, 'wh-8.db'), receiver.url, Math.round(events / 2), 8);
-    const chat = await chatLatency(path.join(opts.dir, 'wh-chat.db'), receiver.url, { chunks: 10_000, blocks: opts.quick ? 10 : 40, perBlock: opts.quick ? 30 : 50, pacedMs: 50 });
+    const chat = await chatLatency(path.join(opts.dir, 'wh-chat.db'), receiver.url, {
+      chunks: 10_000,
+      blocks: opts.quick ? 10 : 40,
+      perBlock: opts.quick ? 30 : 50,
+      pacedMs: 50,
+    });
     return { single, fanout, chat };
   } finally {
     receiver.stop();
@@ -217,11 +315,31 @@ export async function runWebhookBench(opts: { dir: string; quick: boolean }) {
 export function webhookRows(r: Awaited<ReturnType<typeof runWebhookBench>>): [string, string, string][] {
   const c = r.chat;
   return [
-    ['webhooks: outbox → local receiver, 1 endpoint', `${r.single.deliveriesPerSecond} deliveries/s`, `in event order, one at a time; ${r.single.deliveries} events`],
-    ['webhooks: outbox → local receiver, 8 endpoints', `${r.fanout.deliveriesPerSecond} deliveries/s`, `${r.fanout.eventsPerSecond} events/s, each to 8 endpoints`],
-    ['webhooks: chat p50 added, 3 endpoints, paced', `${c.paced.addedP50Ms} ms`, `${c.paced.chatsPerSecond} chats/s: p50 ${c.paced.withoutWebhooksMs.p50} → ${c.paced.withWebhooksMs.p50} ms (target < 1 ms)`],
-    ['webhooks: chat p50 added, 3 endpoints, closed loop', `${c.closedLoop.addedP50Ms} ms`, `p50 ${c.closedLoop.withoutWebhooksMs.p50} → ${c.closedLoop.withWebhooksMs.p50} ms, p99 ${c.closedLoop.withoutWebhooksMs.p99} → ${c.closedLoop.withWebhooksMs.p99} ms`],
-    ['webhooks: events of a first chat turn, in its transaction', `p50 ${c.queueInTransactionUs.p50} µs`, `p99 ${c.queueInTransactionUs.p99} µs (6 events, 3 endpoints)`],
+    [
+      'webhooks: outbox → local receiver, 1 endpoint',
+      `${r.single.deliveriesPerSecond} deliveries/s`,
+      `in event order, one at a time; ${r.single.deliveries} events`,
+    ],
+    [
+      'webhooks: outbox → local receiver, 8 endpoints',
+      `${r.fanout.deliveriesPerSecond} deliveries/s`,
+      `${r.fanout.eventsPerSecond} events/s, each to 8 endpoints`,
+    ],
+    [
+      'webhooks: chat p50 added, 3 endpoints, paced',
+      `${c.paced.addedP50Ms} ms`,
+      `${c.paced.chatsPerSecond} chats/s: p50 ${c.paced.withoutWebhooksMs.p50} → ${c.paced.withWebhooksMs.p50} ms (target < 1 ms)`,
+    ],
+    [
+      'webhooks: chat p50 added, 3 endpoints, closed loop',
+      `${c.closedLoop.addedP50Ms} ms`,
+      `p50 ${c.closedLoop.withoutWebhooksMs.p50} → ${c.closedLoop.withWebhooksMs.p50} ms, p99 ${c.closedLoop.withoutWebhooksMs.p99} → ${c.closedLoop.withWebhooksMs.p99} ms`,
+    ],
+    [
+      'webhooks: events of a first chat turn, in its transaction',
+      `p50 ${c.queueInTransactionUs.p50} µs`,
+      `p99 ${c.queueInTransactionUs.p99} µs (6 events, 3 endpoints)`,
+    ],
   ];
 }
 

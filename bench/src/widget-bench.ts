@@ -19,7 +19,14 @@ export async function runWidgetBench(runs = 15) {
   const server = await startTestServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const samples: number[] = [];
   try {
@@ -42,7 +49,7 @@ export async function runWidgetBench(runs = 15) {
       // From the moment the browser started fetching widget.js to the first frame showing the launcher.
       const ms = await page.evaluate(() => {
         const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/widget.js'));
-        return ((window as unknown as { __launcherAt: number }).__launcherAt) - (entry?.startTime ?? 0);
+        return (window as unknown as { __launcherAt: number }).__launcherAt - (entry?.startTime ?? 0);
       });
       samples.push(ms);
       await context.close();

@@ -24,12 +24,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const card = (page: Page, label: string) => page.getByRole('list', { name: 'Metrics' }).getByRole('listitem').filter({ hasText: label }).first();
+const card = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Metrics' }).getByRole('listitem').filter({ hasText: label }).first();
 const chart = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function openAnalytics(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
-  await page.getByRole('img', { name: /^Conversations and messages/ }).locator('canvas').first().waitFor();
+  await page
+    .getByRole('img', { name: /^Conversations and messages/ })
+    .locator('canvas')
+    .first()
+    .waitFor();
 }
 
 describe('analytics', () => {
@@ -41,8 +46,9 @@ describe('analytics', () => {
     expect(total).toBeGreaterThan(300);
     const shown = (n: number) => n.toLocaleString('en');
     await expect.poll(() => card(page, 'Conversations').locator('strong').textContent()).toBe(shown(total));
-    await expect(card(page, 'Human handoffs').locator('strong').textContent())
-      .resolves.toBe(shown(await countConversations(server, "channel_group != 'playground' AND handoff_requested_at IS NOT NULL")));
+    await expect(card(page, 'Human handoffs').locator('strong').textContent()).resolves.toBe(
+      shown(await countConversations(server, "channel_group != 'playground' AND handoff_requested_at IS NOT NULL")),
+    );
     await expectAccessible(page, 'analytics');
 
     // The playground is left out until ticked; the choice goes to the URL.
@@ -92,8 +98,14 @@ describe('analytics', () => {
     const from = Date.parse(url.searchParams.get('from')!);
     expect(Date.parse(url.searchParams.get('to')!) - from).toBe(24 * 3_600_000 - 1);
     await page.getByRole('heading', { name: 'Conversations', level: 1 }).waitFor();
-    await page.getByRole('status').filter({ hasText: `${today} conversations` }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Showing / }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${today} conversations` })
+      .waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Showing / })
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/analytics-bucket-conversations.png`, fullPage: true });
     await expectAccessible(page, 'conversations of a chart bucket');
     expect(errors).toEqual([]);

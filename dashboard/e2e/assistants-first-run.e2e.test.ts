@@ -8,7 +8,10 @@ import { SHOTS, expectAccessible, newPage, type Server } from './support.js';
 
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 describe('first run', () => {
   it('register → empty checklist → create the first assistant → its step is ticked', async () => {

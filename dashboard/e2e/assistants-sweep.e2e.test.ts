@@ -21,7 +21,13 @@ beforeAll(async () => {
     templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'We answer around the clock.' }],
     variables: { company_name: 'Parley Demo' },
   });
-  await api.post('/api-keys', { name: 'Website backend', permissions: ['chat'], assistantId: server.assistantId, allowedIps: ['203.0.113.0/24'], rateLimit: { perMinute: 30 } });
+  await api.post('/api-keys', {
+    name: 'Website backend',
+    permissions: ['chat'],
+    assistantId: server.assistantId,
+    allowedIps: ['203.0.113.0/24'],
+    rateLimit: { perMinute: 30 },
+  });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -30,8 +36,16 @@ afterAll(async () => {
 });
 
 const SECTIONS: Array<[string, RegExp]> = [
-  ['general', /^General$/], ['model', /^Model$/], ['knowledge', /^Knowledge$/], ['prompt', /^Prompt$/], ['behaviour', /^Behaviour$/],
-  ['templates', /^Response templates$/], ['fallback', /^Fallback$/], ['widget', /^Widget$/], ['channels', /^Channels$/], ['api', /^API keys for this assistant$/],
+  ['general', /^General$/],
+  ['model', /^Model$/],
+  ['knowledge', /^Knowledge$/],
+  ['prompt', /^Prompt$/],
+  ['behaviour', /^Behaviour$/],
+  ['templates', /^Response templates$/],
+  ['fallback', /^Fallback$/],
+  ['widget', /^Widget$/],
+  ['channels', /^Channels$/],
+  ['api', /^API keys for this assistant$/],
 ];
 
 async function shoot(page: Page, name: string, scheme: string, width: number): Promise<void> {
@@ -57,7 +71,8 @@ describe('Dashboard I screenshot sweep', () => {
           await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
           if (section === 'widget') await page.frameLocator('iframe[title="Widget preview"]').locator('[data-parley="launcher"]').waitFor();
           if (section === 'api') await page.getByRole('table', { name: 'Keys bound to this assistant' }).waitFor();
-          if (section === 'knowledge') await page.getByRole('table', { name: 'Connected knowledge bases' }).getByRole('link').first().waitFor();
+          if (section === 'knowledge')
+            await page.getByRole('table', { name: 'Connected knowledge bases' }).getByRole('link').first().waitFor();
           await shoot(page, `editor-${section}`, scheme, width);
         }
 

@@ -29,17 +29,23 @@ afterAll(async () => {
 const sel = (hook: string) => `[data-parley="${hook}"]`;
 const preview = (page: Page) => page.frameLocator('iframe[title="Widget preview"]');
 const styleIn = (page: Page, hook: string, prop: string) =>
-  preview(page).locator(sel(hook)).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+  preview(page)
+    .locator(sel(hook))
+    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
 
 describe('assistants', () => {
   it('create → knowledge → playground with why-this-answer → widget preview → embed on a site → field errors', async () => {
     const { context, page, errors } = await newPage(browser);
-    page.on('response', (r) => { if (r.url().includes('/v1/') && r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+    page.on('response', (r) => {
+      if (r.url().includes('/v1/') && r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
     try {
       await flow(page, context, errors);
     } catch (err) {
       await page.screenshot({ path: `${SHOTS}/flow-failure.png`, fullPage: true });
-      throw new Error(`${(err as Error).message} ${JSON.stringify((err as { actual?: unknown }).actual ?? "")}\nresponses: ${errors.join('\n')}`);
+      throw new Error(
+        `${(err as Error).message} ${JSON.stringify((err as { actual?: unknown }).actual ?? '')}\nresponses: ${errors.join('\n')}`,
+      );
     }
     await context.close();
   }, 90_000);
@@ -119,7 +125,12 @@ async function flow(page: Page, context: BrowserContext, errors: string[]): Prom
 
     // The snippet on the customer's page: the widget answers there, in the saved colours.
     const host = await context.newPage();
-    await host.goto(site.serve('/shop', `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>`));
+    await host.goto(
+      site.serve(
+        '/shop',
+        `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>`,
+      ),
+    );
     await host.locator(sel('launcher')).click();
     expect(await host.locator(sel('launcher')).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(204, 0, 0)');
     await host.locator(sel('input')).fill('How do I connect Slack?');
@@ -160,7 +171,11 @@ async function flow(page: Page, context: BrowserContext, errors: string[]): Prom
     const row = page.getByRole('table', { name: 'Keys bound to this assistant' }).getByRole('row', { name: /Shop backend/ });
     expect(await row.innerText()).toContain(`sk_…${key.slice(-4)}`);
     expect(await row.innerText()).toMatch(/20\/min/);
-    const chat = await fetch(`${server.url}/v1/integrations/${id}/chat`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'How do I connect Slack?' }) });
+    const chat = await fetch(`${server.url}/v1/integrations/${id}/chat`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'How do I connect Slack?' }),
+    });
     expect(chat.status).toBe(200);
     await expectAccessible(page, 'editor: API access with a new key');
     await page.getByRole('button', { name: 'I have copied it' }).click();

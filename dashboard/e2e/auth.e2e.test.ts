@@ -9,7 +9,10 @@ import { DEMO_LOGIN, expectAccessible, newPage, signIn, type Server } from './su
 
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 describe('sign-in flow', () => {
   it('signs in with the demo login; a wrong password shows the server message and keeps the email', async () => {
@@ -78,7 +81,8 @@ describe('sign-in flow', () => {
     // Another client (with this session's cookie) signs the session out on the server.
     const cookie = (await context.cookies()).find((c) => c.name === 'parley_session')!;
     const res = await fetch(`${server.url}/v1/auth/logout`, {
-      method: 'POST', headers: { Cookie: `parley_session=${cookie.value}`, 'X-Parley-CSRF': '1', Origin: server.url },
+      method: 'POST',
+      headers: { Cookie: `parley_session=${cookie.value}`, 'X-Parley-CSRF': '1', Origin: server.url },
     });
     expect(res.status).toBe(200);
     // The next thing the user does talks to the API: 401 → sign-in, keeping where they were going.
@@ -117,7 +121,9 @@ describe('sign-in flow', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/dashboard/login');
     // The old cookie value no longer works anywhere.
-    const res = await fetch(`${server.url}/v1/auth/me`, { headers: { Cookie: `parley_session=${cookie.value}`, 'X-Parley-CSRF': '1', Origin: server.url } });
+    const res = await fetch(`${server.url}/v1/auth/me`, {
+      headers: { Cookie: `parley_session=${cookie.value}`, 'X-Parley-CSRF': '1', Origin: server.url },
+    });
     expect(res.status).toBe(401);
     await page.goto(`${server.url}/dashboard/`);
     await page.waitForURL('**/dashboard/login**');

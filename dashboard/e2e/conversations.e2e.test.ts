@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERED, chat, countConversations, seedDemoTraffic, writeTraffic, UNANSWERED, type Traffic } from '../src/pages/analytics.traffic.js';
+import {
+  ANSWERED,
+  chat,
+  countConversations,
+  seedDemoTraffic,
+  writeTraffic,
+  UNANSWERED,
+  type Traffic,
+} from '../src/pages/analytics.traffic.js';
 import { SHOTS, expectAccessible, launchBrowser, newPage, signIn, startTestServer, sweep, type Server } from './support.js';
 
 // Conversations in real Chromium against a real server with seeded traffic (the server's demo
@@ -25,7 +33,10 @@ afterAll(async () => {
 
 /** Session ids of the listed rows, from their links. */
 async function listedSessions(page: Page): Promise<string[]> {
-  const hrefs = await page.getByRole('table').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .getByRole('table')
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((h) => decodeURIComponent(h.split('/').pop()!));
 }
 
@@ -41,7 +52,10 @@ describe('conversations', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/conversations');
     const shown = (n: number) => `${n.toLocaleString('en')} conversations`;
-    await page.getByRole('status').filter({ hasText: shown(await countConversations(server)) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: shown(await countConversations(server)) })
+      .waitFor();
     await expectAccessible(page, 'conversations');
 
     // Fell back, on the API, Slack and Teams: a few pages of the seeded traffic.
@@ -52,14 +66,20 @@ describe('conversations', () => {
       await page.waitForURL(new RegExp(`channel=(?!.*${other.toLowerCase()})`));
     }
     expect(new URL(page.url()).searchParams.get('channel')).toBe('api,slack,teams');
-    const expected = await countConversations(server, "channel_group IN ('api', 'slack', 'teams') AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.answered = 0)");
+    const expected = await countConversations(
+      server,
+      "channel_group IN ('api', 'slack', 'teams') AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.answered = 0)",
+    );
     expect(expected).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: expected === 1 ? '1 conversation' : shown(expected) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: expected === 1 ? '1 conversation' : shown(expected) })
+      .waitFor();
     const listed: string[] = [];
     for (;;) {
-      listed.push(...await listedSessions(page));
+      listed.push(...(await listedSessions(page)));
       const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
-      if (!(await next.count()) || await next.isDisabled()) break;
+      if (!(await next.count()) || (await next.isDisabled())) break;
       const first = listed.at(-1);
       await next.click();
       await expect.poll(async () => (await listedSessions(page)).includes(first!)).toBe(false);
@@ -69,16 +89,30 @@ describe('conversations', () => {
     expect(new Set(listed).size).toBe(expected);
 
     const jsonl = await download(page, 'Export JSONL');
-    const rows = jsonl.trim().split('\n').map((l) => JSON.parse(l) as { sessionId: string });
+    const rows = jsonl
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { sessionId: string });
     expect([...new Set(rows.map((r) => r.sessionId))].sort()).toEqual(listed.sort());
     const csv = await download(page, 'Export CSV');
-    expect(new Set(csv.trim().split('\r\n').slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(listed));
+    expect(
+      new Set(
+        csv
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((l) => l.split(',')[0]),
+      ),
+    ).toEqual(new Set(listed));
 
     // Content search applies on submit and lands in the URL too; sorting is a column button.
     // The navigation link starts again without filters.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' }).click();
     await page.waitForURL(/\/dashboard\/conversations$/);
-    await page.getByRole('status').filter({ hasText: shown(await countConversations(server)) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: shown(await countConversations(server)) })
+      .waitFor();
     await page.getByLabel('Search in messages').fill('embed the chat widget on my website');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/q=embed/);
@@ -90,15 +124,25 @@ describe('conversations', () => {
     await page.waitForURL(/sort=messageCount/);
     expect(await page.getByRole('columnheader', { name: /Messages/ }).getAttribute('aria-sort')).toBe('descending');
     const messageCounts = async () => (await page.getByRole('table').locator('tbody tr td:nth-of-type(7)').allTextContents()).map(Number);
-    await expect.poll(async () => { const c = await messageCounts(); return c.every((n, i) => i === 0 || c[i - 1]! >= n); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const c = await messageCounts();
+        return c.every((n, i) => i === 0 || c[i - 1]! >= n);
+      })
+      .toBe(true);
     await page.getByRole('button', { name: /^Messages/ }).click();
     await page.waitForURL(/order=asc/);
-    await expect.poll(async () => { const c = await messageCounts(); return c.every((n, i) => i === 0 || c[i - 1]! <= n); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const c = await messageCounts();
+        return c.every((n, i) => i === 0 || c[i - 1]! <= n);
+      })
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 
-  it('opens a conversation, reads an answer\'s sources, corrects an answer and gets it when asking again', async () => {
+  it("opens a conversation, reads an answer's sources, corrects an answer and gets it when asking again", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, server, undefined, '/dashboard/conversations?userId=cy');
     await page.getByRole('status').filter({ hasText: '1 conversation' }).waitFor();
@@ -106,7 +150,10 @@ describe('conversations', () => {
     await page.getByRole('table').getByRole('link', { name: ANSWERED }).click();
     await page.getByRole('heading', { name: 'Conversation', level: 1 }).waitFor();
     expect(page.url()).toContain(traffic.rated);
-    const answer = page.getByRole('listitem').filter({ has: page.getByText('Assistant', { exact: true }) }).first();
+    const answer = page
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Assistant', { exact: true }) })
+      .first();
     await answer.getByText(/Confidence \d\.\d\d ≥ threshold/).waitFor();
     await answer.getByText('Rated down').waitFor();
     await answer.getByText('Too short').waitFor();
@@ -120,7 +167,10 @@ describe('conversations', () => {
     const reply = page.getByLabel('Reply as a human');
     await reply.fill('x'.repeat(20_001));
     await page.getByRole('button', { name: 'Send reply' }).click();
-    await page.getByRole('alert').filter({ hasText: /20000|20,000|at most|too long|characters/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /20000|20,000|at most|too long|characters/i })
+      .waitFor();
     expect(await reply.getAttribute('aria-invalid')).toBe('true');
     expect((await reply.inputValue()).length).toBe(20_001);
 

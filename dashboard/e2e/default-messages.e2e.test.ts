@@ -11,11 +11,19 @@ import { expectAccessible, newPage, signIn, type Server } from './support.js';
 const SHOTS = '/tmp/parley/shots';
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Assistant settings' }).getByRole('link', { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Assistant settings' }).getByRole('link', { name, exact: true });
 
-async function saved(): Promise<{ language: string; fallback: { message: string; handoff: { message: string } }; widget: { welcomeMessage: string } }> {
+async function saved(): Promise<{
+  language: string;
+  fallback: { message: string; handoff: { message: string } };
+  widget: { welcomeMessage: string };
+}> {
   const res = await fetch(`${server.url}/v1/assistants/${server.assistantId}`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
   return ((await res.json()) as { data: Awaited<ReturnType<typeof saved>> }).data;
 }
@@ -25,10 +33,12 @@ async function save(page: Page): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 }
 
-describe('default messages in the assistant\'s language', () => {
+describe("default messages in the assistant's language", () => {
   it('shows the German defaults, switches them to Arabic with the language, keeps an own text and goes back to the default', async () => {
     const patched = await fetch(`${server.url}/v1/assistants/${server.assistantId}`, {
-      method: 'PATCH', headers: { Authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ language: 'de' }),
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'de' }),
     });
     expect(patched.status).toBe(200);
     const { context, page, errors } = await newPage(browser);
@@ -39,7 +49,8 @@ describe('default messages in the assistant\'s language', () => {
     expect(await handoff.inputValue()).toBe(LOCALES.de!.defaults.handoff);
     expect(await fallback.getAttribute('lang')).toBe('de');
     // The field says it is the default (its description, as a screen reader reads it).
-    await expect.poll(() => fallback.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? ''))
+    await expect
+      .poll(() => fallback.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? ''))
       .toMatch(/default: it follows the assistant's language/);
 
     // The language changes in General: the untouched Fallback section follows it, right to left.
@@ -62,11 +73,13 @@ describe('default messages in the assistant\'s language', () => {
     // An own text stays through a language change; one click brings the default back.
     await fallback.fill('عذرًا، اكتب لنا على support@example.com');
     await save(page);
-    const useDefault = page.getByRole('button', { name: 'Use the default in the assistant\'s language' });
+    const useDefault = page.getByRole('button', { name: "Use the default in the assistant's language" });
     await useDefault.waitFor();
     await expectAccessible(page, 'fallback section, own text');
     await page.request.fetch(`${server.url}/v1/assistants/${server.assistantId}`, {
-      method: 'PATCH', headers: { Authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' }, data: { language: 'th' },
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+      data: { language: 'th' },
     });
     await page.reload();
     await expect.poll(() => fallback.inputValue()).toBe('عذرًا، اكتب لنا على support@example.com');
@@ -83,7 +96,7 @@ describe('default messages in the assistant\'s language', () => {
     const welcome = page.getByLabel('Welcome message');
     await expect.poll(() => welcome.inputValue()).toBe(th.widget.welcomeMessage);
     expect(th.widget.welcomeMessage).toMatch(/^Hi! I am the Parley Guide/);
-    await page.getByRole('button', { name: 'Use the default in the assistant\'s language' }).click();
+    await page.getByRole('button', { name: "Use the default in the assistant's language" }).click();
     expect(await welcome.inputValue()).toBe(LOCALES.th!.defaults.welcome);
     expect(await welcome.getAttribute('lang')).toBe('th');
     await save(page);

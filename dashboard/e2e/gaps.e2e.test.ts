@@ -68,7 +68,10 @@ describe('knowledge gaps', () => {
     const dismiss = page.getByRole('form', { name: 'Dismiss' });
     await dismiss.getByLabel('Reason').fill('Out of scope');
     await dismiss.getByRole('button', { name: 'Dismiss this gap' }).click();
-    await page.getByRole('status').filter({ hasText: `Dismissed “${OTHER}”` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Dismissed “${OTHER}”` })
+      .waitFor();
     await expect.poll(() => page.getByRole('button', { name: OTHER }).count()).toBe(0);
 
     const sources = page.getByRole('region', { name: 'Source use' });

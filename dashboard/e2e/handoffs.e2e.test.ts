@@ -18,8 +18,12 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Waiting for a person: asked, still open, no agent reply since (the tests' oracle). */
-const pending = () => countConversations(server, `channel_group != 'playground' AND handoff_requested_at IS NOT NULL AND status = 'active'
-  AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.role = 'human_agent' AND m.created_at >= conversations.handoff_requested_at)`);
+const pending = () =>
+  countConversations(
+    server,
+    `channel_group != 'playground' AND handoff_requested_at IS NOT NULL AND status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.role = 'human_agent' AND m.created_at >= conversations.handoff_requested_at)`,
+  );
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -47,18 +51,29 @@ describe('human takeover', () => {
     const nav = agent.page.getByRole('navigation', { name: 'Main' });
     const badge = (n: number) => nav.getByRole('link', { name: /Needs a human/ }).getByLabel(`${n} waiting`);
     if (before > 0) await badge(before).waitFor();
-    await agent.page.getByRole('status').filter({ hasText: `${before} waiting` }).or(agent.page.getByRole('heading', { name: 'Nobody is waiting' })).waitFor();
+    await agent.page
+      .getByRole('status')
+      .filter({ hasText: `${before} waiting` })
+      .or(agent.page.getByRole('heading', { name: 'Nobody is waiting' }))
+      .waitFor();
 
     const sessionId = await visitorAsksForHuman(visitor.page);
     expect(await pending()).toBe(before + 1);
     // The queue reloads when asked (the nav count polls on its own every 30 s).
     await agent.page.getByRole('button', { name: 'Refresh' }).click();
     await badge(before + 1).waitFor();
-    await agent.page.getByRole('status').filter({ hasText: `${before + 1} waiting` }).waitFor();
+    await agent.page
+      .getByRole('status')
+      .filter({ hasText: `${before + 1} waiting` })
+      .waitFor();
     await expectAccessible(agent.page, 'handoff queue');
 
     // Longest waiting first: the new request is the last row.
-    const take = agent.page.getByRole('table').getByRole('row').last().getByRole('link', { name: /Take over/ });
+    const take = agent.page
+      .getByRole('table')
+      .getByRole('row')
+      .last()
+      .getByRole('link', { name: /Take over/ });
     expect(await take.getAttribute('href')).toBe(`/dashboard/conversations/${sessionId}`);
     await take.click();
     await agent.page.waitForURL(`**/conversations/${sessionId}`);
@@ -77,7 +92,11 @@ describe('human takeover', () => {
 
     // The conversation left the queue.
     await nav.getByRole('link', { name: /Needs a human/ }).click();
-    await agent.page.getByRole('status').filter({ hasText: `${before} waiting` }).or(agent.page.getByRole('heading', { name: 'Nobody is waiting' })).waitFor();
+    await agent.page
+      .getByRole('status')
+      .filter({ hasText: `${before} waiting` })
+      .or(agent.page.getByRole('heading', { name: 'Nobody is waiting' }))
+      .waitFor();
     expect(await agent.page.locator(`a[href="/dashboard/conversations/${sessionId}"]`).count()).toBe(0);
     expect(agent.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
@@ -91,7 +110,10 @@ describe('human takeover', () => {
     await visitor.context.close();
     await sweep(browser, server, 'handoffs', async (page) => {
       await page.goto(`${server.url}/dashboard/handoffs`);
-      await page.getByRole('link', { name: /Take over/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Take over/ })
+        .first()
+        .waitFor();
     });
   }, 90_000);
 });

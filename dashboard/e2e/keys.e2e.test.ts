@@ -8,11 +8,16 @@ import { expectAccessible, newPage, signIn, sweep, type Server } from './support
 
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 async function chat(key: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${server.url}/v1/integrations/${server.assistantId}/chat`, {
-    method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'How do I create an API key?' }),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: 'How do I create an API key?' }),
   });
   return { status: res.status, body: await res.json() };
 }

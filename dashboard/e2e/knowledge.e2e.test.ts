@@ -23,9 +23,20 @@ beforeAll(async () => {
   const topics = ['Zebulon umbrellas', 'Returning umbrellas', 'Shipping to Mars', 'Warranty of ribs', 'Gift wrapping'];
   chain.forEach((path, i) => {
     const next = chain[i + 1];
-    routes[path] = { delayMs: 500, body: sitePage(topics[i]!, `<p>${topics[i]} explained: the answer for topic ${i} is ${['alpha', 'bravo', 'charlie', 'delta', 'echo'][i]}.</p>`, { links: next ? [next] : [] }) };
+    routes[path] = {
+      delayMs: 500,
+      body: sitePage(
+        topics[i]!,
+        `<p>${topics[i]} explained: the answer for topic ${i} is ${['alpha', 'bravo', 'charlie', 'delta', 'echo'][i]}.</p>`,
+        { links: next ? [next] : [] },
+      ),
+    };
   });
-  [server, browser, site] = await Promise.all([startTestServer({ config: { fetchAllowPrivate: true }, dashboardDir: build.dir }), launchBrowser(), fakeSite(routes)]);
+  [server, browser, site] = await Promise.all([
+    startTestServer({ config: { fetchAllowPrivate: true }, dashboardDir: build.dir }),
+    launchBrowser(),
+    fakeSite(routes),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -79,8 +90,14 @@ describe('knowledge', () => {
     expect(kbPath).toMatch(/^\/dashboard\/knowledge\/kb_/);
 
     // Drop a PDF, a DOCX and a file type the server refuses: two land, one shows the server's reason.
-    const pdf = await makePdf([['# Storm policy', 'Umbrellas bent by a storm are replaced for free within one year.'], ['# Colours', 'The umbrella comes in teal and saffron.']]);
-    const docx = await makeDocx([{ text: 'Folding', style: 'Heading1' }, { text: 'Fold the umbrella by pressing the brass button twice.' }]);
+    const pdf = await makePdf([
+      ['# Storm policy', 'Umbrellas bent by a storm are replaced for free within one year.'],
+      ['# Colours', 'The umbrella comes in teal and saffron.'],
+    ]);
+    const docx = await makeDocx([
+      { text: 'Folding', style: 'Heading1' },
+      { text: 'Fold the umbrella by pressing the brass button twice.' },
+    ]);
     await dropFiles(page, [
       { name: 'storm-policy.pdf', type: 'application/pdf', bytes: pdf },
       { name: 'folding.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: docx },
@@ -88,14 +105,25 @@ describe('knowledge', () => {
     ]);
     const uploads = page.getByRole('list', { name: 'Uploads' });
     await uploads.getByRole('alert').filter({ hasText: 'setup.exe: Unsupported file type' }).waitFor();
-    await page.getByRole('link', { name: 'storm-policy' }).or(page.getByRole('link', { name: /Storm policy|storm-policy/ })).first().waitFor();
-    await page.getByRole('link', { name: /folding/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: 'storm-policy' })
+      .or(page.getByRole('link', { name: /Storm policy|storm-policy/ }))
+      .first()
+      .waitFor();
+    await page
+      .getByRole('link', { name: /folding/i })
+      .first()
+      .waitFor();
     expect(await uploads.getByText('added').count()).toBe(2);
     await expectAccessible(page, 'knowledge base with uploads');
     await page.screenshot({ path: `${SHOTS}/knowledge-base-uploads-light-1280.png`, fullPage: true });
 
     // The keyboard path: the ordinary file input.
-    await page.getByLabel('Choose files').setInputFiles([{ name: 'hours.md', mimeType: 'text/markdown', buffer: Buffer.from('# Opening hours\n\nThe umbrella kiosk opens at nine.') }]);
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles([
+        { name: 'hours.md', mimeType: 'text/markdown', buffer: Buffer.from('# Opening hours\n\nThe umbrella kiosk opens at nine.') },
+      ]);
     await page.getByRole('link', { name: /hours/i }).first().waitFor();
 
     // Crawl the local site and watch it run.
@@ -120,7 +148,13 @@ describe('knowledge', () => {
     const passages = page.getByRole('list', { name: 'Ranked passages' });
     await passages.waitFor();
     await expect.poll(() => passages.getByRole('listitem').first().textContent()).toMatch(/replaced for free/);
-    expect(await passages.getByRole('listitem').first().getByText(/^score \d/).count()).toBe(1);
+    expect(
+      await passages
+        .getByRole('listitem')
+        .first()
+        .getByText(/^score \d/)
+        .count(),
+    ).toBe(1);
     await expectAccessible(page, 'test retrieval results');
 
     // Re-sync the crawl.
@@ -179,7 +213,11 @@ describe('knowledge', () => {
   }, 90_000);
 
   it('screenshots: a document (light/dark, 1280/768) with axe', async () => {
-    const docs = await (await fetch(`${server.url}/v1/knowledge-bases/${server.knowledgeBaseId}/documents`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json() as { data: Array<{ id: string }> };
+    const docs = (await (
+      await fetch(`${server.url}/v1/knowledge-bases/${server.knowledgeBaseId}/documents`, {
+        headers: { Authorization: `Bearer ${server.apiKey}` },
+      })
+    ).json()) as { data: Array<{ id: string }> };
     await sweep(browser, server, 'document', async (page) => {
       await page.goto(`${server.url}/dashboard/knowledge/${server.knowledgeBaseId}/documents/${docs.data[0]!.id}`);
       await page.getByRole('list', { name: 'Chunks' }).waitFor();

@@ -11,7 +11,10 @@ import { expectAccessible, newPage, signIn, type Server } from './support.js';
 const SHOTS = '/tmp/parley/shots';
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Widget preview"]');
 
@@ -42,16 +45,23 @@ describe('language and widget texts', () => {
     await expect.poll(() => preview(page).getByRole('textbox').getAttribute('placeholder')).toBe(LOCALES.ar!.widget.placeholder);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    const saved = await (await fetch(`${server.url}/v1/assistants/${server.assistantId}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })).json() as { data: { language: string; widget: { strings: Record<string, string> } } };
+    const saved = (await (
+      await fetch(`${server.url}/v1/assistants/${server.assistantId}`, { headers: { Authorization: `Bearer ${server.apiKey}` } })
+    ).json()) as { data: { language: string; widget: { strings: Record<string, string> } } };
     expect(saved.data.language).toBe('ar');
     expect(saved.data.widget.strings).toEqual({ talkToHuman: 'تحدث مع سارة' });
 
     // A too-long text: the server's message at its field, what was typed kept.
     await page.getByLabel('Subtitle under the name').fill('x'.repeat(200));
-    await page.getByLabel('Subtitle under the name').evaluate((el: HTMLInputElement) => { el.removeAttribute('maxlength'); });
+    await page.getByLabel('Subtitle under the name').evaluate((el: HTMLInputElement) => {
+      el.removeAttribute('maxlength');
+    });
     await page.getByLabel('Subtitle under the name').fill('x'.repeat(201));
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/at most 200|<=200|200 char/i).first().waitFor();
+    await page
+      .getByText(/at most 200|<=200|200 char/i)
+      .first()
+      .waitFor();
     expect(await page.getByLabel('Subtitle under the name').inputValue()).toHaveLength(201);
     await page.getByLabel('Subtitle under the name').fill('');
 

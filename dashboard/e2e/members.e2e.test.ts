@@ -9,7 +9,10 @@ import { SHOTS, expectAccessible, newPage, signIn, type Server } from './support
 
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 /** The owner creates an invitation link for `role` on the members page and copies it. */
 async function copyInviteLink(page: Page, role: 'Admin' | 'Editor' | 'Viewer'): Promise<string> {
@@ -28,10 +31,19 @@ async function copyInviteLink(page: Page, role: 'Admin' | 'Editor' | 'Viewer'): 
 }
 
 /** A write the dashboard would make, sent from the page with its own cookie and CSRF header. */
-const tryWrite = (page: Page, method: string, path: string, body: unknown) => page.evaluate(async ([m, p, b]) => {
-  const res = await fetch(`/v1${p}`, { method: m as string, headers: { 'X-Parley-CSRF': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(b), credentials: 'same-origin' });
-  return { status: res.status, body: await res.json() };
-}, [method, path, body] as const);
+const tryWrite = (page: Page, method: string, path: string, body: unknown) =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/v1${p}`, {
+        method: m as string,
+        headers: { 'X-Parley-CSRF': '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify(b),
+        credentials: 'same-origin',
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  );
 
 describe('members', () => {
   it('invite a viewer by link → they register in a fresh browser → read-only everywhere, and the API refuses', async () => {
@@ -93,7 +105,9 @@ describe('members', () => {
     expect((await tryWrite(viewer.page, 'DELETE', `/knowledge-bases/${server.knowledgeBaseId}`, {})).status).toBe(403);
     expect((await tryWrite(viewer.page, 'PATCH', `/assistants/${server.assistantId}`, { name: 'Renamed' })).status).toBe(403);
     expect((await tryWrite(viewer.page, 'POST', '/api-keys', { name: 'k', permissions: ['chat'] })).status).toBe(403);
-    expect((await tryWrite(viewer.page, 'POST', `/organizations/${server.organizationId}/invitations`, { role: 'viewer' })).status).toBe(403);
+    expect((await tryWrite(viewer.page, 'POST', `/organizations/${server.organizationId}/invitations`, { role: 'viewer' })).status).toBe(
+      403,
+    );
 
     // The link was single use.
     const again = await newPage(browser);
@@ -147,7 +161,8 @@ describe('members', () => {
 
   it('an existing account joins by signing in through the link; a pending link can be revoked', async () => {
     await fetch(`${server.url}/v1/auth/register`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'sam@elsewhere.example', password: 'sam password 123', name: 'Sam', organizationName: 'Elsewhere' }),
     });
     const owner = await newPage(browser);
@@ -182,14 +197,22 @@ describe('members', () => {
   }, 60_000);
 
   it('screenshots: the invitation page (light/dark, 1280/768) with axe', async () => {
-    const login = await (await fetch(`${server.url}/v1/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@parley.local', password: 'parley-demo-password' }),
-    })).json() as { data: { token: string } };
+    const login = (await (
+      await fetch(`${server.url}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@parley.local', password: 'parley-demo-password' }),
+      })
+    ).json()) as { data: { token: string } };
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 768]) {
-        const inv = await (await fetch(`${server.url}/v1/organizations/${server.organizationId}/invitations`, {
-          method: 'POST', headers: { Authorization: `Bearer ${login.data.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'editor' }),
-        })).json() as { data: { url: string } };
+        const inv = (await (
+          await fetch(`${server.url}/v1/organizations/${server.organizationId}/invitations`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${login.data.token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ role: 'editor' }),
+          })
+        ).json()) as { data: { url: string } };
         const { context, page, errors } = await newPage(browser, { width, colorScheme });
         await page.goto(inv.data.url);
         await page.getByRole('button', { name: /^Create account and join/ }).waitFor();

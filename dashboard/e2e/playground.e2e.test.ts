@@ -17,9 +17,13 @@ beforeAll(async () => {
   build = buildPrivateDashboard();
   [server, browser] = await Promise.all([startTestServer({ dashboardDir: build.dir }), launchBrowser()]);
   const api = clientFor(server);
-  templated = (await api.post<{ id: string }>('/assistants', {
-    name: 'Front desk', type: 'web', templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'We are open from 9 to 17.' }],
-  })).id;
+  templated = (
+    await api.post<{ id: string }>('/assistants', {
+      name: 'Front desk',
+      type: 'web',
+      templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'We are open from 9 to 17.' }],
+    })
+  ).id;
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -28,7 +32,11 @@ afterAll(async () => {
 });
 
 async function userToken(login: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(login) });
+  const res = await fetch(`${server.url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(login),
+  });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -63,7 +71,11 @@ describe('playground', () => {
     const owner = clientFor(server, ownerToken);
     const invite = await owner.post<{ token: string }>(`/organizations/${server.organizationId}/invitations`, { role: 'viewer' });
     const viewer = { email: 'viewer@example.com', password: 'viewer password 1' };
-    const accepted = await fetch(`${server.url}/v1/invitations/${invite.token}/accept`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...viewer, name: 'Vera Viewer' }) });
+    const accepted = await fetch(`${server.url}/v1/invitations/${invite.token}/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...viewer, name: 'Vera Viewer' }),
+    });
     expect(accepted.status).toBeLessThan(300);
 
     const { context, page, errors } = await newPage(browser);

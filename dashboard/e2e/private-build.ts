@@ -13,7 +13,8 @@ import { launchBrowser, startTestServer, type Server } from './support.js';
 export function buildPrivateDashboard(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'parley-dashboard-'));
   execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(import.meta.dirname, '..'), stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: join(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

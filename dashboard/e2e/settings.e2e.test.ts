@@ -8,7 +8,10 @@ import { DEMO_LOGIN, expectAccessible, newPage, signIn, sweep, type Server } fro
 
 let server: Server;
 let browser: Browser;
-useDashboardE2e((s, b) => { server = s; browser = b; });
+useDashboardE2e((s, b) => {
+  server = s;
+  browser = b;
+});
 
 describe('settings', () => {
   it('the owner renames the organization and moves it to pro: the limits shown follow', async () => {
@@ -18,7 +21,9 @@ describe('settings', () => {
     await page.getByText(/up to 60 requests a minute and 1,000 a day/).waitFor();
     await expectAccessible(page, 'settings: organization');
     await page.getByLabel('Organization name').fill('');
-    await page.getByLabel('Organization name').evaluate((el: HTMLInputElement) => { el.required = false; });
+    await page.getByLabel('Organization name').evaluate((el: HTMLInputElement) => {
+      el.required = false;
+    });
     await page.getByRole('button', { name: 'Save organization' }).click();
     await page.getByRole('alert').first().waitFor();
     await page.getByLabel('Organization name').fill('Acme Support');
@@ -40,13 +45,27 @@ describe('settings', () => {
 
   it('account: name, password change (other sessions end, this one stays), sign out', async () => {
     // An editor joins through an invitation made with the API.
-    const login = await (await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })).json() as { data: { token: string } };
-    const inv = await (await fetch(`${server.url}/v1/organizations/${server.organizationId}/invitations`, {
-      method: 'POST', headers: { Authorization: `Bearer ${login.data.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'editor' }),
-    })).json() as { data: { token: string } };
-    const joined = await (await fetch(`${server.url}/v1/invitations/${inv.data.token}/accept`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'erin@example.com', password: 'erin password 12' }),
-    })).json() as { data: { token: string } };
+    const login = (await (
+      await fetch(`${server.url}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(DEMO_LOGIN),
+      })
+    ).json()) as { data: { token: string } };
+    const inv = (await (
+      await fetch(`${server.url}/v1/organizations/${server.organizationId}/invitations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${login.data.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'editor' }),
+      })
+    ).json()) as { data: { token: string } };
+    const joined = (await (
+      await fetch(`${server.url}/v1/invitations/${inv.data.token}/accept`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'erin@example.com', password: 'erin password 12' }),
+      })
+    ).json()) as { data: { token: string } };
     const erin = { email: 'erin@example.com', password: 'erin password 12' };
 
     const { context, page, errors } = await newPage(browser);

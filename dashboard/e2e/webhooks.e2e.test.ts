@@ -16,7 +16,8 @@ let build: ReturnType<typeof buildPrivateDashboard>;
 beforeAll(async () => {
   build = buildPrivateDashboard();
   [server, browser, receiver] = await Promise.all([
-    startTestServer({ config: { webhookAllowPrivate: true }, dashboardDir: build.dir }), launchBrowser(),
+    startTestServer({ config: { webhookAllowPrivate: true }, dashboardDir: build.dir }),
+    launchBrowser(),
     startReceiver((r) => (r.path.startsWith('/fail') ? { status: 503, body: 'down for maintenance' } : 200)),
   ]);
 }, 60_000);
@@ -92,10 +93,13 @@ describe('webhooks', () => {
   }, 60_000);
 
   it('a failing endpoint: the attempt shows code, error and next retry; Redeliver queues another attempt', async () => {
-    const hook = await (await fetch(`${server.url}/v1/webhooks`, {
-      method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url.replace('/hooks', '/fail'), events: ['*'] }),
-    })).json() as { data: { id: string } };
+    const hook = (await (
+      await fetch(`${server.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url.replace('/hooks', '/fail'), events: ['*'] }),
+      })
+    ).json()) as { data: { id: string } };
     const { context, page } = await newPage(browser);
     await signIn(page, server, undefined, `/dashboard/webhooks/${hook.data.id}`);
     await page.getByRole('button', { name: 'Send test event' }).click();
@@ -111,11 +115,17 @@ describe('webhooks', () => {
   }, 60_000);
 
   it('screenshots: webhooks list and a webhook with its log (light/dark, 1280/768) with axe', async () => {
-    const created = await (await fetch(`${server.url}/v1/webhooks`, {
-      method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, events: ['message.sent', 'conversation.started'], description: 'Analytics pipeline' }),
-    })).json() as { data: { id: string } };
-    await fetch(`${server.url}/v1/webhooks/${created.data.id}/test`, { method: 'POST', headers: { Authorization: `Bearer ${server.apiKey}` } });
+    const created = (await (
+      await fetch(`${server.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, events: ['message.sent', 'conversation.started'], description: 'Analytics pipeline' }),
+      })
+    ).json()) as { data: { id: string } };
+    await fetch(`${server.url}/v1/webhooks/${created.data.id}/test`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.apiKey}` },
+    });
     await sweep(browser, server, 'webhooks', async (page) => {
       await page.goto(`${server.url}/dashboard/webhooks`);
       await page.getByRole('table').waitFor();

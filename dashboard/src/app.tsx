@@ -41,7 +41,10 @@ const PRELOAD: ReadonlyArray<[RegExp, { preload(): Promise<unknown> }]> = [
   [/^\/dashboard\/conversations\/./, Conversation],
   [/^\/dashboard\/analytics/, Analytics],
 ];
-if (typeof location !== 'undefined') void PRELOAD.find(([re]) => re.test(location.pathname))?.[1].preload().catch(() => undefined);
+if (typeof location !== 'undefined')
+  void PRELOAD.find(([re]) => re.test(location.pathname))?.[1]
+    .preload()
+    .catch(() => undefined);
 
 const PUBLIC_PATHS = [`${BASE}/login`, `${BASE}/register`, `${BASE}/invite/`];
 const isPublic = (path: string) => PUBLIC_PATHS.some((p) => path === p || path.startsWith(p));
@@ -50,7 +53,9 @@ function NotFound() {
   return (
     <div>
       <h1>Page not found</h1>
-      <p><a href={`${BASE}/`}>Back to the overview</a></p>
+      <p>
+        <a href={`${BASE}/`}>Back to the overview</a>
+      </p>
     </div>
   );
 }
@@ -91,7 +96,10 @@ function Gate() {
       sessionState.value = 'signed-out';
       route(loginUrl(), true);
     });
-    if (sessionState.value === 'unknown') void loadSession().catch(() => { sessionState.value = 'signed-out'; });
+    if (sessionState.value === 'unknown')
+      void loadSession().catch(() => {
+        sessionState.value = 'signed-out';
+      });
   }, []);
   useEffect(() => {
     if (sessionState.value === 'signed-out' && !isPublic(path)) route(loginUrl(), true);
@@ -107,7 +115,12 @@ function Gate() {
       </Router>
     );
   }
-  if (sessionState.value !== 'signed-in') return <main class="centered"><Loading /></main>;
+  if (sessionState.value !== 'signed-in')
+    return (
+      <main class="centered">
+        <Loading />
+      </main>
+    );
   return <SignedInRoutes />;
 }
 

@@ -58,13 +58,25 @@ export interface ParleyApp {
 export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning } = {}): ParleyApp {
   const assistants = createAssistantStore(ctx.storage, { now: () => ctx.clock.now() });
   const retriever = createRetriever(ctx.storage, { memoryIndexMaxChunks: ctx.config.retrievalMemoryMaxChunks });
-  const knowledge = createKnowledgeStore(ctx.storage, { onIndexChange: () => ctx.embeddings?.wake(), onChange: (change, tx) => ctx.webhooks.knowledgeBaseUpdated(tx, change) });
+  const knowledge = createKnowledgeStore(ctx.storage, {
+    onIndexChange: () => ctx.embeddings?.wake(),
+    onChange: (change, tx) => ctx.webhooks.knowledgeBaseUpdated(tx, change),
+  });
   retriever.warmUp();
   const urlSources = createUrlSources(ctx, knowledge, opts.urlSources);
   const conversations = createConversationStore(ctx.storage, combineHooks(conversationRollups, knowledgeGapHooks));
   // BM25, fused with vectors when an embedding model is configured (knowledge/embeddings).
   const search = createHybridRetriever({ bm25: retriever, dense: ctx.embeddings?.dense });
-  const chat = createChatService({ storage: ctx.storage, clock: ctx.clock, retriever: search, conversations, providers: ctx.providers, webhooks: ctx.webhooks, logger: ctx.logger, metrics: ctx.metrics });
+  const chat = createChatService({
+    storage: ctx.storage,
+    clock: ctx.clock,
+    retriever: search,
+    conversations,
+    providers: ctx.providers,
+    webhooks: ctx.webhooks,
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -89,7 +101,9 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   for (const route of chatRoutes({ chat, assistants, logger: ctx.logger })) {
     for (const prefix of API_PREFIXES) app.post(prefix + route.path, authenticate, limited, json, ...route.handlers);
   }
-  app.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config.metricsToken)); // Prometheus (API.md §12)
   // Readiness (docs/api-spec.md §11): the database answers and the retrieval index is built. A load
   // balancer sends traffic only then; /healthz stays liveness.
@@ -108,7 +122,9 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   app.get('/demo/docs/:name', serveDemoDoc(ctx.demoDir));
   app.use('/dashboard', routeLabel('/dashboard/*path'), serveDashboard(ctx.dashboardDir));
   // The API's own contract, public like /healthz (server/src/openapi).
-  app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => { res.json(openApiDocument()); });
+  app.get(['/v1/openapi.json', '/api/v1/openapi.json'], (_req, res) => {
+    res.json(openApiDocument());
+  });
 
   // Public routes next: auth and the widget API carry no bearer token.
   const open = Router();
@@ -124,7 +140,8 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
   api.use(membersRouter(ctx));
   api.use(apiKeysRouter(ctx));
   api.use(conversationsRouter(ctx, conversations, assistants));
-  for (const alias of ['/assistants', '/apps', '/integrations']) api.use(alias, assistantsRouter(ctx, assistants), assistantExtrasRouter(ctx, assistants));
+  for (const alias of ['/assistants', '/apps', '/integrations'])
+    api.use(alias, assistantsRouter(ctx, assistants), assistantExtrasRouter(ctx, assistants));
   api.use(providersRouter(ctx));
   api.use(knowledgeRouter(ctx, knowledge, assistants, search, urlSources));
   api.use(analyticsRouter(ctx, { chat, assistants, knowledge, retriever: search }));
@@ -134,7 +151,9 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
     app.use(prefix, open);
     app.use(prefix, api);
   }
-  app.use((_req, _res) => { throw new AppError('resource_not_found', 'No such route'); });
+  app.use((_req, _res) => {
+    throw new AppError('resource_not_found', 'No such route');
+  });
   app.use(errorHandler(ctx.logger));
 
   function findAssistantAnyOrg(id: string) {
@@ -151,7 +170,9 @@ export function createApp(ctx: AppContext, opts: { urlSources?: UrlSourceTuning 
       // idle conversation still ends once, because ending it is a conditional update.
       await runExclusive(ctx.storage, UPKEEP_LOCK_KEY, async () => {
         // The idle ends and their conversation.ended events commit together.
-        await conversations.endIdle(now, (tx, c) => ctx.webhooks.conversationEnded(tx, c, 'idle', c.endedAt ?? new Date(now).toISOString()));
+        await conversations.endIdle(now, (tx, c) =>
+          ctx.webhooks.conversationEnded(tx, c, 'idle', c.endedAt ?? new Date(now).toISOString()),
+        );
         await ctx.webhooks.outbox.prune(now);
       });
     },
@@ -168,7 +189,12 @@ function serveWidget(file: string): express.RequestHandler {
     // The ETag is set here (size and mtime, like `send` makes it): the app's own ETags are off.
     const stat = fs.statSync(file);
     res.setHeader('ETag', `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
-    res.sendFile(file, { maxAge: 5 * 60_000, etag: true, lastModified: true, headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+    res.sendFile(file, {
+      maxAge: 5 * 60_000,
+      etag: true,
+      lastModified: true,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+    });
   };
 }
 
@@ -177,8 +203,12 @@ function serveDemo(ctx: AppContext): express.RequestHandler {
     if (req.path === '/demo') return res.redirect(301, '/demo/');
     const appId = (await ctx.storage.get<{ value: string }>("SELECT value FROM settings WHERE key = 'demo_assistant_id'"))?.value;
     const file = path.join(ctx.demoDir, 'site', 'index.html');
-    if (!appId || !fs.existsSync(file)) throw new AppError('resource_not_found', 'No demo on this server (start with SEED_DEMO=true on a new database)');
-    const html = fs.readFileSync(file, 'utf8').replaceAll('__PARLEY_PUBLIC_URL__', ctx.config.publicUrl).replaceAll('__PARLEY_APP_ID__', appId);
+    if (!appId || !fs.existsSync(file))
+      throw new AppError('resource_not_found', 'No demo on this server (start with SEED_DEMO=true on a new database)');
+    const html = fs
+      .readFileSync(file, 'utf8')
+      .replaceAll('__PARLEY_PUBLIC_URL__', ctx.config.publicUrl)
+      .replaceAll('__PARLEY_APP_ID__', appId);
     res.type('html').send(html);
   };
 }

@@ -26,17 +26,35 @@ describe('job lease and upkeep interval from the environment', () => {
     // Every page of the site answers after 1.5 s: the crawl job runs meanwhile. It is let finish
     // (not aborted by the shutdown), which is not what this test is about.
     site = await fakeSite({ '/': page('Home', 'Welcome to the shop.') }, { delayMs: 1_500 });
-    server = await startServer({ clock, config: { fetchAllowPrivate: true, webJobLeaseMs: env.webJobLeaseMs }, urlSources: { pollMs: 50 } });
+    server = await startServer({
+      clock,
+      config: { fetchAllowPrivate: true, webJobLeaseMs: env.webJobLeaseMs },
+      urlSources: { pollMs: 50 },
+    });
     const { api } = await registerAccount(server.url);
     const kbId = (await api.post('/v1/knowledge-bases', { name: 'Web' })).body.data.id as string;
-    const created = await api.post(`/v1/knowledge-bases/${kbId}/documents`, { url: `${site.origin}/`, crawl: { maxPages: 1, maxDepth: 0 } });
+    const created = await api.post(`/v1/knowledge-bases/${kbId}/documents`, {
+      url: `${site.origin}/`,
+      crawl: { maxPages: 1, maxDepth: 0 },
+    });
     expect(created.status).toBe(201);
     const storage = server.ctx.storage;
-    const job = await until('the job runs', () => storage.get<{ lease_expires_at: number | string }>(
-      "SELECT lease_expires_at FROM ingest_jobs WHERE document_id = ? AND status = 'processing'", [created.body.data.id as string]), 10_000);
+    const job = await until(
+      'the job runs',
+      () =>
+        storage.get<{ lease_expires_at: number | string }>(
+          "SELECT lease_expires_at FROM ingest_jobs WHERE document_id = ? AND status = 'processing'",
+          [created.body.data.id as string],
+        ),
+      10_000,
+    );
     // The fake clock stands still: the lease is exactly the configured length.
     expect(Number(job.lease_expires_at) - clock.now()).toBe(7_000);
-    await until('the job ends', async () => (await storage.get<{ status: string }>('SELECT status FROM ingest_jobs'))?.status === 'done', 15_000);
+    await until(
+      'the job ends',
+      async () => (await storage.get<{ status: string }>('SELECT status FROM ingest_jobs'))?.status === 'done',
+      15_000,
+    );
   });
 
   it('UPKEEP_INTERVAL_MS is how often idle conversations are ended', async () => {
@@ -48,7 +66,11 @@ describe('job lease and upkeep interval from the environment', () => {
     clock.advance(31 * 60_000); // idle past IDLE_END_MS (30 min)
     const storage = server.ctx.storage;
     const started = Date.now();
-    await until('the idle conversation ends', async () => (await storage.get<{ status: string }>('SELECT status FROM conversations'))?.status === 'ended', 5_000);
+    await until(
+      'the idle conversation ends',
+      async () => (await storage.get<{ status: string }>('SELECT status FROM conversations'))?.status === 'ended',
+      5_000,
+    );
     // The default period (60 s) would not have come round yet.
     expect(Date.now() - started).toBeLessThan(5_000);
   });

@@ -13,14 +13,26 @@ describe('database selection (DATABASE_URL, DATABASE_PATH)', () => {
   });
 
   it('keeps DATABASE_PATH as it was: a path or :memory:', () => {
-    expect(loadConfig({ DATABASE_PATH: 'tmp/x.db' })).toMatchObject({ databasePath: path.resolve('tmp/x.db'), database: { kind: 'sqlite', path: path.resolve('tmp/x.db') } });
-    expect(loadConfig({ DATABASE_PATH: ':memory:' })).toMatchObject({ databasePath: ':memory:', database: { kind: 'sqlite', path: ':memory:' } });
+    expect(loadConfig({ DATABASE_PATH: 'tmp/x.db' })).toMatchObject({
+      databasePath: path.resolve('tmp/x.db'),
+      database: { kind: 'sqlite', path: path.resolve('tmp/x.db') },
+    });
+    expect(loadConfig({ DATABASE_PATH: ':memory:' })).toMatchObject({
+      databasePath: ':memory:',
+      database: { kind: 'sqlite', path: ':memory:' },
+    });
     expect(loadConfig({ DATABASE_PATH: '' }).databasePath).toBe(path.resolve('./data/parley.db')); // empty = unset
   });
 
   it('selects SQLite from a path, a file: URL or :memory:', () => {
-    expect(loadConfig({ DATABASE_URL: '/var/lib/parley/parley.db' }).database).toEqual({ kind: 'sqlite', path: '/var/lib/parley/parley.db' });
-    expect(loadConfig({ DATABASE_URL: 'file:///var/lib/parley/my%20db.db' }).database).toEqual({ kind: 'sqlite', path: '/var/lib/parley/my db.db' });
+    expect(loadConfig({ DATABASE_URL: '/var/lib/parley/parley.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/parley/parley.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:///var/lib/parley/my%20db.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/parley/my db.db',
+    });
     expect(loadConfig({ DATABASE_URL: 'file://localhost/srv/p.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/p.db' });
     expect(loadConfig({ DATABASE_URL: 'file:data/p.db' }).database).toEqual({ kind: 'sqlite', path: path.resolve('data/p.db') });
     expect(loadConfig({ DATABASE_URL: 'file:./data/p.db' }).databasePath).toBe(path.resolve('data/p.db'));
@@ -34,7 +46,10 @@ describe('database selection (DATABASE_URL, DATABASE_PATH)', () => {
     expect(c.databasePath).toBe('');
     expect(c.limits).toEqual({ store: 'redis', url: REDIS, prefix: 'parley:' });
     expect(c.warnings).toEqual([]);
-    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/parley', REDIS_URL: REDIS }).database).toEqual({ kind: 'postgres', url: 'postgresql://localhost/parley' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/parley', REDIS_URL: REDIS }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://localhost/parley',
+    });
     expect(loadConfig({ DATABASE_URL: 'POSTGRES://localhost/parley', REDIS_URL: REDIS }).database?.kind).toBe('postgres');
   });
 
@@ -44,7 +59,9 @@ describe('database selection (DATABASE_URL, DATABASE_PATH)', () => {
 
   it('accepts both variables when they agree, refuses them when they differ', () => {
     expect(loadConfig({ DATABASE_URL: 'file:data/a.db', DATABASE_PATH: 'data/a.db' }).databasePath).toBe(path.resolve('data/a.db'));
-    expect(() => loadConfig({ DATABASE_URL: PG, DATABASE_PATH: 'data/a.db', REDIS_URL: REDIS })).toThrow(/DATABASE_URL and DATABASE_PATH name different databases/);
+    expect(() => loadConfig({ DATABASE_URL: PG, DATABASE_PATH: 'data/a.db', REDIS_URL: REDIS })).toThrow(
+      /DATABASE_URL and DATABASE_PATH name different databases/,
+    );
   });
 
   it('names the variable and never repeats a password in its errors', () => {
@@ -74,7 +91,11 @@ describe('limit store selection (REDIS_URL, RATE_LIMIT_STORE)', () => {
     expect(loadConfig({}).limits).toEqual({ store: 'memory' });
     expect(loadConfig({}).warnings).toEqual([]);
     expect(loadConfig({ REDIS_URL: REDIS }).limits).toEqual({ store: 'redis', url: REDIS, prefix: 'parley:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380', REDIS_KEY_PREFIX: 'shop1:' }).limits).toEqual({ store: 'redis', url: 'rediss://:pw@cache.internal:6380', prefix: 'shop1:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380', REDIS_KEY_PREFIX: 'shop1:' }).limits).toEqual({
+      store: 'redis',
+      url: 'rediss://:pw@cache.internal:6380',
+      prefix: 'shop1:',
+    });
   });
 
   it('RATE_LIMIT_STORE chooses explicitly', () => {
@@ -104,13 +125,21 @@ describe('limit store selection (REDIS_URL, RATE_LIMIT_STORE)', () => {
 describe('web job lease and upkeep interval (WEB_JOB_LEASE_MS, UPKEEP_INTERVAL_MS)', () => {
   it('default to 30 s and 60 s, and take whole milliseconds within their bounds', () => {
     expect(loadConfig({})).toMatchObject({ webJobLeaseMs: 30_000, upkeepIntervalMs: 60_000 });
-    expect(loadConfig({ WEB_JOB_LEASE_MS: '10000', UPKEEP_INTERVAL_MS: '5000' })).toMatchObject({ webJobLeaseMs: 10_000, upkeepIntervalMs: 5_000 });
-    expect(loadConfig({ WEB_JOB_LEASE_MS: '3000', UPKEEP_INTERVAL_MS: '86400000' })).toMatchObject({ webJobLeaseMs: 3_000, upkeepIntervalMs: 86_400_000 });
+    expect(loadConfig({ WEB_JOB_LEASE_MS: '10000', UPKEEP_INTERVAL_MS: '5000' })).toMatchObject({
+      webJobLeaseMs: 10_000,
+      upkeepIntervalMs: 5_000,
+    });
+    expect(loadConfig({ WEB_JOB_LEASE_MS: '3000', UPKEEP_INTERVAL_MS: '86400000' })).toMatchObject({
+      webJobLeaseMs: 3_000,
+      upkeepIntervalMs: 86_400_000,
+    });
     expect(loadConfig({ WEB_JOB_LEASE_MS: '', UPKEEP_INTERVAL_MS: '' })).toMatchObject({ webJobLeaseMs: 30_000, upkeepIntervalMs: 60_000 }); // empty = unset
   });
 
   it('refuse other values, naming the variable and the reason', () => {
-    expect(() => loadConfig({ WEB_JOB_LEASE_MS: '2999' })).toThrow(/^Invalid environment: WEB_JOB_LEASE_MS: must be at least 3000 ms: a live instance that pauses/);
+    expect(() => loadConfig({ WEB_JOB_LEASE_MS: '2999' })).toThrow(
+      /^Invalid environment: WEB_JOB_LEASE_MS: must be at least 3000 ms: a live instance that pauses/,
+    );
     expect(() => loadConfig({ WEB_JOB_LEASE_MS: '3600001' })).toThrow(/WEB_JOB_LEASE_MS: must be at most 3600000 ms/);
     expect(() => loadConfig({ WEB_JOB_LEASE_MS: '30s' })).toThrow(/WEB_JOB_LEASE_MS: must be a number of milliseconds/);
     expect(() => loadConfig({ UPKEEP_INTERVAL_MS: '1500.5' })).toThrow(/UPKEEP_INTERVAL_MS: must be a whole number of milliseconds/);

@@ -98,11 +98,12 @@ export type LimitsConfig = { store: 'memory' } | { store: 'redis'; url: string; 
 const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** A duration in whole milliseconds within [min, max]; `why` says what a shorter one would break. */
-const milliseconds = (min: number, max: number, why: string) => z.coerce
-  .number({ error: 'must be a number of milliseconds' })
-  .int({ error: 'must be a whole number of milliseconds' })
-  .min(min, { error: `must be at least ${min} ms: ${why}` })
-  .max(max, { error: `must be at most ${max} ms` });
+const milliseconds = (min: number, max: number, why: string) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(min, { error: `must be at least ${min} ms: ${why}` })
+    .max(max, { error: `must be at most ${max} ms` });
 
 /** METRICS_TOKEN's length bounds. */
 export const METRICS_TOKEN_MIN_CHARS = 16;
@@ -113,9 +114,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_PATH: z.string().min(1).optional(),
-  REDIS_URL: z.string().optional().refine((v) => v === undefined || /^rediss?:\/\/[^/?#]/i.test(v) && URL.canParse(v), {
-    message: 'must be a redis:// or rediss:// URL (redis://host:6379/0)',
-  }),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (/^rediss?:\/\/[^/?#]/i.test(v) && URL.canParse(v)), {
+      message: 'must be a redis:// or rediss:// URL (redis://host:6379/0)',
+    }),
   RATE_LIMIT_STORE: z.enum(['memory', 'redis']).optional(),
   REDIS_KEY_PREFIX: z.string().max(64).default('parley:'),
   PUBLIC_URL: z.url().optional(),
@@ -131,9 +135,12 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
   MODEL_ALLOW_PRIVATE: booleanFlag.default(false),
-  MODEL_BASE_URL_ALLOWLIST: z.string().optional().refine((v) => parseBaseUrlList(v).every((u) => z.url({ protocol: /^https?$/ }).safeParse(u).success), {
-    message: 'must be a comma-separated list of http(s) base URLs',
-  }),
+  MODEL_BASE_URL_ALLOWLIST: z
+    .string()
+    .optional()
+    .refine((v) => parseBaseUrlList(v).every((u) => z.url({ protocol: /^https?$/ }).safeParse(u).success), {
+      message: 'must be a comma-separated list of http(s) base URLs',
+    }),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   RETRIEVAL_MEMORY_MAX_CHUNKS: z.coerce.number().int().min(0).max(100_000_000).optional(),
   EMBEDDINGS_BASE_URL: z.url().optional(),
@@ -142,10 +149,15 @@ const envSchema = z.object({
   EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(8192).optional(),
   // PostgreSQL: `memory` keeps the in-memory vector search even where pgvector is available.
   EMBEDDINGS_VECTOR_SEARCH: z.enum(['auto', 'memory']).optional(),
-  WEB_JOB_LEASE_MS: milliseconds(3_000, 3_600_000, 'a live instance that pauses longer than a third of it (GC, a busy event loop) would lose its running job to another').default(30_000),
+  WEB_JOB_LEASE_MS: milliseconds(
+    3_000,
+    3_600_000,
+    'a live instance that pauses longer than a third of it (GC, a busy event loop) would lose its running job to another',
+  ).default(30_000),
   UPKEEP_INTERVAL_MS: milliseconds(1_000, 86_400_000, 'every instance runs the upkeep query that often').default(60_000),
   // Sent by Prometheus in a header: printable ASCII without spaces, long enough not to be guessed.
-  METRICS_TOKEN: z.string()
+  METRICS_TOKEN: z
+    .string()
     .min(METRICS_TOKEN_MIN_CHARS, { error: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters (openssl rand -hex 32 makes one)` })
     .max(METRICS_TOKEN_MAX_CHARS, { error: `must be at most ${METRICS_TOKEN_MAX_CHARS} characters` })
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
@@ -156,7 +168,10 @@ export class ConfigError extends Error {}
 
 /** MODEL_BASE_URL_ALLOWLIST's comma-separated URLs. */
 function parseBaseUrlList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 interface EmbeddingsEnv {
@@ -177,16 +192,28 @@ interface EmbeddingsEnv {
  */
 function resolveEmbeddingsConfig(env: EmbeddingsEnv): { config: EmbeddingsConfig | null } | { problem: string } {
   if (!env.EMBEDDINGS_MODEL) {
-    if (env.EMBEDDINGS_BASE_URL) return { problem: 'EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is not (name the embedding model to turn dense retrieval on)' };
+    if (env.EMBEDDINGS_BASE_URL)
+      return { problem: 'EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is not (name the embedding model to turn dense retrieval on)' };
     return { config: null };
   }
   const openAiBase = env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL;
   const baseUrl = normalizeBaseUrl(env.EMBEDDINGS_BASE_URL ?? openAiBase);
-  const apiKey = env.EMBEDDINGS_API_KEY ?? (env.OPENAI_API_KEY && sameBaseUrl(baseUrl, normalizeBaseUrl(openAiBase)) ? env.OPENAI_API_KEY : undefined);
+  const apiKey =
+    env.EMBEDDINGS_API_KEY ?? (env.OPENAI_API_KEY && sameBaseUrl(baseUrl, normalizeBaseUrl(openAiBase)) ? env.OPENAI_API_KEY : undefined);
   if (!apiKey && new URL(baseUrl).hostname === 'api.openai.com') {
-    return { problem: `EMBEDDINGS_MODEL uses ${baseUrl}, which needs a key: set EMBEDDINGS_API_KEY (or OPENAI_API_KEY), or EMBEDDINGS_BASE_URL for a local server` };
+    return {
+      problem: `EMBEDDINGS_MODEL uses ${baseUrl}, which needs a key: set EMBEDDINGS_API_KEY (or OPENAI_API_KEY), or EMBEDDINGS_BASE_URL for a local server`,
+    };
   }
-  return { config: { baseUrl, model: env.EMBEDDINGS_MODEL, apiKey, dimensions: env.EMBEDDINGS_DIMENSIONS, vectorSearch: env.EMBEDDINGS_VECTOR_SEARCH ?? 'auto' } };
+  return {
+    config: {
+      baseUrl,
+      model: env.EMBEDDINGS_MODEL,
+      apiKey,
+      dimensions: env.EMBEDDINGS_DIMENSIONS,
+      vectorSearch: env.EMBEDDINGS_VECTOR_SEARCH ?? 'auto',
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -242,7 +269,9 @@ const DEFAULT_DATABASE = './data/parley.db';
 function resolveDatabase(url: string | undefined, pathAlias: string | undefined): DatabaseConfig {
   const chosen = url !== undefined ? parseDatabase(url, 'DATABASE_URL') : parseDatabase(pathAlias ?? DEFAULT_DATABASE, 'DATABASE_PATH');
   if (url !== undefined && pathAlias !== undefined && !sameDatabase(chosen, parseDatabase(pathAlias, 'DATABASE_PATH'))) {
-    throw new ConfigError('Invalid environment: DATABASE_URL and DATABASE_PATH name different databases: set only DATABASE_URL (DATABASE_PATH is its older alias)');
+    throw new ConfigError(
+      'Invalid environment: DATABASE_URL and DATABASE_PATH name different databases: set only DATABASE_URL (DATABASE_PATH is its older alias)',
+    );
   }
   return chosen;
 }
@@ -283,7 +312,10 @@ function parseDatabase(value: string, variable: string): DatabaseConfig {
  * instances on PostgreSQL must count limits in one place, so PostgreSQL needs Redis unless the
  * operator says memory on purpose: one instance only, which the server repeats at start.
  */
-function resolveLimits(database: DatabaseConfig, e: { REDIS_URL?: string | undefined; RATE_LIMIT_STORE?: 'memory' | 'redis' | undefined; REDIS_KEY_PREFIX: string }): { limits: LimitsConfig; warnings: string[] } {
+function resolveLimits(
+  database: DatabaseConfig,
+  e: { REDIS_URL?: string | undefined; RATE_LIMIT_STORE?: 'memory' | 'redis' | undefined; REDIS_KEY_PREFIX: string },
+): { limits: LimitsConfig; warnings: string[] } {
   const store = e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : 'memory');
   const warnings: string[] = [];
   if (store === 'redis') {
@@ -292,9 +324,13 @@ function resolveLimits(database: DatabaseConfig, e: { REDIS_URL?: string | undef
   }
   if (database.kind === 'postgres') {
     if (!e.RATE_LIMIT_STORE) {
-      throw new ConfigError('Invalid environment: REDIS_URL is required with PostgreSQL (DATABASE_URL=postgres://…): instances share their rate limits through Redis. For a single instance, set RATE_LIMIT_STORE=memory');
+      throw new ConfigError(
+        'Invalid environment: REDIS_URL is required with PostgreSQL (DATABASE_URL=postgres://…): instances share their rate limits through Redis. For a single instance, set RATE_LIMIT_STORE=memory',
+      );
     }
-    warnings.push('RATE_LIMIT_STORE=memory with PostgreSQL: rate limits are counted in this process only, so run ONE instance (each further instance would admit the full limits again). Set REDIS_URL to run several.');
+    warnings.push(
+      'RATE_LIMIT_STORE=memory with PostgreSQL: rate limits are counted in this process only, so run ONE instance (each further instance would admit the full limits again). Set REDIS_URL to run several.',
+    );
   }
   if (e.REDIS_URL) warnings.push('REDIS_URL is set but RATE_LIMIT_STORE=memory: Redis is not used.');
   return { limits: { store: 'memory' }, warnings };

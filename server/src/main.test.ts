@@ -8,7 +8,9 @@ import { freePort, killGroup, startMain, TSX, type Running } from '../test/main-
 import { REPO_ROOT } from './paths.js';
 
 const running: Running[] = [];
-afterEach(() => { for (const r of running.splice(0)) killGroup(r.child, 'SIGKILL'); });
+afterEach(() => {
+  for (const r of running.splice(0)) killGroup(r.child, 'SIGKILL');
+});
 
 describe('npm start (server/src/main.ts)', () => {
   it('seeds the demo on a new database, prints a working curl line, stops cleanly on SIGTERM, and keeps data across restarts', async () => {
@@ -27,10 +29,11 @@ describe('npm start (server/src/main.ts)', () => {
     const assistantId = /integrations\/(asst_[A-Za-z0-9]+)\/chat/.exec(banner)?.[1];
     expect(key).toBeTruthy();
     const chat = await fetch(`${url}/v1/integrations/${assistantId}/chat`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'How do I add the chat widget to my website?' }),
     });
-    const body = await chat.json() as { response: string; confidence: number; sources: { title: string }[] };
+    const body = (await chat.json()) as { response: string; confidence: number; sources: { title: string }[] };
     expect(chat.status).toBe(200);
     expect(body.response).toContain('script');
     expect(body.confidence).toBeGreaterThan(0.5);
@@ -40,7 +43,8 @@ describe('npm start (server/src/main.ts)', () => {
     expect(await demoPage.text()).toContain(`data-app-id="${assistantId}"`);
     // The printed login signs in to the dashboard (cookie session from PUBLIC_URL's origin).
     const login = await fetch(`${url}/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-parley-csrf': '1', origin: url },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-parley-csrf': '1', origin: url },
       body: JSON.stringify({ email: 'demo@parley.local', password: 'parley-demo-password' }),
     });
     expect(login.status).toBe(200);
@@ -74,12 +78,23 @@ describe('npm start (server/src/main.ts)', () => {
     // the listener closes is reset by the OS, which no server can prevent.
     const body = JSON.stringify({ email: 'late@example.com', password: 'long enough pw', organizationName: 'Late' });
     const pending = new Promise<{ status: number }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/v1/auth/register', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/auth/register',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        },
+      );
       req.on('error', reject);
-      req.on('finish', () => { setTimeout(() => srv.child.kill('SIGTERM'), 5); });
+      req.on('finish', () => {
+        setTimeout(() => srv.child.kill('SIGTERM'), 5);
+      });
       req.end(body);
     });
     const res = await pending;
@@ -97,7 +112,9 @@ describe('npm start (server/src/main.ts)', () => {
     const base = `http://127.0.0.1:${port}/v1/knowledge-bases`;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const names = Array.from({ length: 20 }, (_, i) => `kb-${i}`);
-    const acked = await Promise.all(names.map(async (name) => (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name }) })).status));
+    const acked = await Promise.all(
+      names.map(async (name) => (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name }) })).status),
+    );
     expect(acked.every((s) => s === 201)).toBe(true);
     killGroup(srv.child, 'SIGKILL');
     await srv.exited;
@@ -111,9 +128,14 @@ describe('npm start (server/src/main.ts)', () => {
   });
 
   it('refuses a bad environment with a clear message', async () => {
-    const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [path.join(REPO_ROOT, 'server/src/main.ts')], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(err).toMatch(/Invalid environment: PORT/);

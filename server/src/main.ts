@@ -15,13 +15,16 @@ async function main(): Promise<void> {
   for (const warning of config.warnings ?? []) logger.warn(warning);
   // SQLite (file, WAL) or PostgreSQL (pool), migrated; PostgreSQL instances migrate one at a time.
   // Knowledge indexed before per-language analysis is analysed again, once (knowledge/reanalyze.ts).
-  const { storage, isNew } = await openStorage(config.database ?? { kind: 'sqlite', path: config.databasePath }, logger,
-    { afterMigrate: (s) => reanalyzeAtStart(s, logger) });
+  const { storage, isNew } = await openStorage(config.database ?? { kind: 'sqlite', path: config.databasePath }, logger, {
+    afterMigrate: (s) => reanalyzeAtStart(s, logger),
+  });
 
   const hasDemo = async () => !!(await storage.get("SELECT 1 AS one FROM settings WHERE key = 'demo_assistant_id'"));
   let demo: { apiKey: string; assistantId: string } | null = null;
   if (config.seedDemo ?? isNew) {
-    demo = (await hasDemo()) ? await reissueDemoKey({ storage }, Date.now()) : await seedDemo({ storage }, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: config.publicUrl, nowMs: Date.now() });
+    demo = (await hasDemo())
+      ? await reissueDemoKey({ storage }, Date.now())
+      : await seedDemo({ storage }, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: config.publicUrl, nowMs: Date.now() });
   } else if (await hasDemo()) {
     demo = await reissueDemoKey({ storage }, Date.now());
   }
@@ -31,8 +34,14 @@ async function main(): Promise<void> {
   printBanner(config.publicUrl, demo);
   // First demo start: analytics traffic through the real chat path, in the background (demo/traffic.ts).
   const traffic = new AbortController();
-  const trafficDone = seedPendingDemoTraffic(ctx, createAssistantStore(ctx.storage), { nowMs: Date.now(), conversations: config.demoTrafficConversations, signal: traffic.signal })
-    .then((r) => { if (r) logger.info('demo traffic written', { ...r }); })
+  const trafficDone = seedPendingDemoTraffic(ctx, createAssistantStore(ctx.storage), {
+    nowMs: Date.now(),
+    conversations: config.demoTrafficConversations,
+    signal: traffic.signal,
+  })
+    .then((r) => {
+      if (r) logger.info('demo traffic written', { ...r });
+    })
     .catch((err: unknown) => logger.error('demo traffic failed', { error: err instanceof Error ? err.stack : String(err) }));
 
   let stopping = false;

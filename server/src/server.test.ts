@@ -11,10 +11,19 @@ describe('close()', () => {
     // A request whose body is still arriving when close() starts: it must complete.
     const inFlight = net.connect(port, '127.0.0.1');
     await new Promise((r) => inFlight.once('connect', r));
-    const body = JSON.stringify({ email: 'late@example.com', password: 'correct horse battery', name: 'Late', organizationName: 'Late Co' });
-    inFlight.write(`POST /v1/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    const body = JSON.stringify({
+      email: 'late@example.com',
+      password: 'correct horse battery',
+      name: 'Late',
+      organizationName: 'Late Co',
+    });
+    inFlight.write(
+      `POST /v1/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     let reply = '';
-    inFlight.on('data', (d: Buffer) => { reply += d.toString(); });
+    inFlight.on('data', (d: Buffer) => {
+      reply += d.toString();
+    });
     const ended = new Promise((r) => inFlight.once('close', r));
     await new Promise((r) => setTimeout(r, 50));
     const silentClosed = new Promise((r) => silent.once('close', r));

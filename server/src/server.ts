@@ -23,21 +23,36 @@ import { createDeliveryWorker, type DeliveryWorker, type WorkerOptions } from '.
 
 /** Wires a context from its parts; tests pass their own clock, providers and files. */
 /** `db`: a SQLite connection to wrap in a storage (scripts and benches that open one themselves). */
-export function createContext(parts: { db?: Db; storage?: Storage; config: Config; logger: Logger; clock?: Clock; providers?: AnswerProviders; widgetFile?: string; demoDir?: string; dashboardDir?: string }): AppContext {
+export function createContext(parts: {
+  db?: Db;
+  storage?: Storage;
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+  providers?: AnswerProviders;
+  widgetFile?: string;
+  demoDir?: string;
+  dashboardDir?: string;
+}): AppContext {
   const clock = parts.clock ?? systemClock;
   if (!parts.storage && !parts.db) throw new Error('createContext needs a storage (or a SQLite connection)');
   const storage = parts.storage ?? createSqliteStorage(parts.db as Db);
   const metrics = createMetrics({ storage, logger: parts.logger });
   const limiter = countingRefusals(createLimitStore(parts.config.limits, { clock, logger: parts.logger }), metrics);
   return {
-    storage, config: parts.config, logger: parts.logger, clock,
+    storage,
+    config: parts.config,
+    logger: parts.logger,
+    clock,
     limiter,
     metrics,
     credentials: createCredentialResolver(storage),
     authFailures: limiter.failureTracker('auth', BAD_TOKEN_LIMIT.perIp, BAD_TOKEN_LIMIT.windowMs),
     providers: parts.providers ?? createProviders(parts.config),
     webhooks: createWebhookEvents(storage, clock),
-    embeddings: parts.config.embeddings ? createEmbeddings({ storage, config: parts.config.embeddings, logger: parts.logger, clock }) : null,
+    embeddings: parts.config.embeddings
+      ? createEmbeddings({ storage, config: parts.config.embeddings, logger: parts.logger, clock })
+      : null,
     widgetFile: parts.widgetFile ?? WIDGET_FILE,
     dashboardDir: parts.dashboardDir ?? DASHBOARD_DIR,
     demoDir: parts.demoDir ?? DEMO_DIR,
@@ -50,7 +65,12 @@ export type WebhookWorkerTuning = Partial<Pick<WorkerOptions, 'resolve' | 'pollM
  * Listens and starts the webhook delivery worker; returns a close that finishes in-flight
  * requests (and gives webhook attempts in flight a short grace) before resolving.
  */
-export async function listen(ctx: AppContext, port: number, host: string, opts: { webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning } = {}): Promise<{ server: Server; port: number; webhooks: DeliveryWorker; close(): Promise<void> }> {
+export async function listen(
+  ctx: AppContext,
+  port: number,
+  host: string,
+  opts: { webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning } = {},
+): Promise<{ server: Server; port: number; webhooks: DeliveryWorker; close(): Promise<void> }> {
   const { app, maintain, webJobs } = createApp(ctx, { urlSources: opts.urlSources });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -61,7 +81,14 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     maintain().catch((err: unknown) => ctx.logger.error('maintenance failed', { error: String(err) }));
   }, ctx.config.upkeepIntervalMs ?? 60_000);
   timer.unref();
-  const webhooks = createDeliveryWorker({ outbox: ctx.webhooks.outbox, clock: ctx.clock, logger: ctx.logger, metrics: ctx.metrics, allowPrivate: ctx.config.webhookAllowPrivate, ...opts.webhooks });
+  const webhooks = createDeliveryWorker({
+    outbox: ctx.webhooks.outbox,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+    allowPrivate: ctx.config.webhookAllowPrivate,
+    ...opts.webhooks,
+  });
   webhooks.start();
   webJobs.start();
   ctx.embeddings?.worker.start();
@@ -72,7 +99,10 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
   const busy = new Map<import('node:net').Socket, number>();
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.once('close', () => { sockets.delete(socket); busy.delete(socket); });
+    socket.once('close', () => {
+      sockets.delete(socket);
+      busy.delete(socket);
+    });
   });
   /** Sockets that have sent at least one request: idle ones among them are keep-alive leftovers. */
   const served = new WeakSet<import('node:net').Socket>();
@@ -104,22 +134,23 @@ export async function listen(ctx: AppContext, port: number, host: string, opts: 
     }
   };
   const address = server.address();
-  const closeHttp = () => new Promise<void>((resolve) => {
-    clearInterval(timer);
-    closingSince = Date.now();
-    // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
-    // (its request done), otherwise close() would wait for the client to hang up.
-    const reaper = setInterval(closeUnused, 25);
-    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-    // net.Server's close, not http.Server's: since Node 19 the latter also closes "idle"
-    // connections, and a connection whose request has arrived but is not parsed yet (the event
-    // loop was busy) counts as idle, so its client would get no answer. closeUnused decides.
-    net.Server.prototype.close.call(server, () => {
-      clearInterval(reaper);
-      resolve();
+  const closeHttp = () =>
+    new Promise<void>((resolve) => {
+      clearInterval(timer);
+      closingSince = Date.now();
+      // In-flight requests finish; a keep-alive socket is closed as soon as it goes idle
+      // (its request done), otherwise close() would wait for the client to hang up.
+      const reaper = setInterval(closeUnused, 25);
+      server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+      // net.Server's close, not http.Server's: since Node 19 the latter also closes "idle"
+      // connections, and a connection whose request has arrived but is not parsed yet (the event
+      // loop was busy) counts as idle, so its client would get no answer. closeUnused decides.
+      net.Server.prototype.close.call(server, () => {
+        clearInterval(reaper);
+        resolve();
+      });
+      closeUnused();
     });
-    closeUnused();
-  });
   return {
     server,
     port: typeof address === 'object' && address ? address.port : port,

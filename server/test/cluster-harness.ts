@@ -19,7 +19,11 @@ export interface Instance {
   proc: Running;
 }
 
-export interface Reply { status: number; headers: Headers; body: any }
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
 
 export interface Cluster {
   a: Instance;
@@ -56,7 +60,9 @@ async function requirePostgres(): Promise<void> {
     await client.connect();
     await client.query('SELECT 1');
   } catch (err) {
-    throw new Error(`These tests need a real PostgreSQL at ${postgresAdminUrl} (set PARLEY_TEST_POSTGRES_URL, or start it on loopback; CI's .ci/run does): ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `These tests need a real PostgreSQL at ${postgresAdminUrl} (set PARLEY_TEST_POSTGRES_URL, or start it on loopback; CI's .ci/run does): ${err instanceof Error ? err.message : String(err)}`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -67,7 +73,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const redis = await connectTestRedis();
   const scratch = await scratchPostgresDatabase();
   const db = new pg.Pool({ connectionString: scratch.url, max: 3, application_name: 'parley-cluster-test' });
-  db.on('error', () => { /* an idle connection ended by the server: the next query reconnects */ });
+  db.on('error', () => {
+    /* an idle connection ended by the server: the next query reconnects */
+  });
   const common: Record<string, string> = {
     DATABASE_URL: scratch.url,
     REDIS_URL: REDIS_TEST_URL,
@@ -103,7 +111,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     const res = await fetch(on.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON: kept as text */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: kept as text */
+    }
     return { status: res.status, headers: res.headers, body: parsed };
   };
   const kill = async (which: Instance): Promise<void> => {
@@ -112,7 +124,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     await new Promise((r) => setTimeout(r, 200)); // the group's last member leaves the port
   };
   return {
-    a, b, url: scratch.url, db, prefix: redis.prefix, call, kill,
+    a,
+    b,
+    url: scratch.url,
+    db,
+    prefix: redis.prefix,
+    call,
+    kill,
     pause: (which) => killGroup(which.proc.child, 'SIGSTOP'),
     resume: (which) => killGroup(which.proc.child, 'SIGCONT'),
     logs: () => [a, b].map((i) => `--- instance ${i.name} ---\n${i.proc.output().split('\n').slice(-40).join('\n')}`).join('\n'),
@@ -132,14 +150,22 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 /** An organization registered through the API, with its session token. */
 export async function registerAccount(c: Cluster, on: Instance): Promise<{ token: string; organizationId: string }> {
   const email = `owner-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@cluster.test`;
-  const res = await c.call(on, 'POST', '/v1/auth/register', null, { email, password: 'cluster-password-1', organizationName: 'Cluster Co' });
+  const res = await c.call(on, 'POST', '/v1/auth/register', null, {
+    email,
+    password: 'cluster-password-1',
+    organizationName: 'Cluster Co',
+  });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.data.token, organizationId: res.body.data.organization.id };
 }
 
 /** An assistant (type api) on the given knowledge bases, created through the API. */
 export async function newAssistant(c: Cluster, on: Instance, token: string, kbIds: string[] = []): Promise<string> {
-  const res = await c.call(on, 'POST', '/v1/assistants', token, { type: 'api', name: `Cluster ${Math.random().toString(36).slice(2, 7)}`, knowledgeBases: kbIds.map((id) => ({ id, priority: 5 })) });
+  const res = await c.call(on, 'POST', '/v1/assistants', token, {
+    type: 'api',
+    name: `Cluster ${Math.random().toString(36).slice(2, 7)}`,
+    knowledgeBases: kbIds.map((id) => ({ id, priority: 5 })),
+  });
   if (res.status !== 201) throw new Error(`create assistant: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;
 }

@@ -112,7 +112,11 @@ export function makeEncryptedPdf(opts: { userPassword: string; ownerPassword?: s
   let ownerKey = md5(padPassword(opts.ownerPassword ?? 'owner-secret'));
   for (let i = 0; i < 50; i++) ownerKey = md5(ownerKey);
   let o = rc4(ownerKey, padPassword(opts.userPassword));
-  for (let i = 1; i <= 19; i++) o = rc4(ownerKey.map((b) => b ^ i), o);
+  for (let i = 1; i <= 19; i++)
+    o = rc4(
+      ownerKey.map((b) => b ^ i),
+      o,
+    );
 
   // Algorithm 2: the file key.
   const p = Buffer.alloc(4);
@@ -123,12 +127,19 @@ export function makeEncryptedPdf(opts: { userPassword: string; ownerPassword?: s
 
   // Algorithm 5: the U entry (16 bytes that matter, 16 of padding).
   let u = rc4(key, md5(PAD, id));
-  for (let i = 1; i <= 19; i++) u = rc4(key.map((b) => b ^ i), u);
+  for (let i = 1; i <= 19; i++)
+    u = rc4(
+      key.map((b) => b ^ i),
+      u,
+    );
   const uEntry = Buffer.concat([u, Buffer.alloc(16, 0x55)]);
 
   // Algorithm 1: every string and stream is encrypted with a per-object key.
   const objectKey = (num: number, gen: number): Buffer =>
-    md5(key, Buffer.from([num & 0xff, (num >> 8) & 0xff, (num >> 16) & 0xff, gen & 0xff, (gen >> 8) & 0xff])).subarray(0, Math.min(n + 5, 16));
+    md5(key, Buffer.from([num & 0xff, (num >> 8) & 0xff, (num >> 16) & 0xff, gen & 0xff, (gen >> 8) & 0xff])).subarray(
+      0,
+      Math.min(n + 5, 16),
+    );
   const escaped = opts.text.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = rc4(objectKey(4, 0), Buffer.from(`BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`, 'latin1'));
 
@@ -150,11 +161,19 @@ export function buildPdf(objects: (string | Buffer)[], trailerEntries = ''): Buf
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), Buffer.from('\nendobj\n')]);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'),
+      Buffer.from('\nendobj\n'),
+    ]);
     chunks.push(obj);
     offset += obj.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   const trailer = `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerEntries} >>\nstartxref\n${offset}\n%%EOF\n`;
   chunks.push(Buffer.from(xref + trailer, 'latin1'));
   return Buffer.concat(chunks);
@@ -182,44 +201,70 @@ export function makeCjkPdf(text: string): Buffer {
 // DOCX with jszip
 // ---------------------------------------------------------------------------
 
-export interface DocxParagraph { text: string; style?: 'Heading1' | 'Heading2' | 'Heading3' }
+export interface DocxParagraph {
+  text: string;
+  style?: 'Heading1' | 'Heading2' | 'Heading3';
+}
 
-const xmlEscape = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+const xmlEscape = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** A minimal valid .docx: content types, package and document relationships, styles, core properties. */
 export async function makeDocx(paragraphs: DocxParagraph[], opts: { title?: string; styles?: boolean } = {}): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
 <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
 <Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
 <Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>
-</Types>`);
-  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+</Types>`,
+  );
+  zip.file(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="${REL}">
 <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
 <Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>
-</Relationships>`);
-  zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+</Relationships>`,
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="${REL}">
 <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-</Relationships>`);
+</Relationships>`,
+  );
   if (opts.styles !== false) {
     const heading = (level: number): string =>
       `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${level - 1}"/></w:pPr></w:style>`;
-    zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${heading(1)}${heading(2)}${heading(3)}</w:styles>`);
+    zip.file(
+      'word/styles.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${heading(1)}${heading(2)}${heading(3)}</w:styles>`,
+    );
   }
-  const body = paragraphs.map((p) =>
-    `<w:p>${p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`).join('');
-  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="${W}"><w:body>${body}<w:sectPr/></w:body></w:document>`);
-  zip.file('docProps/core.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${opts.title === undefined ? '' : `<dc:title>${xmlEscape(opts.title)}</dc:title>`}<dc:creator>Parley tests</dc:creator></cp:coreProperties>`);
+  const body = paragraphs
+    .map(
+      (p) =>
+        `<w:p>${p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`,
+    )
+    .join('');
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="${W}"><w:body>${body}<w:sectPr/></w:body></w:document>`,
+  );
+  zip.file(
+    'docProps/core.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${opts.title === undefined ? '' : `<dc:title>${xmlEscape(opts.title)}</dc:title>`}<dc:creator>Parley tests</dc:creator></cp:coreProperties>`,
+  );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 

@@ -6,13 +6,29 @@
  * (stop_reason, usage), `message_stop`; `error` events inside the stream; errors as
  * `{"type":"error","error":{type,message}}` (429 rate_limit_error, 529 overloaded_error…).
  */
-import { countTokens, isText, paced, startFake, type Exchange, type FakeProvider, type Protocol, type RecordedRequest, type Reply } from './fake-llm.js';
+import {
+  countTokens,
+  isText,
+  paced,
+  startFake,
+  type Exchange,
+  type FakeProvider,
+  type Protocol,
+  type RecordedRequest,
+  type Reply,
+} from './fake-llm.js';
 
 export type { FakeProvider, Reply } from './fake-llm.js';
 
 const ERROR_TYPES: Record<number, string> = {
-  400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 413: 'request_too_large',
-  429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
 };
 
 export function anthropicError(type: string, message: string) {
@@ -29,19 +45,29 @@ function protocol(apiKey: string | null): Protocol {
   return {
     validate(r: RecordedRequest) {
       if (r.method !== 'POST' || r.path !== '/v1/messages') return { status: 404, body: anthropicError('not_found_error', 'Not found') };
-      if (!r.headers['anthropic-version']) return { status: 400, body: anthropicError('invalid_request_error', 'anthropic-version: header is required') };
-      if (apiKey !== null && r.headers['x-api-key'] !== apiKey) return { status: 401, body: anthropicError('authentication_error', 'invalid x-api-key') };
+      if (!r.headers['anthropic-version'])
+        return { status: 400, body: anthropicError('invalid_request_error', 'anthropic-version: header is required') };
+      if (apiKey !== null && r.headers['x-api-key'] !== apiKey)
+        return { status: 401, body: anthropicError('authentication_error', 'invalid x-api-key') };
       const b = r.body as Record<string, unknown> | undefined;
-      if (!b || typeof b !== 'object') return { status: 400, body: anthropicError('invalid_request_error', 'Request body is not valid JSON') };
+      if (!b || typeof b !== 'object')
+        return { status: 400, body: anthropicError('invalid_request_error', 'Request body is not valid JSON') };
       if (typeof b.model !== 'string') return { status: 400, body: anthropicError('invalid_request_error', 'model: Field required') };
-      if (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1) return { status: 400, body: anthropicError('invalid_request_error', 'max_tokens: Field required') };
-      if (!Array.isArray(b.messages) || !b.messages.length) return { status: 400, body: anthropicError('invalid_request_error', 'messages: at least one message is required') };
+      if (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1)
+        return { status: 400, body: anthropicError('invalid_request_error', 'max_tokens: Field required') };
+      if (!Array.isArray(b.messages) || !b.messages.length)
+        return { status: 400, body: anthropicError('invalid_request_error', 'messages: at least one message is required') };
       const messages = b.messages as { role?: unknown; content?: unknown }[];
       if (messages.some((m) => (m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'string')) {
-        return { status: 400, body: anthropicError('invalid_request_error', 'messages: roles must be "user" or "assistant" with string content') };
+        return {
+          status: 400,
+          body: anthropicError('invalid_request_error', 'messages: roles must be "user" or "assistant" with string content'),
+        };
       }
-      if (messages.some((m) => m.role === 'system')) return { status: 400, body: anthropicError('invalid_request_error', 'messages: use the top-level system parameter') };
-      if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system)) return { status: 400, body: anthropicError('invalid_request_error', 'system: Input should be a valid string') };
+      if (messages.some((m) => m.role === 'system'))
+        return { status: 400, body: anthropicError('invalid_request_error', 'messages: use the top-level system parameter') };
+      if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system))
+        return { status: 400, body: anthropicError('invalid_request_error', 'system: Input should be a valid string') };
       if (b.temperature !== undefined && (typeof b.temperature !== 'number' || b.temperature < 0 || b.temperature > 1)) {
         return { status: 400, body: anthropicError('invalid_request_error', 'temperature: range: 0..1') };
       }
@@ -54,12 +80,17 @@ function protocol(apiKey: string | null): Protocol {
       const id = `msg_fake${++seq}`;
       if (reply.kind === 'error') {
         res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${id}`, ...reply.headers });
-        res.end(JSON.stringify(anthropicError(reply.type ?? ERROR_TYPES[reply.status] ?? 'api_error', reply.message ?? `Error ${reply.status}`)));
+        res.end(
+          JSON.stringify(anthropicError(reply.type ?? ERROR_TYPES[reply.status] ?? 'api_error', reply.message ?? `Error ${reply.status}`)),
+        );
         return;
       }
       const chunks = reply.chunks ?? [];
       const text = chunks.join('');
-      const usage = { input_tokens: isText(reply) && reply.usage ? reply.usage.prompt : inputTokens(record.body), output_tokens: isText(reply) && reply.usage ? reply.usage.completion : chunks.length };
+      const usage = {
+        input_tokens: isText(reply) && reply.usage ? reply.usage.prompt : inputTokens(record.body),
+        output_tokens: isText(reply) && reply.usage ? reply.usage.completion : chunks.length,
+      };
       const stopReason = isText(reply) ? (reply.finish ?? 'end_turn') : 'end_turn';
 
       if (!body.stream) {
@@ -70,17 +101,48 @@ function protocol(apiKey: string | null): Protocol {
         }
         if (isText(reply) && reply.firstDelayMs && !(await ex.wait(reply.firstDelayMs))) return;
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${id}`, ...(isText(reply) && reply.headers) });
-        const content = [...(isText(reply) && reply.thinking ? [{ type: 'thinking', thinking: reply.thinking, signature: 'sig' }] : []), { type: 'text', text }];
-        ex.writeText(JSON.stringify({ id, type: 'message', role: 'assistant', model: body.model, content, stop_reason: stopReason, stop_sequence: null, usage }));
+        const content = [
+          ...(isText(reply) && reply.thinking ? [{ type: 'thinking', thinking: reply.thinking, signature: 'sig' }] : []),
+          { type: 'text', text },
+        ];
+        ex.writeText(
+          JSON.stringify({
+            id,
+            type: 'message',
+            role: 'assistant',
+            model: body.model,
+            content,
+            stop_reason: stopReason,
+            stop_sequence: null,
+            usage,
+          }),
+        );
         res.end();
         return;
       }
 
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': `req_${id}`, ...(isText(reply) && reply.headers) });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'request-id': `req_${id}`,
+        ...(isText(reply) && reply.headers),
+      });
       const event = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-      res.write(event('message_start', {
-        message: { id, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } },
-      }));
+      res.write(
+        event('message_start', {
+          message: {
+            id,
+            type: 'message',
+            role: 'assistant',
+            model: body.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+          },
+        }),
+      );
       let index = 0;
       if (isText(reply) && reply.thinking) {
         res.write(event('content_block_start', { index, content_block: { type: 'thinking', thinking: '' } }));
@@ -91,7 +153,9 @@ function protocol(apiKey: string | null): Protocol {
       }
       res.write(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
       res.write(event('ping', {}));
-      const alive = await paced(ex, { ...reply, chunks }, (t) => ex.writeText(event('content_block_delta', { index, delta: { type: 'text_delta', text: t } })));
+      const alive = await paced(ex, { ...reply, chunks }, (t) =>
+        ex.writeText(event('content_block_delta', { index, delta: { type: 'text_delta', text: t } })),
+      );
       if (!alive || reply.kind === 'hang') return;
       if (reply.kind === 'drop') {
         // Let the text reach the client first: this is a drop *after* text, not instead of it.
@@ -104,7 +168,9 @@ function protocol(apiKey: string | null): Protocol {
         return;
       }
       res.write(event('content_block_stop', { index }));
-      res.write(event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }));
+      res.write(
+        event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }),
+      );
       res.end(event('message_stop', {}));
     },
   };

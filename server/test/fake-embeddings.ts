@@ -14,11 +14,28 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 
 const SYNONYMS: Record<string, string> = {
-  refund: 'refund', refunds: 'refund', refunded: 'refund', reimburse: 'refund', reimbursed: 'refund', reimbursement: 'refund', repaid: 'refund', repayment: 'refund',
-  password: 'password', passphrase: 'password', credentials: 'password',
-  parcel: 'parcel', package: 'parcel', shipment: 'parcel', delivery: 'parcel', shipping: 'parcel',
+  refund: 'refund',
+  refunds: 'refund',
+  refunded: 'refund',
+  reimburse: 'refund',
+  reimbursed: 'refund',
+  reimbursement: 'refund',
+  repaid: 'refund',
+  repayment: 'refund',
+  password: 'password',
+  passphrase: 'password',
+  credentials: 'password',
+  parcel: 'parcel',
+  package: 'parcel',
+  shipment: 'parcel',
+  delivery: 'parcel',
+  shipping: 'parcel',
 };
-const STOP = new Set('a an and are as at be by can do does for from get go how i if in is it its me my of on or our the to until we what when where who why will with you your am'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by can do does for from get go how i if in is it its me my of on or our the to until we what when where who why will with you your am'.split(
+    ' ',
+  ),
+);
 
 export function tokensOf(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).map((w) => SYNONYMS[w] ?? w);
@@ -49,10 +66,15 @@ export function fakeVector(text: string, dims: number): number[] {
   return v.map((x) => x / norm);
 }
 
-export interface EmbeddingRequest { headers: IncomingHttpHeaders; body: any; at: number }
+export interface EmbeddingRequest {
+  headers: IncomingHttpHeaders;
+  body: any;
+  at: number;
+}
 
 /** What the next request gets: vectors, an error (with headers, e.g. Retry-After), or silence. */
-export type EmbeddingReply = { kind: 'ok' } | { kind: 'error'; status: number; headers?: Record<string, string>; message?: string } | { kind: 'hang' };
+export type EmbeddingReply =
+  { kind: 'ok' } | { kind: 'error'; status: number; headers?: Record<string, string>; message?: string } | { kind: 'hang' };
 
 export interface FakeEmbedder {
   /** Base URL without the version: pass `${url}/v1` as the embeddings base. */
@@ -70,24 +92,34 @@ export interface FakeEmbedder {
   close(): Promise<void>;
 }
 
-const error = (message: string, type: string, code: string | null = null) => JSON.stringify({ error: { message, type, param: null, code } });
+const error = (message: string, type: string, code: string | null = null) =>
+  JSON.stringify({ error: { message, type, param: null, code } });
 
 export function startFakeEmbedder(opts: { apiKey?: string | null; dims?: Record<string, number> } = {}): Promise<FakeEmbedder> {
   const queue: EmbeddingReply[] = [];
   const sockets = new Set<Socket>();
   const fake: FakeEmbedder = {
-    url: '', requests: [], embeddedInputs: [], dims: { ...(opts.dims ?? { 'fake-embed': 64 }) }, delayMs: 0,
-    enqueue: (...r) => { queue.push(...r); },
+    url: '',
+    requests: [],
+    embeddedInputs: [],
+    dims: { ...(opts.dims ?? { 'fake-embed': 64 }) },
+    delayMs: 0,
+    enqueue: (...r) => {
+      queue.push(...r);
+    },
     fallback: { kind: 'ok' },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { raw += c; });
+    req.on('data', (c: string) => {
+      raw += c;
+    });
     req.on('end', () => {
       void (async () => {
         let body: any;
@@ -101,32 +133,58 @@ export function startFakeEmbedder(opts: { apiKey?: string | null; dims?: Record<
           res.writeHead(status, { 'content-type': 'application/json', ...headers });
           res.end(json);
         };
-        if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/embeddings') return send(404, error(`Invalid URL (${req.method} ${req.url})`, 'invalid_request_error'));
+        if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/embeddings')
+          return send(404, error(`Invalid URL (${req.method} ${req.url})`, 'invalid_request_error'));
         fake.requests.push(record);
-        if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return send(401, error('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
-        if (!body || typeof body !== 'object') return send(400, error('We could not parse the JSON body of your request.', 'invalid_request_error'));
+        if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
+          return send(401, error('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+        if (!body || typeof body !== 'object')
+          return send(400, error('We could not parse the JSON body of your request.', 'invalid_request_error'));
         const input: unknown = body.input;
         const inputs = typeof input === 'string' ? [input] : input;
         if (!Array.isArray(inputs) || !inputs.length || !inputs.every((s) => typeof s === 'string' && s.length > 0)) {
-          return send(400, error("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", 'invalid_request_error'));
+          return send(
+            400,
+            error(
+              "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+              'invalid_request_error',
+            ),
+          );
         }
         if (inputs.length > 2048) return send(400, error('Too many inputs. The max number of inputs is 2048.', 'invalid_request_error'));
         const modelDims = fake.dims[body.model as string];
-        if (typeof body.model !== 'string' || !modelDims) return send(404, error(`The model \`${String(body.model)}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
-        if (body.encoding_format !== undefined && body.encoding_format !== 'float') return send(400, error('This fake only speaks encoding_format "float".', 'invalid_request_error'));
+        if (typeof body.model !== 'string' || !modelDims)
+          return send(
+            404,
+            error(
+              `The model \`${String(body.model)}\` does not exist or you do not have access to it.`,
+              'invalid_request_error',
+              'model_not_found',
+            ),
+          );
+        if (body.encoding_format !== undefined && body.encoding_format !== 'float')
+          return send(400, error('This fake only speaks encoding_format "float".', 'invalid_request_error'));
         const reply = queue.shift() ?? (typeof fake.fallback === 'function' ? fake.fallback(record) : fake.fallback);
         if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
         if (reply.kind === 'hang') return;
-        if (reply.kind === 'error') return send(reply.status, error(reply.message ?? `Error ${reply.status}`, reply.status === 429 ? 'requests' : 'server_error'), reply.headers);
+        if (reply.kind === 'error')
+          return send(
+            reply.status,
+            error(reply.message ?? `Error ${reply.status}`, reply.status === 429 ? 'requests' : 'server_error'),
+            reply.headers,
+          );
         const dims = typeof body.dimensions === 'number' ? Math.min(body.dimensions, modelDims) : modelDims;
         fake.embeddedInputs.push(...(inputs as string[]));
         const tokens = (inputs as string[]).reduce((n, s) => n + s.split(/\s+/).filter(Boolean).length, 0);
-        send(200, JSON.stringify({
-          object: 'list',
-          data: (inputs as string[]).map((s, index) => ({ object: 'embedding', index, embedding: fakeVector(s, dims) })),
-          model: body.model,
-          usage: { prompt_tokens: tokens, total_tokens: tokens },
-        }));
+        send(
+          200,
+          JSON.stringify({
+            object: 'list',
+            data: (inputs as string[]).map((s, index) => ({ object: 'embedding', index, embedding: fakeVector(s, dims) })),
+            model: body.model,
+            usage: { prompt_tokens: tokens, total_tokens: tokens },
+          }),
+        );
       })();
     });
   });

@@ -26,7 +26,16 @@ export interface RecordedRequest {
 
 /** One scripted reply. `chunks` are answer text pieces, sent as separate stream events. */
 export type Reply =
-  | { kind?: 'text'; chunks: string[]; delayMs?: number; firstDelayMs?: number; finish?: string; usage?: { prompt: number; completion: number }; thinking?: string; headers?: Record<string, string> }
+  | {
+      kind?: 'text';
+      chunks: string[];
+      delayMs?: number;
+      firstDelayMs?: number;
+      finish?: string;
+      usage?: { prompt: number; completion: number };
+      thinking?: string;
+      headers?: Record<string, string>;
+    }
   | { kind: 'error'; status: number; type?: string; message?: string; headers?: Record<string, string> }
   /** 200, some text, then an error inside the stream. */
   | { kind: 'stream-error'; chunks: string[]; type?: string; message?: string }
@@ -74,12 +83,15 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
   const fake: FakeProvider = {
     url: '',
     requests,
-    enqueue: (...replies) => { queue.push(...replies); },
+    enqueue: (...replies) => {
+      queue.push(...replies);
+    },
     fallback: defaultReply,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -94,8 +106,17 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
     }
     let finish!: () => void;
     const record: RecordedRequest = {
-      method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, receivedAt: performance.now(), firstTextAt: null, clientAborted: false, remotePort: req.socket.remotePort,
-      done: new Promise<void>((resolve) => { finish = resolve; }),
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+      receivedAt: performance.now(),
+      firstTextAt: null,
+      clientAborted: false,
+      remotePort: req.socket.remotePort,
+      done: new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
     };
     requests.push(record);
     let gone = false;
@@ -107,12 +128,18 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
       finish();
     });
     const ex: Exchange = {
-      req, res, record,
-      wait: (ms) => new Promise<boolean>((resolve) => {
-        if (gone) return resolve(false);
-        const t = setTimeout(() => resolve(!gone), ms);
-        res.once('close', () => { clearTimeout(t); resolve(false); });
-      }),
+      req,
+      res,
+      record,
+      wait: (ms) =>
+        new Promise<boolean>((resolve) => {
+          if (gone) return resolve(false);
+          const t = setTimeout(() => resolve(!gone), ms);
+          res.once('close', () => {
+            clearTimeout(t);
+            resolve(false);
+          });
+        }),
       writeText(data) {
         if (gone) return;
         res.write(data);
@@ -135,7 +162,12 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
   };
   // node:http ignores a listener's promise: a failure (a socket broken mid-body) is logged and the
   // connection cut, so the client under test sees a transport error, not an unhandled rejection.
-  const server = http.createServer((req, res) => { handle(req, res).catch((err: unknown) => { console.error('fake provider:', err); res.destroy(); }); });
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('fake provider:', err);
+      res.destroy();
+    });
+  });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -147,7 +179,11 @@ export async function startFake(protocol: Protocol, defaultReply: Reply): Promis
 }
 
 /** Sends scripted text pieces with the reply's delays; false when the client left. */
-export async function paced(ex: Exchange, reply: { chunks: string[]; delayMs?: number; firstDelayMs?: number }, write: (text: string, i: number) => void): Promise<boolean> {
+export async function paced(
+  ex: Exchange,
+  reply: { chunks: string[]; delayMs?: number; firstDelayMs?: number },
+  write: (text: string, i: number) => void,
+): Promise<boolean> {
   for (let i = 0; i < reply.chunks.length; i++) {
     const ms = i === 0 ? (reply.firstDelayMs ?? 0) : (reply.delayMs ?? 0);
     if (ms > 0 && !(await ex.wait(ms))) return false;

@@ -5,11 +5,28 @@
  * ending in `data: [DONE]`, the usage chunk (`choices: []`) only with
  * `stream_options.include_usage`; errors as `{"error":{message,type,param,code}}`.
  */
-import { countTokens, isText, paced, startFake, type Exchange, type FakeProvider, type Protocol, type RecordedRequest, type Reply } from './fake-llm.js';
+import {
+  countTokens,
+  isText,
+  paced,
+  startFake,
+  type Exchange,
+  type FakeProvider,
+  type Protocol,
+  type RecordedRequest,
+  type Reply,
+} from './fake-llm.js';
 
 export type { FakeProvider, Reply } from './fake-llm.js';
 
-const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 404: 'invalid_request_error', 429: 'requests', 500: 'server_error', 503: 'server_error' };
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'invalid_request_error',
+  404: 'invalid_request_error',
+  429: 'requests',
+  500: 'server_error',
+  503: 'server_error',
+};
 
 export function openAiError(message: string, type: string, code: string | null = null) {
   return { error: { message, type, param: null, code } };
@@ -30,19 +47,34 @@ function protocol(apiKey: string | null): Protocol {
       if (apiKey !== null && auth !== `Bearer ${apiKey}`) {
         return auth
           ? { status: 401, body: openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key') }
-          : { status: 401, body: openAiError("You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error') };
+          : {
+              status: 401,
+              body: openAiError(
+                "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+                'invalid_request_error',
+              ),
+            };
       }
       const b = r.body as Record<string, unknown> | undefined;
-      if (!b || typeof b !== 'object') return { status: 400, body: openAiError('We could not parse the JSON body of your request.', 'invalid_request_error') };
-      if (typeof b.model !== 'string') return { status: 400, body: openAiError('you must provide a model parameter', 'invalid_request_error') };
-      if (!Array.isArray(b.messages) || !b.messages.length) return { status: 400, body: openAiError("Invalid 'messages': empty array or not an array.", 'invalid_request_error') };
+      if (!b || typeof b !== 'object')
+        return { status: 400, body: openAiError('We could not parse the JSON body of your request.', 'invalid_request_error') };
+      if (typeof b.model !== 'string')
+        return { status: 400, body: openAiError('you must provide a model parameter', 'invalid_request_error') };
+      if (!Array.isArray(b.messages) || !b.messages.length)
+        return { status: 400, body: openAiError("Invalid 'messages': empty array or not an array.", 'invalid_request_error') };
       for (const m of b.messages as { role?: unknown; content?: unknown }[]) {
         if (!['system', 'developer', 'user', 'assistant', 'tool'].includes(String(m.role)) || typeof m.content !== 'string') {
-          return { status: 400, body: openAiError("Invalid 'messages': each message needs a role and a string content.", 'invalid_request_error') };
+          return {
+            status: 400,
+            body: openAiError("Invalid 'messages': each message needs a role and a string content.", 'invalid_request_error'),
+          };
         }
       }
       if (b.stream_options !== undefined && b.stream !== true) {
-        return { status: 400, body: openAiError("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'invalid_request_error') };
+        return {
+          status: 400,
+          body: openAiError("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'invalid_request_error'),
+        };
       }
       if (b.max_tokens !== undefined && b.max_completion_tokens !== undefined) {
         return { status: 400, body: openAiError('max_tokens and max_completion_tokens cannot both be set.', 'invalid_request_error') };
@@ -60,7 +92,15 @@ function protocol(apiKey: string | null): Protocol {
       const created = Math.floor(Date.now() / 1000);
       if (reply.kind === 'error') {
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(JSON.stringify(openAiError(reply.message ?? `Error ${reply.status}`, reply.type ?? ERROR_TYPES[reply.status] ?? 'server_error', reply.status === 429 ? 'rate_limit_exceeded' : null)));
+        res.end(
+          JSON.stringify(
+            openAiError(
+              reply.message ?? `Error ${reply.status}`,
+              reply.type ?? ERROR_TYPES[reply.status] ?? 'server_error',
+              reply.status === 429 ? 'rate_limit_exceeded' : null,
+            ),
+          ),
+        );
         return;
       }
       const chunks = reply.chunks ?? [];
@@ -81,21 +121,34 @@ function protocol(apiKey: string | null): Protocol {
         }
         if (isText(reply) && reply.firstDelayMs && !(await ex.wait(reply.firstDelayMs))) return;
         res.writeHead(200, { 'content-type': 'application/json', ...(isText(reply) && reply.headers) });
-        ex.writeText(JSON.stringify({
-          id, object: 'chat.completion', created, model: body.model, system_fingerprint: 'fp_fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: finish }],
-          usage,
-        }));
+        ex.writeText(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created,
+            model: body.model,
+            system_fingerprint: 'fp_fake',
+            choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: finish }],
+            usage,
+          }),
+        );
         res.end();
         return;
       }
 
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...(isText(reply) && reply.headers) });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        ...(isText(reply) && reply.headers),
+      });
       const includeUsage = body.stream_options?.include_usage === true;
       const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...(includeUsage && { usage: null }), ...extra })}\n\n`;
       res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
-      const alive = await paced(ex, { ...reply, chunks }, (t) => ex.writeText(chunk([{ index: 0, delta: { content: t }, logprobs: null, finish_reason: null }])));
+      const alive = await paced(ex, { ...reply, chunks }, (t) =>
+        ex.writeText(chunk([{ index: 0, delta: { content: t }, logprobs: null, finish_reason: null }])),
+      );
       if (!alive) return;
       if (reply.kind === 'hang') return;
       if (reply.kind === 'drop') {
@@ -105,7 +158,9 @@ function protocol(apiKey: string | null): Protocol {
         return;
       }
       if (reply.kind === 'stream-error') {
-        res.end(`data: ${JSON.stringify(openAiError(reply.message ?? 'The server had an error while processing your request.', reply.type ?? 'server_error'))}\n\n`);
+        res.end(
+          `data: ${JSON.stringify(openAiError(reply.message ?? 'The server had an error while processing your request.', reply.type ?? 'server_error'))}\n\n`,
+        );
         return;
       }
       res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finish }]));

@@ -51,9 +51,19 @@ export async function fakeSite(routes: Record<string, Route> = {}, opts: { delay
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${port}`, port, requests, userAgents, routes: table,
-    set: (path, route) => { table.set(path, route); },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    userAgents,
+    routes: table,
+    set: (path, route) => {
+      table.set(path, route);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -76,7 +86,13 @@ export async function startWebServer(opts: { config?: Partial<Config>; db?: Db; 
 }
 
 /** Polls a document until `done(doc)` holds; returns it. */
-export async function waitForDocument(api: Client, kbId: string, docId: string, done: (doc: any) => boolean, timeoutMs = 10_000): Promise<any> {
+export async function waitForDocument(
+  api: Client,
+  kbId: string,
+  docId: string,
+  done: (doc: any) => boolean,
+  timeoutMs = 10_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   let last: any = null;
   for (;;) {

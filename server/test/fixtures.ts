@@ -2,7 +2,10 @@ import { client, registerAccount } from './http.js';
 
 export const HANDBOOK = [
   {
-    title: 'Shipping policy', url: 'https://shop.example.com/help/shipping', format: 'markdown', content: `# Shipping policy
+    title: 'Shipping policy',
+    url: 'https://shop.example.com/help/shipping',
+    format: 'markdown',
+    content: `# Shipping policy
 
 ## Delivery times
 
@@ -14,7 +17,10 @@ We ship to the United States, Canada and Japan. International delivery takes 7 t
 `,
   },
   {
-    title: 'Returns and refunds', url: 'https://shop.example.com/help/returns', format: 'markdown', content: `# Returns and refunds
+    title: 'Returns and refunds',
+    url: 'https://shop.example.com/help/returns',
+    format: 'markdown',
+    content: `# Returns and refunds
 
 ## Return window
 
@@ -26,7 +32,10 @@ Refunds go back to the original payment method within 5 business days after the 
 `,
   },
   {
-    title: 'Account help', url: 'https://shop.example.com/help/account', format: 'markdown', content: `# Account help
+    title: 'Account help',
+    url: 'https://shop.example.com/help/account',
+    format: 'markdown',
+    content: `# Account help
 
 ## Reset your password
 
@@ -45,9 +54,23 @@ export async function setupShop(baseUrl: string, assistantOverrides: Record<stri
   const kb = await account.api.post('/v1/knowledge-bases', { name: 'Help center' });
   const kbId = kb.body.data.id as string;
   for (const doc of HANDBOOK) await account.api.post(`/v1/knowledge-bases/${kbId}/documents`, doc);
-  const assistant = await account.api.post('/v1/assistants', { type: 'api', name: 'Shop helper', knowledgeBases: [{ id: kbId, priority: 5 }], ...assistantOverrides });
+  const assistant = await account.api.post('/v1/assistants', {
+    type: 'api',
+    name: 'Shop helper',
+    knowledgeBases: [{ id: kbId, priority: 5 }],
+    ...assistantOverrides,
+  });
   if (assistant.status !== 201) throw new Error(`assistant: ${assistant.text}`);
   const assistantId = assistant.body.data.id as string;
-  const key = await account.api.post('/v1/api-keys', { name: 'all', permissions: ['chat', 'conversations:read', 'conversations:write', 'analytics:read', 'assistants:read'] });
-  return { ...account, kbId, assistantId, keyApi: client(baseUrl, key.body.data.key as string), chatPath: `/v1/integrations/${assistantId}/chat` };
+  const key = await account.api.post('/v1/api-keys', {
+    name: 'all',
+    permissions: ['chat', 'conversations:read', 'conversations:write', 'analytics:read', 'assistants:read'],
+  });
+  return {
+    ...account,
+    kbId,
+    assistantId,
+    keyApi: client(baseUrl, key.body.data.key as string),
+    chatPath: `/v1/integrations/${assistantId}/chat`,
+  };
 }

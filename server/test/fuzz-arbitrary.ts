@@ -14,7 +14,11 @@ const MAX_DEPTH = 4;
 export function arbitraryFor(schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > MAX_DEPTH) return fc.jsonValue({ maxDepth: 1 });
   if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), fc.jsonValue({ maxDepth: 1 }));
-  if (Array.isArray(schema.enum)) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(schema.enum as unknown[])) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+  if (Array.isArray(schema.enum))
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...(schema.enum as unknown[])) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    );
   const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (variants?.length) return fc.oneof(...variants.map((v) => arbitraryFor(v, depth)));
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
@@ -33,8 +37,12 @@ export function arbitraryFor(schema: Json | undefined, depth = 0): fc.Arbitrary<
     case 'number': {
       const lo = typeof schema.minimum === 'number' ? schema.minimum : -1000;
       const hi = typeof schema.maximum === 'number' && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : 1_000_000;
-      const inRange = schema.type === 'integer' ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true });
-      return fc.oneof({ weight: 3, arbitrary: inRange }, { weight: 1, arbitrary: fc.constantFrom(lo - 1, hi + 1, 0.5, -0, Number.MAX_SAFE_INTEGER + 2) });
+      const inRange =
+        schema.type === 'integer' ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true });
+      return fc.oneof(
+        { weight: 3, arbitrary: inRange },
+        { weight: 1, arbitrary: fc.constantFrom(lo - 1, hi + 1, 0.5, -0, Number.MAX_SAFE_INTEGER + 2) },
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -48,10 +56,9 @@ export function arbitraryFor(schema: Json | undefined, depth = 0): fc.Arbitrary<
       const props = (schema.properties ?? {}) as Record<string, Json>;
       const required = (schema.required ?? []) as string[];
       if (!Object.keys(props).length) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
-      return fc.record(
-        Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryFor(s, depth + 1)])),
-        { requiredKeys: required.filter((k) => k in props) },
-      );
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryFor(s, depth + 1)])), {
+        requiredKeys: required.filter((k) => k in props),
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -62,22 +69,28 @@ export function arbitraryFor(schema: Json | undefined, depth = 0): fc.Arbitrary<
 export function bodyArbitrary(schema: Json, example: Json): fc.Arbitrary<string> {
   const fields = [...new Set([...Object.keys(example), ...Object.keys(schema.properties ?? schema.anyOf?.[0]?.properties ?? {}), 'extra'])];
   const shaped = arbitraryFor(schema);
-  const mutate = (base: fc.Arbitrary<unknown>) => fc.tuple(base, fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 4 }), fc.nat(2)).map(([value, key, junk, how]) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const copy: Json = { ...value };
-    if (how === 0) copy[key] = junk;
-    else if (how === 1) delete copy[key];
-    return copy;
-  });
-  return fc.oneof(
-    { weight: 3, arbitrary: shaped },
-    { weight: 3, arbitrary: mutate(shaped) },
-    { weight: 2, arbitrary: mutate(fc.constant(example)) },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  ).map((v) => JSON.stringify(v) ?? 'null').chain((text) => fc.oneof(
-    { weight: 9, arbitrary: fc.constant(text) },
-    // Text damage: truncated, or stray bytes appended.
-    { weight: 1, arbitrary: fc.nat(text.length).map((n) => text.slice(0, n)) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 6 }).map((s) => text + s) },
-  ));
+  const mutate = (base: fc.Arbitrary<unknown>) =>
+    fc.tuple(base, fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 4 }), fc.nat(2)).map(([value, key, junk, how]) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+      const copy: Json = { ...value };
+      if (how === 0) copy[key] = junk;
+      else if (how === 1) delete copy[key];
+      return copy;
+    });
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: shaped },
+      { weight: 3, arbitrary: mutate(shaped) },
+      { weight: 2, arbitrary: mutate(fc.constant(example)) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    )
+    .map((v) => JSON.stringify(v) ?? 'null')
+    .chain((text) =>
+      fc.oneof(
+        { weight: 9, arbitrary: fc.constant(text) },
+        // Text damage: truncated, or stray bytes appended.
+        { weight: 1, arbitrary: fc.nat(text.length).map((n) => text.slice(0, n)) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 6 }).map((s) => text + s) },
+      ),
+    );
 }

@@ -9,8 +9,19 @@
 type Json = Record<string, any>;
 
 export const FUZZ_CLASSES = [
-  'wrong-type', 'over-limit', 'deep-nesting', 'fake-compression', 'bad-percent-encoding', 'invalid-utf8', 'nul-byte',
-  'prototype-key', 'fts-sql-syntax', 'pagination-range', 'impossible-date', 'foreign-id', 'huge-number',
+  'wrong-type',
+  'over-limit',
+  'deep-nesting',
+  'fake-compression',
+  'bad-percent-encoding',
+  'invalid-utf8',
+  'nul-byte',
+  'prototype-key',
+  'fts-sql-syntax',
+  'pagination-range',
+  'impossible-date',
+  'foreign-id',
+  'huge-number',
 ] as const;
 export type FuzzClass = (typeof FUZZ_CLASSES)[number];
 
@@ -38,8 +49,19 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const FTS_SQL = ['"', '*', 'NEAR(', "' OR 1=1 --", 'a" OR "b', ')(', '"; DROP TABLE assistants; --', 'x AND NOT y*'];
 const BAD_PERCENT = ['%ZZ', '%E0%A4%A', '%', 'a%2'];
 const IMPOSSIBLE_DATES = ['2024-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-02-29T25:00:00Z', '2024-00-10'];
-const BAD_PAGES: [string, string][] = [['page', '0'], ['page', '-1'], ['page', 'abc'], ['page', '1.5'], ['page', '9007199254740993'], ['page', '1e3'],
-  ['limit', '0'], ['limit', '101'], ['limit', '-5'], ['limit', '1e2'], ['limit', '']];
+const BAD_PAGES: [string, string][] = [
+  ['page', '0'],
+  ['page', '-1'],
+  ['page', 'abc'],
+  ['page', '1.5'],
+  ['page', '9007199254740993'],
+  ['page', '1e3'],
+  ['limit', '0'],
+  ['limit', '101'],
+  ['limit', '-5'],
+  ['limit', '1e2'],
+  ['limit', ''],
+];
 const HUGE_NUMBERS = ['1e308', '-1e308', '1e400', '9007199254740993', '123456789012345678901234567890'];
 
 const encoder = new TextEncoder();
@@ -77,13 +99,20 @@ function nestedText(depth: number): string {
 function wrongValueFor(schema: Json): unknown[] {
   const type = schema.type ?? (schema.anyOf ? schema.anyOf.map((s: Json) => s.type).filter(Boolean)[0] : undefined);
   switch (type) {
-    case 'string': return [12345, ['a']];
-    case 'integer': return ['12', 1.5];
-    case 'number': return ['0.5', true];
-    case 'boolean': return ['true', 1];
-    case 'array': return ['a,b', { 0: 'a' }];
-    case 'object': return ['{}', [1, 2]];
-    default: return [];
+    case 'string':
+      return [12345, ['a']];
+    case 'integer':
+      return ['12', 1.5];
+    case 'number':
+      return ['0.5', true];
+    case 'boolean':
+      return ['true', 1];
+    case 'array':
+      return ['a,b', { 0: 'a' }];
+    case 'object':
+      return ['{}', [1, 2]];
+    default:
+      return [];
   }
 }
 
@@ -128,7 +157,9 @@ export interface RouteShape {
 
 /** Every operation of the document, flattened. */
 export function listOperations(doc: Json): RouteShape[] {
-  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method, path, op: op as Json })));
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method, path, op: op as Json })),
+  );
 }
 
 /** The JSON body schema and example of an operation, when it takes one. */
@@ -140,7 +171,12 @@ export function jsonBodyOf(op: Json): { schema: Json; example: Json | undefined 
 const paramNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 
 /** The route with every parameter filled in (`own` ids unless a name is overridden). */
-export function fillPath(path: string, resolve: ParamResolver, override: Record<string, string> = {}, which: 'own' | 'foreign' = 'own'): string {
+export function fillPath(
+  path: string,
+  resolve: ParamResolver,
+  override: Record<string, string> = {},
+  which: 'own' | 'foreign' = 'own',
+): string {
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => override[name] ?? encodeURIComponent(resolve(path, name, which)));
 }
 
@@ -155,7 +191,16 @@ export function generateCases(route: RouteShape, resolve: ParamResolver): FuzzCa
   const url = fillPath(path, resolve);
   const exampleBytes = body ? utf8(JSON.stringify(example)) : undefined;
   const add = (cls: FuzzClass, name: string, c: Partial<FuzzCase> & { expect: FuzzCase['expect'] }) => {
-    cases.push({ cls, name, method: method.toUpperCase(), route: path, url, headers: body ? { ...JSON_HEADERS } : {}, body: exampleBytes, ...c });
+    cases.push({
+      cls,
+      name,
+      method: method.toUpperCase(),
+      route: path,
+      url,
+      headers: body ? { ...JSON_HEADERS } : {},
+      body: exampleBytes,
+      ...c,
+    });
   };
   const sendJson = (value: unknown) => utf8(JSON.stringify(value));
   const params = (op.parameters ?? []) as Json[];
@@ -164,14 +209,23 @@ export function generateCases(route: RouteShape, resolve: ParamResolver): FuzzCa
   // Path parameters: malformed %-encoding, NUL, FTS/SQL syntax, other organizations' and unknown ids.
   const isPublic = ((op.security ?? []) as unknown[]).length === 0;
   for (const name of paramNames(path)) {
-    for (const bad of BAD_PERCENT) add('bad-percent-encoding', `{${name}} = ${bad}`, { url: fillPath(path, resolve, { [name]: bad }), expect: 'reject' });
+    for (const bad of BAD_PERCENT)
+      add('bad-percent-encoding', `{${name}} = ${bad}`, { url: fillPath(path, resolve, { [name]: bad }), expect: 'reject' });
     // A wildcard matches any text: only its encoding can be wrong.
     const described = params.find((p) => p.in === 'path' && p.name === name)?.description as string | undefined;
     if (described?.startsWith('wildcard')) continue;
-    add('nul-byte', `{${name}} with %00`, { url: fillPath(path, resolve, { [name]: `${encodeURIComponent(resolve(path, name, 'own'))}%00` }), expect: 'reject' });
-    for (const s of [FTS_SQL[0], FTS_SQL[3]] as string[]) add('fts-sql-syntax', `{${name}} = ${s}`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(s) }), expect: 'reject' });
+    add('nul-byte', `{${name}} with %00`, {
+      url: fillPath(path, resolve, { [name]: `${encodeURIComponent(resolve(path, name, 'own'))}%00` }),
+      expect: 'reject',
+    });
+    for (const s of [FTS_SQL[0], FTS_SQL[3]] as string[])
+      add('fts-sql-syntax', `{${name}} = ${s}`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(s) }), expect: 'reject' });
     // Public routes (the widget API) serve any organization's assistant by id: "foreign" means nothing there.
-    if (!isPublic) add('foreign-id', `{${name}} of another organization`, { url: fillPath(path, resolve, { [name]: encodeURIComponent(resolve(path, name, 'foreign')) }), expect: 'reject' });
+    if (!isPublic)
+      add('foreign-id', `{${name}} of another organization`, {
+        url: fillPath(path, resolve, { [name]: encodeURIComponent(resolve(path, name, 'foreign')) }),
+        expect: 'reject',
+      });
     add('foreign-id', `{${name}} unknown`, { url: fillPath(path, resolve, { [name]: `zz_${name}_unknown_0000` }), expect: 'reject' });
   }
 
@@ -185,55 +239,96 @@ export function generateCases(route: RouteShape, resolve: ParamResolver): FuzzCa
     if (p.name === 'from' || p.name === 'to') {
       for (const d of IMPOSSIBLE_DATES) add('impossible-date', `${p.name}=${d}`, { url: queryUrl({ [p.name]: d }), expect: 'reject' });
     }
-    if (enumValues?.length) add('wrong-type', `${p.name}=not-an-option`, { url: queryUrl({ [p.name]: 'not-an-option' }), expect: 'reject' });
+    if (enumValues?.length)
+      add('wrong-type', `${p.name}=not-an-option`, { url: queryUrl({ [p.name]: 'not-an-option' }), expect: 'reject' });
     if (p.schema?.type === 'string' && typeof p.schema.maxLength === 'number') {
-      add('over-limit', `${p.name} of ${p.schema.maxLength + 1} chars`, { url: queryUrl({ [p.name]: 'q'.repeat(p.schema.maxLength + 1) }), expect: 'reject' });
+      add('over-limit', `${p.name} of ${p.schema.maxLength + 1} chars`, {
+        url: queryUrl({ [p.name]: 'q'.repeat(p.schema.maxLength + 1) }),
+        expect: 'reject',
+      });
     }
     if (p.schema?.type === 'string' && !enumValues?.length && p.name !== 'from' && p.name !== 'to') {
       for (const s of FTS_SQL) add('fts-sql-syntax', `${p.name}=${s}`, { url: queryUrl({ [p.name]: s }), expect: 'tolerate' });
       add('nul-byte', `${p.name} with NUL`, { url: queryUrl({ [p.name]: 'a\u0000b' }), expect: 'tolerate' });
     }
-    if (p.schema?.type === 'integer') for (const n of HUGE_NUMBERS) add('huge-number', `${p.name}=${n}`, { url: queryUrl({ [p.name]: n }), expect: 'reject' });
+    if (p.schema?.type === 'integer')
+      for (const n of HUGE_NUMBERS) add('huge-number', `${p.name}=${n}`, { url: queryUrl({ [p.name]: n }), expect: 'reject' });
   }
 
   if (!body) return cases;
 
   // The whole body: wrong JSON types, too big, too deep, mislabelled compression, bad bytes.
-  for (const [label, value] of [['an array', []], ['a string', 'hello'], ['a number', 42]] as const) {
+  for (const [label, value] of [
+    ['an array', []],
+    ['a string', 'hello'],
+    ['a number', 42],
+  ] as const) {
     add('wrong-type', `body is ${label}`, { body: sendJson(value), expect: 'reject' });
   }
   const padding = 'p'.repeat(BODY_LIMIT_BYTES);
   add('over-limit', 'body over 1 MiB', { body: sendJson({ ...example, pad: padding }), expect: 'reject' });
-  add('deep-nesting', `${MAX_DEPTH + 1} levels in a new field`, { body: sendJson({ ...example, nested: nested(MAX_DEPTH + 1) }), expect: 'reject' });
+  add('deep-nesting', `${MAX_DEPTH + 1} levels in a new field`, {
+    body: sendJson({ ...example, nested: nested(MAX_DEPTH + 1) }),
+    expect: 'reject',
+  });
   add('deep-nesting', `whole body ${MAX_DEPTH + 1} levels`, { body: sendJson(nested(MAX_DEPTH + 1)), expect: 'reject' });
   add('deep-nesting', '100 000 levels', { body: utf8(nestedText(100_000)), expect: 'reject' });
   const objectKey = Object.keys(props).find((k) => ((props[k]!.anyOf ?? [props[k]]) as Json[]).some((v) => v.type === 'object'));
   if (objectKey) {
-    add('deep-nesting', `${MAX_DEPTH + 1} levels in ${objectKey}`, { body: sendJson({ ...example, [objectKey]: nested(MAX_DEPTH + 1) }), expect: 'reject' });
+    add('deep-nesting', `${MAX_DEPTH + 1} levels in ${objectKey}`, {
+      body: sendJson({ ...example, [objectKey]: nested(MAX_DEPTH + 1) }),
+      expect: 'reject',
+    });
     const text = JSON.stringify({ ...example, [objectKey]: MARK });
     const deep = text.replace(JSON.stringify(MARK), nestedText(50_000));
     add('deep-nesting', `50 000 levels in ${objectKey}`, { body: utf8(deep), expect: 'reject' });
   }
   for (const encoding of ['gzip', 'deflate']) {
-    add('fake-compression', `Content-Encoding: ${encoding}, plain JSON`, { headers: { ...JSON_HEADERS, 'content-encoding': encoding }, expect: 'reject' });
+    add('fake-compression', `Content-Encoding: ${encoding}, plain JSON`, {
+      headers: { ...JSON_HEADERS, 'content-encoding': encoding },
+      expect: 'reject',
+    });
   }
-  add('fake-compression', 'Content-Encoding: gzip, random bytes', { headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' }, body: Uint8Array.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]), expect: 'reject' });
+  add('fake-compression', 'Content-Encoding: gzip, random bytes', {
+    headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' },
+    body: Uint8Array.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]),
+    expect: 'reject',
+  });
 
   const key = firstStringKey(example) ?? 'extra';
-  const invalidSequences: [string, number[]][] = [['C3 28', [0xc3, 0x28]], ['lone FF', [0xff]], ['truncated E0 A4', [0xe0, 0xa4]], ['overlong C0 AF', [0xc0, 0xaf]], ['surrogate ED A0 80', [0xed, 0xa0, 0x80]]];
+  const invalidSequences: [string, number[]][] = [
+    ['C3 28', [0xc3, 0x28]],
+    ['lone FF', [0xff]],
+    ['truncated E0 A4', [0xe0, 0xa4]],
+    ['overlong C0 AF', [0xc0, 0xaf]],
+    ['surrogate ED A0 80', [0xed, 0xa0, 0x80]],
+  ];
   for (const [label, bytes] of invalidSequences) {
-    add('invalid-utf8', `${label} in ${key}`, { body: withRawBytes({ ...example, [key]: MARK }, [0x61, ...bytes, 0x62]), expect: 'reject' });
+    add('invalid-utf8', `${label} in ${key}`, {
+      body: withRawBytes({ ...example, [key]: MARK }, [0x61, ...bytes, 0x62]),
+      expect: 'reject',
+    });
   }
   add('nul-byte', `raw NUL byte inside ${key}`, { body: withRawBytes({ ...example, [key]: MARK }, [0x61, 0x00, 0x62]), expect: 'reject' });
   add('nul-byte', 'raw NUL byte between tokens', { body: Uint8Array.from([...utf8(JSON.stringify(example)), 0x00]), expect: 'reject' });
-  if (firstStringKey(example)) add('nul-byte', `escaped \\u0000 in ${key}`, { body: sendJson({ ...example, [key]: 'a\u0000b' }), expect: 'tolerate' });
+  if (firstStringKey(example))
+    add('nul-byte', `escaped \\u0000 in ${key}`, { body: sendJson({ ...example, [key]: 'a\u0000b' }), expect: 'tolerate' });
 
   // Prototype keys: a strict schema refuses unknown keys; a loose one drops them. Either way no 500, no pollution.
   const proto = strict ? 'reject' : 'tolerate';
-  add('prototype-key', '__proto__ at the top', { body: utf8(JSON.stringify(example).replace(/^\{/, '{"__proto__":{"fuzzPolluted":true},')), expect: proto });
-  add('prototype-key', 'constructor.prototype at the top', { body: sendJson({ ...example, constructor: { prototype: { fuzzPolluted: true } } }), expect: proto });
+  add('prototype-key', '__proto__ at the top', {
+    body: utf8(JSON.stringify(example).replace(/^\{/, '{"__proto__":{"fuzzPolluted":true},')),
+    expect: proto,
+  });
+  add('prototype-key', 'constructor.prototype at the top', {
+    body: sendJson({ ...example, constructor: { prototype: { fuzzPolluted: true } } }),
+    expect: proto,
+  });
   if (objectKey) {
-    add('prototype-key', `__proto__ inside ${objectKey}`, { body: utf8(JSON.stringify({ ...example, [objectKey]: MARK }).replace(JSON.stringify(MARK), '{"__proto__":{"fuzzPolluted":true}}')), expect: 'tolerate' });
+    add('prototype-key', `__proto__ inside ${objectKey}`, {
+      body: utf8(JSON.stringify({ ...example, [objectKey]: MARK }).replace(JSON.stringify(MARK), '{"__proto__":{"fuzzPolluted":true}}')),
+      expect: 'tolerate',
+    });
   }
 
   // Field by field: wrong types, over limits, huge numbers, FTS/SQL text.
@@ -242,15 +337,24 @@ export function generateCases(route: RouteShape, resolve: ParamResolver): FuzzCa
       add('wrong-type', `${name} = ${JSON.stringify(wrong)}`, { body: sendJson({ ...example, [name]: wrong }), expect: 'reject' });
     }
     const maxLength = maxLengthOf(schema);
-    if (maxLength !== undefined && maxLength < BODY_LIMIT_BYTES / 2) add('over-limit', `${name} of ${maxLength + 1} chars`, { body: sendJson({ ...example, [name]: 'x'.repeat(maxLength + 1) }), expect: 'reject' });
+    if (maxLength !== undefined && maxLength < BODY_LIMIT_BYTES / 2)
+      add('over-limit', `${name} of ${maxLength + 1} chars`, {
+        body: sendJson({ ...example, [name]: 'x'.repeat(maxLength + 1) }),
+        expect: 'reject',
+      });
     const maxItems = maxItemsOf(schema);
-    if (maxItems !== undefined) add('over-limit', `${name} with ${maxItems + 1} items`, { body: sendJson({ ...example, [name]: Array.from({ length: maxItems + 1 }, (_v, i) => `item${i}`) }), expect: 'reject' });
+    if (maxItems !== undefined)
+      add('over-limit', `${name} with ${maxItems + 1} items`, {
+        body: sendJson({ ...example, [name]: Array.from({ length: maxItems + 1 }, (_v, i) => `item${i}`) }),
+        expect: 'reject',
+      });
     if (isNumeric(schema)) {
       const { max } = numericBounds(schema);
       for (const n of HUGE_NUMBERS) {
         const text = JSON.stringify({ ...example, [name]: MARK }).replace(JSON.stringify(MARK), n);
         // Above a documented maximum: refused. 1e400 parses as Infinity, never a valid number.
-        const over = n === '1e400' || (max !== undefined && Number(n) > max) || (n.startsWith('-') && numericBounds(schema).min !== undefined);
+        const over =
+          n === '1e400' || (max !== undefined && Number(n) > max) || (n.startsWith('-') && numericBounds(schema).min !== undefined);
         add('huge-number', `${name} = ${n}`, { body: utf8(text), expect: over ? 'reject' : 'tolerate' });
       }
     }

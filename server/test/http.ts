@@ -1,15 +1,25 @@
 /** A small HTTP client for tests: JSON in, parsed JSON (or text) out, nothing hidden. */
-export interface HttpResult<T = any> { status: number; headers: Headers; body: T; text: string }
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
 
 export function client(baseUrl: string, defaultToken?: string) {
-  async function request<T = any>(method: string, path: string, opts: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    opts: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     const token = opts.token === undefined ? defaultToken : opts.token;
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
     const res = await fetch(baseUrl + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;

@@ -7,6 +7,8 @@ export async function openTestStorage(): Promise<SqliteStorage> {
   const db = openDb(':memory:');
   migrate(db);
   const storage = createSqliteStorage(db);
-  await storage.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", ['2026-01-01T00:00:00.000Z']);
+  await storage.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [
+    '2026-01-01T00:00:00.000Z',
+  ]);
   return storage;
 }

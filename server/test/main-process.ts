@@ -13,22 +13,38 @@ export const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    }).on('error', reject);
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const port = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }
 
-export interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+export interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
 
 /** Starts `server/src/main.ts` like `npm start` does and waits for its banner. */
 export async function startMain(env: Record<string, string>): Promise<Running> {
   // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
-  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), path.join(REPO_ROOT, 'server/src/main.ts')], { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), path.join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
-  child.stdout?.on('data', (d) => { out += d; });
-  child.stderr?.on('data', (d) => { out += d; });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (!out.includes('Try it:') && !out.includes('is running at')) {

@@ -1,7 +1,10 @@
 import type { Express } from 'express';
 
 /** One route as the app mounts it, normalised to the registry's form: `get /v1/assistants/{id}`. */
-export interface MountedRoute { method: string; path: string }
+export interface MountedRoute {
+  method: string;
+  path: string;
+}
 
 /** The API prefixes (docs/api-spec.md §1): both serve one API, documented once under /v1. */
 const ALIASES: [RegExp, string][] = [[/^\/api\/v1(?=\/|$)/, '/v1']];

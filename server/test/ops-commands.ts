@@ -7,7 +7,11 @@ import { openDb, type Db } from '../src/db/open.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { NODE_WITH_TSX } from './main-process.js';
 
-export interface CommandResult { code: number | null; stdout: string; stderr: string }
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /**
  * Runs a command the way an operator does (`npm run admin -- …` runs the same module, built),
@@ -18,12 +22,18 @@ export function runOpsCommand(command: 'admin' | 'backup', args: string[], env: 
   // The suite's own database variables must not leak into the command's configuration.
   const { DATABASE_PATH: _p, DATABASE_URL: _u, ...inherited } = process.env;
   const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), path.join(REPO_ROOT, `server/src/ops/${command}.ts`), ...args], {
-    cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO_ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));

@@ -24,7 +24,10 @@ export async function startPglite(): Promise<PgliteDatabase> {
   await server.start();
   const address = (server as unknown as { server?: { address?: () => { port: number } } }).server?.address?.();
   if (!address) throw new Error('pglite-socket gave no port');
-  const storage = createPostgresStorage({ host: '127.0.0.1', port: address.port, user: 'postgres', database: 'postgres' }, { poolSize: 1, applicationName: 'parley-test-pglite' });
+  const storage = createPostgresStorage(
+    { host: '127.0.0.1', port: address.port, user: 'postgres', database: 'postgres' },
+    { poolSize: 1, applicationName: 'parley-test-pglite' },
+  );
   await migratePostgres(storage);
   return {
     storage,

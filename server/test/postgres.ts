@@ -30,7 +30,13 @@ const STALE_MS = 10 * 60 * 1000;
 let admin: pg.Pool | null = null;
 /** One small pool per worker for CREATE/DROP DATABASE; it lets the process exit when idle. */
 function adminPool(): pg.Pool {
-  admin ??= new pg.Pool({ connectionString: postgresAdminUrl, max: 2, idleTimeoutMillis: 1_000, allowExitOnIdle: true, application_name: 'parley-test-admin' });
+  admin ??= new pg.Pool({
+    connectionString: postgresAdminUrl,
+    max: 2,
+    idleTimeoutMillis: 1_000,
+    allowExitOnIdle: true,
+    application_name: 'parley-test-admin',
+  });
   return admin;
 }
 
@@ -53,7 +59,10 @@ let template: Promise<string> | null = null;
 
 /** The migrated template of the current migration files, built by whichever worker comes first. */
 export function postgresTemplate(): Promise<string> {
-  template ??= buildTemplate().catch((err: unknown) => { template = null; throw err; });
+  template ??= buildTemplate().catch((err: unknown) => {
+    template = null;
+    throw err;
+  });
   return template;
 }
 
@@ -68,7 +77,10 @@ async function buildTemplate(): Promise<string> {
       await dropStale(client);
       // Templates of earlier migration files are of no more use (a run still on them builds its
       // own again): dropped unless in use.
-      const old = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_tpl\\_%' AND datname NOT IN ($1, $2)", [name, `${name}_build`]);
+      const old = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_tpl\\_%' AND datname NOT IN ($1, $2)",
+        [name, `${name}_build`],
+      );
       for (const { datname } of old.rows) await client.query(`DROP DATABASE IF EXISTS ${ident(datname)}`).catch(() => undefined);
       const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (exists.rowCount) return name;
@@ -107,7 +119,10 @@ async function dropStale(client: pg.PoolClient): Promise<void> {
  * has the database. It runs the reset on a warm backend (a new backend first loads the catalog:
  * ~70 ms of the reset on a loaded machine), and marks the database as alive for `dropStale`.
  */
-interface Held { name: string; keeper: pg.Pool }
+interface Held {
+  name: string;
+  keeper: pg.Pool;
+}
 
 /**
  * CREATE DATABASE … TEMPLATE costs 0.6-0.7 s here (fsync on; 0.45 s with it off) and DROP
@@ -117,18 +132,33 @@ interface Held { name: string; keeper: pg.Pool }
 const spare: Held[] = [];
 
 /** What a pristine copy of the template holds, read from the first copy a worker makes. */
-interface Blueprint { tables: readonly string[]; seed: string; fingerprint: string }
+interface Blueprint {
+  tables: readonly string[];
+  seed: string;
+  fingerprint: string;
+}
 let blueprint: Promise<Blueprint> | null = null;
 
 function keeperFor(name: string): pg.Pool {
-  const keeper = new pg.Pool({ connectionString: postgresUrlFor(name), max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true, application_name: 'parley-test-keeper' });
-  keeper.on('error', () => { /* the server ended the idle connection: the next query reconnects or fails */ });
+  const keeper = new pg.Pool({
+    connectionString: postgresUrlFor(name),
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+    application_name: 'parley-test-keeper',
+  });
+  keeper.on('error', () => {
+    /* the server ended the idle connection: the next query reconnects or fails */
+  });
   return keeper;
 }
 
 async function takeDatabase(): Promise<Held> {
   for (let held = spare.pop(); held; held = spare.pop()) {
-    const alive = await held.keeper.query('SELECT 1').then(() => true, () => false);
+    const alive = await held.keeper.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
     if (alive) return held;
     await held.keeper.end().catch(() => undefined);
   }
@@ -149,21 +179,33 @@ async function takeDatabase(): Promise<Held> {
     }
   }
   const held = { name, keeper: keeperFor(name) };
-  blueprint ??= readBlueprint(held.keeper).catch((err: unknown) => { blueprint = null; throw err; });
+  blueprint ??= readBlueprint(held.keeper).catch((err: unknown) => {
+    blueprint = null;
+    throw err;
+  });
   await blueprint;
   return held;
 }
 
 /** The tables, and the rows the migrations seeded (as re-insert SQL), of a pristine copy. */
 async function readBlueprint(db: pg.Pool): Promise<Blueprint> {
-  const tables = (await db.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY 1")).rows.map((r) => r.t);
+  const tables = (
+    await db.query<{ t: string }>(
+      "SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY 1",
+    )
+  ).rows.map((r) => r.t);
   let seed = '';
   for (const table of tables) {
     const rows = (await db.query<{ j: unknown }>(`SELECT json_agg(x) AS j FROM ${ident(table)} x`)).rows[0]?.j;
     if (!rows) continue;
-    const cols = (await db.query<{ c: string }>(
-      "SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum", [table],
-    )).rows.map((r) => ident(r.c)).join(', ');
+    const cols = (
+      await db.query<{ c: string }>(
+        "SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum",
+        [table],
+      )
+    ).rows
+      .map((r) => ident(r.c))
+      .join(', ');
     seed += `INSERT INTO ${ident(table)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(NULL::${ident(table)}, ${pg.escapeLiteral(JSON.stringify(rows))});\n`;
   }
   const fingerprint = (await db.query<{ fp: string }>(FINGERPRINT)).rows[0]?.fp ?? '';
@@ -192,7 +234,7 @@ const FINGERPRINT = `SELECT md5(string_agg(x, ',' ORDER BY x)) AS fp FROM (
 async function resetDatabase(held: Held): Promise<void> {
   const bp = await (blueprint ?? Promise.reject(new Error('no blueprint')));
   const keep = bp.tables.map((t) => `'${t}'`).join(', ');
-  const results = await held.keeper.query(`BEGIN;
+  const results = (await held.keeper.query(`BEGIN;
 SET LOCAL session_replication_role = replica;
 SET LOCAL synchronous_commit = off;
 DO $reset$
@@ -210,7 +252,7 @@ BEGIN
 END
 $reset$;
 ${bp.seed}COMMIT;
-${FINGERPRINT};`) as unknown as Array<pg.QueryResult<{ fp: string }>>;
+${FINGERPRINT};`)) as unknown as Array<pg.QueryResult<{ fp: string }>>;
   if (results.at(-1)?.rows[0]?.fp !== bp.fingerprint) throw new Error('the test changed the schema: not reusable');
 }
 
@@ -297,7 +339,10 @@ export async function sharedPostgresDatabase(opts: PostgresStorageOptions = {}):
     drop() {
       dropped ??= (async () => {
         const failures: unknown[] = [];
-        for (const storage of opened.splice(0).reverse()) await storage.close().catch((err: unknown) => { failures.push(err); });
+        for (const storage of opened.splice(0).reverse())
+          await storage.close().catch((err: unknown) => {
+            failures.push(err);
+          });
         await first.drop();
         if (failures.length) throw failures[0];
       })();

@@ -3,7 +3,11 @@
  * a `# HELP`, a `# TYPE`, blank, or a sample `name{label="value",…} value`, and every sample must
  * belong to a family whose TYPE came first. Throws on anything else, naming the line.
  */
-export interface Sample { name: string; labels: Record<string, string>; value: number }
+export interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
 export interface Exposition {
   samples: Sample[];
   /** Family name → type (counter, gauge, histogram, summary, untyped). */
@@ -65,9 +69,12 @@ export function parseExposition(text: string): Exposition {
     samples.push({ name, labels: m[2] ? parseLabels(m[2], line) : {}, value: parseValue(m[3] as string, line) });
   }
   return {
-    samples, types,
+    samples,
+    types,
     value(name, labels = {}) {
-      const found = samples.find((s) => s.name === name && includes(s.labels, labels) && Object.keys(s.labels).length === Object.keys(labels).length);
+      const found = samples.find(
+        (s) => s.name === name && includes(s.labels, labels) && Object.keys(s.labels).length === Object.keys(labels).length,
+      );
       return found?.value ?? 0;
     },
     sum(name, labels = {}) {

@@ -25,9 +25,15 @@ export function serverPerTest(startIso: string): { readonly server: TestServer; 
     clock = undefined;
     await s?.close();
   });
-  const outside = (what: string): never => { throw new Error(`${what} exists only inside a test (serverPerTest)`); };
+  const outside = (what: string): never => {
+    throw new Error(`${what} exists only inside a test (serverPerTest)`);
+  };
   return {
-    get server() { return server ?? outside('server'); },
-    get clock() { return clock ?? outside('clock'); },
+    get server() {
+      return server ?? outside('server');
+    },
+    get clock() {
+      return clock ?? outside('clock');
+    },
   };
 }

@@ -22,9 +22,21 @@ function testLogLevel(): Config['logLevel'] {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    port: 0, host: '127.0.0.1', databasePath: ':memory:', publicUrl: 'http://127.0.0.1:0', seedDemo: false, trustProxy: 0,
-    registration: 'open', webhookAllowPrivate: false, logLevel: testLogLevel(), openaiApiKey: undefined, openaiBaseUrl: undefined,
-    anthropicApiKey: undefined, anthropicBaseUrl: undefined, providerTimeoutMs: 30_000, ...overrides,
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: ':memory:',
+    publicUrl: 'http://127.0.0.1:0',
+    seedDemo: false,
+    trustProxy: 0,
+    registration: 'open',
+    webhookAllowPrivate: false,
+    logLevel: testLogLevel(),
+    openaiApiKey: undefined,
+    openaiBaseUrl: undefined,
+    anthropicApiKey: undefined,
+    anthropicBaseUrl: undefined,
+    providerTimeoutMs: 30_000,
+    ...overrides,
   };
 }
 
@@ -44,9 +56,19 @@ export interface TestServer {
  * `storage` (either dialect, migrated) gets a server on it. Limits stay in memory
  * unless the config asks for Redis: tests move a fake clock, and Redis keeps its own time.
  */
-export async function startServer(opts: {
-  config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; db?: Db; storage?: Storage; widgetFile?: string; dashboardDir?: string; webhooks?: WebhookWorkerTuning; urlSources?: UrlSourceTuning;
-} = {}): Promise<TestServer> {
+export async function startServer(
+  opts: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    providers?: AnswerProviders;
+    db?: Db;
+    storage?: Storage;
+    widgetFile?: string;
+    dashboardDir?: string;
+    webhooks?: WebhookWorkerTuning;
+    urlSources?: UrlSourceTuning;
+  } = {},
+): Promise<TestServer> {
   const config = testConfig(opts.config);
   const logger = createLogger(config.logLevel);
   let storage: Storage;
@@ -63,15 +85,27 @@ export async function startServer(opts: {
     const db = opts.db ?? openDb(':memory:');
     migrate(db);
     storage = createSqliteStorage(db);
-    release = async () => { if (!opts.db) db.close(); };
+    release = async () => {
+      if (!opts.db) db.close();
+    };
   }
-  const ctx = createContext({ storage, config, logger, clock: opts.clock, providers: opts.providers, widgetFile: opts.widgetFile, dashboardDir: opts.dashboardDir });
+  const ctx = createContext({
+    storage,
+    config,
+    logger,
+    clock: opts.clock,
+    providers: opts.providers,
+    widgetFile: opts.widgetFile,
+    dashboardDir: opts.dashboardDir,
+  });
   const server = await listen(ctx, 0, '127.0.0.1', { webhooks: opts.webhooks, urlSources: opts.urlSources });
   const url = `http://127.0.0.1:${server.port}`;
   // The public URL is only known once listening; the app reads it per request.
   if (!opts.config?.publicUrl) config.publicUrl = url;
   return {
-    url, ctx, webhooks: server.webhooks,
+    url,
+    ctx,
+    webhooks: server.webhooks,
     close: async () => {
       await server.close();
       await release();
@@ -91,8 +125,16 @@ export interface DemoTestServer extends TestServer {
  * whose widget allows the server's own origin, an all-permission API key). For connector and
  * widget end-to-end tests.
  */
-export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; dashboardDir?: string } = {}): Promise<DemoTestServer> {
+export async function startTestServer(
+  opts: { config?: Partial<Config>; clock?: Clock; providers?: AnswerProviders; dashboardDir?: string } = {},
+): Promise<DemoTestServer> {
   const server = await startServer(opts);
   const demo = await seedDemo(server.ctx, { knowledgeDir: DEMO_KNOWLEDGE_DIR, publicUrl: server.url, nowMs: server.ctx.clock.now() });
-  return { ...server, apiKey: demo.apiKey, assistantId: demo.assistantId, knowledgeBaseId: demo.knowledgeBaseId, organizationId: demo.organizationId };
+  return {
+    ...server,
+    apiKey: demo.apiKey,
+    assistantId: demo.assistantId,
+    knowledgeBaseId: demo.knowledgeBaseId,
+    organizationId: demo.organizationId,
+  };
 }

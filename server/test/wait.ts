@@ -18,7 +18,9 @@ export function createGates() {
   return {
     gate(): { open: () => void; opened: Promise<void> } {
       let open: () => void = () => undefined;
-      const opened = new Promise<void>((r) => { open = r; });
+      const opened = new Promise<void>((r) => {
+        open = r;
+      });
       opens.push(open);
       return { open, opened };
     },

@@ -26,11 +26,18 @@ export async function startReceiver(respond: (r: Received, index: number) => Rep
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { body += c; });
+    req.on('data', (c: string) => {
+      body += c;
+    });
     req.on('end', () => {
       const r: Received = {
-        webhookId: String(req.headers['webhook-id'] ?? ''), timestamp: String(req.headers['webhook-timestamp'] ?? ''),
-        signature: String(req.headers['webhook-signature'] ?? ''), headers: req.headers, body, json: safeJson(body), path: req.url ?? '/',
+        webhookId: String(req.headers['webhook-id'] ?? ''),
+        timestamp: String(req.headers['webhook-timestamp'] ?? ''),
+        signature: String(req.headers['webhook-signature'] ?? ''),
+        headers: req.headers,
+        body,
+        json: safeJson(body),
+        path: req.url ?? '/',
       };
       received.push(r);
       for (const w of waiters) w();
@@ -46,18 +53,33 @@ export async function startReceiver(respond: (r: Received, index: number) => Rep
     url: `http://127.0.0.1:${port}/hooks`,
     port,
     received,
-    respondWith(fn: typeof respond): void { reply = fn; },
+    respondWith(fn: typeof respond): void {
+      reply = fn;
+    },
     /** Resolves once `predicate` holds over what was received; fails after `timeoutMs`. */
     async waitFor(predicate: (all: Received[]) => boolean, timeoutMs = 10_000): Promise<Received[]> {
       if (predicate(received)) return received;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`receiver: condition not met within ${timeoutMs} ms (${received.length} received)`)); }, timeoutMs);
-        const check = () => { if (predicate(received)) { clearTimeout(timer); waiters.delete(check); resolve(); } };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`receiver: condition not met within ${timeoutMs} ms (${received.length} received)`));
+        }, timeoutMs);
+        const check = () => {
+          if (predicate(received)) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+        };
         waiters.add(check);
       });
       return received;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

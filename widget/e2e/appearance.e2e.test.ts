@@ -36,7 +36,9 @@ describe('appearance', () => {
   it('dark theme, bottom-left, expanded on load without stealing focus', async () => {
     await patchAssistant(server, { widget: { theme: 'dark', position: 'bottom-left', initialState: 'expanded' } });
     const { context, page } = await newPage(browser);
-    await page.goto(site.serve('/search', hostPage(server, { body: '<h1>Host page</h1><input id="search" autofocus placeholder="Search">' })));
+    await page.goto(
+      site.serve('/search', hostPage(server, { body: '<h1>Host page</h1><input id="search" autofocus placeholder="Search">' })),
+    );
     await page.locator(sel('panel')).waitFor();
     // Expanded by configuration is not the visitor's action: the page keeps its focus.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
@@ -56,15 +58,35 @@ describe('appearance', () => {
   }, 60_000);
 
   it('custom colours, icon and avatar, top-right: contrasting text on a light primary', async () => {
-    const icon = site.serve('/icon.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" fill="#2b2118"/></svg>', 'image/svg+xml');
-    const avatar = site.serve('/avatar.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#2b2118"/><circle cx="18" cy="14" r="6" fill="#ffd23f"/><path d="M6 31a12 10 0 0 1 24 0" fill="#ffd23f"/></svg>', 'image/svg+xml');
-    await patchAssistant(server, { avatarUrl: avatar, widget: { theme: 'custom', colors: { primary: '#ffd23f', background: '#fffdf6', text: '#2b2118' }, position: 'top-right', iconUrl: icon } });
+    const icon = site.serve(
+      '/icon.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" fill="#2b2118"/></svg>',
+      'image/svg+xml',
+    );
+    const avatar = site.serve(
+      '/avatar.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#2b2118"/><circle cx="18" cy="14" r="6" fill="#ffd23f"/><path d="M6 31a12 10 0 0 1 24 0" fill="#ffd23f"/></svg>',
+      'image/svg+xml',
+    );
+    await patchAssistant(server, {
+      avatarUrl: avatar,
+      widget: {
+        theme: 'custom',
+        colors: { primary: '#ffd23f', background: '#fffdf6', text: '#2b2118' },
+        position: 'top-right',
+        iconUrl: icon,
+      },
+    });
     const { context, page } = await newPage(browser);
     await page.goto(site.serve('/', hostPage(server)));
-    await expect.poll(() => page.locator(`${sel('launcher')} img`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator(`${sel('launcher')} img`).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/custom-icon.png`, clip: { x: 1180, y: 0, width: 100, height: 100 } });
     await page.locator(sel('launcher')).click();
-    await expect.poll(() => page.locator(`${sel('panel')} img.avatar`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator(`${sel('panel')} img.avatar`).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     const launcher = await box(page, 'launcher');
     const panel = await box(page, 'panel');
     expect(launcher.x + launcher.width).toBeGreaterThan(1280 - 40);
@@ -119,9 +141,17 @@ describe('appearance', () => {
       parley-widget, [data-parley] { opacity: 0 !important; }
       html { font-size: 8px; }
     </style>`;
-    await page.goto(site.serve('/hostile', hostPage(server, { head: hostile, body: '<p id="probe">Host text</p><button id="hostbtn">Host button</button>' })));
+    await page.goto(
+      site.serve(
+        '/hostile',
+        hostPage(server, { head: hostile, body: '<p id="probe">Host text</p><button id="hostbtn">Host button</button>' }),
+      ),
+    );
     const before = await page.evaluate(() => {
-      const s = (el: Element) => { const c = getComputedStyle(el); return [c.font, c.color, c.display, c.margin].join('|'); };
+      const s = (el: Element) => {
+        const c = getComputedStyle(el);
+        return [c.font, c.color, c.display, c.margin].join('|');
+      };
       return [s(document.body), s(document.getElementById('probe')!), s(document.getElementById('hostbtn')!)];
     });
     await page.locator(sel('launcher')).waitFor();
@@ -137,7 +167,10 @@ describe('appearance', () => {
     expect(await answer.locator('.bubble').evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
     expect((await box(page, 'panel')).width).toBe(380);
     const after = await page.evaluate(() => {
-      const s = (el: Element) => { const c = getComputedStyle(el); return [c.font, c.color, c.display, c.margin].join('|'); };
+      const s = (el: Element) => {
+        const c = getComputedStyle(el);
+        return [c.font, c.color, c.display, c.margin].join('|');
+      };
       return [s(document.body), s(document.getElementById('probe')!), s(document.getElementById('hostbtn')!)];
     });
     expect(after).toEqual(before);
@@ -176,7 +209,10 @@ describe('origins', () => {
     await page.locator(sel('launcher')).click();
     await page.locator(sel('input')).fill('How do I connect Slack?');
     await page.locator(sel('send')).click();
-    await page.locator(`${sel('message')}[data-role="assistant"] ${sel('source')}`).first().waitFor();
+    await page
+      .locator(`${sel('message')}[data-role="assistant"] ${sel('source')}`)
+      .first()
+      .waitFor();
     await expect.poll(() => page.locator(sel('error')).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, hostPage, launchBrowser, newPage, patchAssistant, sel, startHostSite, startSlowProxy, startTestServer, type Server } from './support.js';
+import {
+  SHOTS,
+  api,
+  hostPage,
+  launchBrowser,
+  newPage,
+  patchAssistant,
+  sel,
+  startHostSite,
+  startSlowProxy,
+  startTestServer,
+  type Server,
+} from './support.js';
 
 // The chat flows on the demo page and a bare host page, against a real server.
 
@@ -196,7 +208,14 @@ describe('widget on a bare host page', () => {
       // A chip sends its own text as the next question, and the chips go away.
       const text = (await chips.first().textContent())!;
       await chips.first().click();
-      await expect.poll(() => page.locator(`${sel('message')}[data-role="user"]`).last().textContent()).toBe(text);
+      await expect
+        .poll(() =>
+          page
+            .locator(`${sel('message')}[data-role="user"]`)
+            .last()
+            .textContent(),
+        )
+        .toBe(text);
       await assistantMessages(page).nth(1).locator('.bubble:not(:empty)').waitFor();
 
       const handoff = page.waitForResponse((r) => r.url().endsWith('/handoff'));
@@ -209,7 +228,9 @@ describe('widget on a bare host page', () => {
 
       // A support agent answers through the API; the widget polls (every ~10 s) and shows it.
       const sessionId = await page.evaluate((id) => localStorage.getItem(`parley:${id}:session`), server.assistantId);
-      await api(server, 'POST', `/v1/conversations/${sessionId}/messages`, { content: 'Hi, this is **Sam** from support. How can I help?' });
+      await api(server, 'POST', `/v1/conversations/${sessionId}/messages`, {
+        content: 'Hi, this is **Sam** from support. How can I help?',
+      });
       const agent = page.locator(`${sel('message')}[data-role="human_agent"]`);
       await agent.waitFor({ timeout: 15_000 });
       await expect(agent.locator('strong').textContent()).resolves.toBe('Sam');
@@ -233,8 +254,16 @@ describe('widget on a bare host page', () => {
     await page.locator(sel('launcher')).click();
 
     const failures = [
-      { status: 429, body: { status: 'error', error: { code: 'rate_limit_exceeded', message: 'Too many messages from your network' } }, says: /too many messages/i },
-      { status: 500, body: { status: 'error', error: { code: 'server_error', message: 'Internal server error' } }, says: /something went wrong/i },
+      {
+        status: 429,
+        body: { status: 'error', error: { code: 'rate_limit_exceeded', message: 'Too many messages from your network' } },
+        says: /too many messages/i,
+      },
+      {
+        status: 500,
+        body: { status: 'error', error: { code: 'server_error', message: 'Internal server error' } },
+        says: /something went wrong/i,
+      },
       { status: 502, body: '<html><body>Bad Gateway</body></html>', says: /something went wrong/i },
     ];
     let i = 0;
@@ -243,7 +272,11 @@ describe('widget on a bare host page', () => {
       await page.route('**/v1/widget/*/chat', (route) => {
         if (failed) return route.fallback();
         failed = true;
-        return route.fulfill({ status: f.status, contentType: typeof f.body === 'string' ? 'text/html' : 'application/json', body: typeof f.body === 'string' ? f.body : JSON.stringify(f.body) });
+        return route.fulfill({
+          status: f.status,
+          contentType: typeof f.body === 'string' ? 'text/html' : 'application/json',
+          body: typeof f.body === 'string' ? f.body : JSON.stringify(f.body),
+        });
       });
       await ask(page, `How do I connect Slack? (${i})`);
       const error = page.locator(sel('error'));
@@ -282,8 +315,22 @@ describe('widget on a bare host page', () => {
       '[click me](javascript:window.__pwned=3) [ok](https://example.com/docs)',
     ].join('\n\n');
     const deltas = hostile.match(/[\s\S]{1,7}/g)!;
-    const done = { status: 'success', data: { response: hostile, sessionId: 'ws_' + 'a'.repeat(32), confidence: 0.9, sources: [{ title: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' }], messageId: 'msg_x', fallback: false, suggestions: [], handoff: null } };
-    const body = deltas.map((t) => `event: delta\ndata: ${JSON.stringify({ text: t })}\n\n`).join('') + `event: done\ndata: ${JSON.stringify(done)}\n\n`;
+    const done = {
+      status: 'success',
+      data: {
+        response: hostile,
+        sessionId: 'ws_' + 'a'.repeat(32),
+        confidence: 0.9,
+        sources: [{ title: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' }],
+        messageId: 'msg_x',
+        fallback: false,
+        suggestions: [],
+        handoff: null,
+      },
+    };
+    const body =
+      deltas.map((t) => `event: delta\ndata: ${JSON.stringify({ text: t })}\n\n`).join('') +
+      `event: done\ndata: ${JSON.stringify(done)}\n\n`;
     await page.route('**/v1/widget/*/chat', (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body }));
 
     await ask(page, 'Show me something nasty');

@@ -40,10 +40,26 @@ afterAll(async () => {
 async function expectAccessible(page: Page, what: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => JSON.stringify(n.target))
+            .join(', ')}`,
+      );
   });
   expect(violations, `axe on ${what}`).toEqual([]);
 }
@@ -51,9 +67,17 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 const fill = (text: string) => text.replace('{name}', name);
 
 /** Opens the widget in `language`, asks `question` (one the demo knowledge cannot answer), returns the page. */
-async function chatIn(language: string, theme: 'light' | 'dark', question: string): Promise<{ page: Page; close(): Promise<void>; errors: string[] }> {
+async function chatIn(
+  language: string,
+  theme: 'light' | 'dark',
+  question: string,
+): Promise<{ page: Page; close(): Promise<void>; errors: string[] }> {
   // The English defaults, as a new assistant stores them: they must show in the assistant's language.
-  await patchAssistant(server, { language, widget: { theme, welcomeMessage: LOCALES.en!.defaults.welcome }, fallback: { handoff: { enabled: true } } });
+  await patchAssistant(server, {
+    language,
+    widget: { theme, welcomeMessage: LOCALES.en!.defaults.welcome },
+    fallback: { handoff: { enabled: true } },
+  });
   const { context, page, errors } = await newPage(browser, { width: 1000, height: 760 });
   await page.goto(site.serve(`/${language}-${theme}`, hostPage(server).replace('<html>', '<html lang="en">')));
   const w = LOCALES[language]!.widget;
@@ -67,7 +91,7 @@ async function chatIn(language: string, theme: 'light' | 'dark', question: strin
 
 const box = async (page: Page, css: string) => (await page.locator(css).first().boundingBox())!;
 
-describe('the widget in the assistant\'s language', () => {
+describe("the widget in the assistant's language", () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`Arabic (${theme}): right to left, Arabic texts and default messages, no axe violations`, async () => {
       const { page, close, errors } = await chatIn('ar', theme, 'هل تبيعون بطاقات الهدايا؟');
@@ -76,7 +100,14 @@ describe('the widget in the assistant\'s language', () => {
       expect(await root.getAttribute('dir')).toBe('rtl');
       expect(await root.getAttribute('lang')).toBe('ar');
       expect(await page.getByRole('textbox', { name: fill(ar.widget.inputLabel) }).getAttribute('placeholder')).toBe(ar.widget.placeholder);
-      await expect.poll(() => page.locator(`${sel('message')}[data-role="assistant"] .bubble`).last().textContent()).toBe(ar.defaults.fallback);
+      await expect
+        .poll(() =>
+          page
+            .locator(`${sel('message')}[data-role="assistant"] .bubble`)
+            .last()
+            .textContent(),
+        )
+        .toBe(ar.defaults.fallback);
       expect(await page.locator(sel('welcome')).textContent()).toBe(ar.defaults.welcome);
       expect(await page.getByRole('button', { name: ar.widget.newConversation }).count()).toBe(1);
       expect(await page.getByRole('button', { name: ar.widget.close }).count()).toBe(2); // the launcher and the header's
@@ -102,14 +133,24 @@ describe('the widget in the assistant\'s language', () => {
       await close();
     }, 60_000);
 
-    for (const [language, question] of [['th', 'ขายบัตรของขวัญไหม'], ['de', 'Verkaufen Sie Geschenkgutscheine?']] as const) {
+    for (const [language, question] of [
+      ['th', 'ขายบัตรของขวัญไหม'],
+      ['de', 'Verkaufen Sie Geschenkgutscheine?'],
+    ] as const) {
       it(`${language} (${theme}): left to right, its own texts, no axe violations`, async () => {
         const { page, close, errors } = await chatIn(language, theme, question);
         const l = LOCALES[language]!;
         const root = page.locator('parley-widget .root');
         expect(await root.getAttribute('dir')).toBe('ltr');
         expect(await root.getAttribute('lang')).toBe(language);
-        await expect.poll(() => page.locator(`${sel('message')}[data-role="assistant"] .bubble`).last().textContent()).toBe(l.defaults.fallback);
+        await expect
+          .poll(() =>
+            page
+              .locator(`${sel('message')}[data-role="assistant"] .bubble`)
+              .last()
+              .textContent(),
+          )
+          .toBe(l.defaults.fallback);
         expect(await page.getByRole('button', { name: l.widget.talkToHuman, exact: true }).count()).toBe(1);
         expect(await page.locator(sel('welcome')).textContent()).toBe(l.defaults.welcome);
         const launcher = await box(page, sel('launcher'));
@@ -122,7 +163,7 @@ describe('the widget in the assistant\'s language', () => {
     }
   }
 
-  it('shows the owner\'s own texts over the language\'s, and no English anywhere', async () => {
+  it("shows the owner's own texts over the language's, and no English anywhere", async () => {
     await patchAssistant(server, { widget: { strings: { placeholder: 'Fragen Sie uns alles …', talkToHuman: 'Mit Anna sprechen' } } });
     const { page, close } = await chatIn('de', 'light', 'Verkaufen Sie Geschenkgutscheine?');
     expect(await page.getByRole('textbox').getAttribute('placeholder')).toBe('Fragen Sie uns alles …');
@@ -131,7 +172,10 @@ describe('the widget in the assistant\'s language', () => {
     // Every label a visitor or a screen reader meets is German: none of the English texts.
     const shown = await page.locator('parley-widget').evaluate((host) => {
       const root = host.shadowRoot!;
-      const labels = [...root.querySelectorAll('[aria-label],[placeholder]')].flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('placeholder')]);
+      const labels = [...root.querySelectorAll('[aria-label],[placeholder]')].flatMap((el) => [
+        el.getAttribute('aria-label'),
+        el.getAttribute('placeholder'),
+      ]);
       return [...labels, ...[...root.querySelectorAll('button, .who, small, .bar span')].map((el) => el.textContent)].filter(Boolean);
     });
     expect(shown).toContain('Fragen Sie uns alles …');

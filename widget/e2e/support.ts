@@ -16,12 +16,22 @@ export { startTestServer };
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A fresh context per test: separate storage and HTTP cache (the config is cacheable). */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; reducedMotion?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce', // stable screenshots
@@ -71,7 +81,12 @@ export function hostPage(server: Server, opts: HostPageOptions = {}): string {
  * A real server rather than request interception: Chromium puts intercepted documents in the
  * public address space and then refuses their requests to loopback (Local Network Access).
  */
-export async function startHostSite(): Promise<{ url: string; origin: string; serve(path: string, body: string, type?: string): string; close(): Promise<void> }> {
+export async function startHostSite(): Promise<{
+  url: string;
+  origin: string;
+  serve(path: string, body: string, type?: string): string;
+  close(): Promise<void>;
+}> {
   const { createServer } = await import('node:http');
   const pages = new Map<string, { body: string; type: string }>();
   const http = createServer((req, res) => {
@@ -104,7 +119,10 @@ export const sel = (hook: string) => `[data-parley="${hook}"]`;
  * slow mobile connection would deliver it. (Chromium's own throttling delays data but does not
  * split it.)
  */
-export async function startSlowProxy(targetUrl: string, opts: { bytes?: number; everyMs?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSlowProxy(
+  targetUrl: string,
+  opts: { bytes?: number; everyMs?: number } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const { createServer, connect } = await import('node:net');
   const target = new URL(targetUrl);
   const sockets = new Set<import('node:net').Socket>();

@@ -3,7 +3,16 @@ import { ApiError, createApi, kindForStatus } from './api.js';
 
 const done = {
   status: 'success',
-  data: { response: 'Hello **there**', sessionId: 's_1', confidence: 0.8, sources: [{ title: 'Doc', url: 'https://x.test/d' }], messageId: 'm_1', fallback: false, suggestions: [], handoff: null },
+  data: {
+    response: 'Hello **there**',
+    sessionId: 's_1',
+    confidence: 0.8,
+    sources: [{ title: 'Doc', url: 'https://x.test/d' }],
+    messageId: 'm_1',
+    fallback: false,
+    suggestions: [],
+    handoff: null,
+  },
 };
 
 // The stream parser's cases moved with it: server/src/lib/sse-parse.test.ts.
@@ -34,7 +43,8 @@ function sse(chunks: Array<string | Uint8Array>, status = 200): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('createApi', () => {
   it('builds URLs from the API origin and app id; GETs stay simple requests', async () => {
@@ -70,7 +80,10 @@ describe('createApi', () => {
 
   it('maps an error event mid-stream to an ApiError', async () => {
     const { fetch } = fakeFetch(() =>
-      sse(['event: delta\ndata: {"text":"par"}\n\n', 'event: error\ndata: {"error":{"code":"rate_limit_exceeded","message":"slow down"}}\n\n']),
+      sse([
+        'event: delta\ndata: {"text":"par"}\n\n',
+        'event: error\ndata: {"error":{"code":"rate_limit_exceeded","message":"slow down"}}\n\n',
+      ]),
     );
     const err = await createApi('https://api.test', 'app', fetch)
       .chat({ message: 'hi' }, () => {})
@@ -112,7 +125,9 @@ describe('createApi', () => {
     const modes: Array<string | undefined> = [];
     const f = ((_url: string, init: RequestInit = {}) => {
       modes.push(init.mode);
-      return init.mode === 'no-cors' ? Promise.resolve(new Response(null, { status: 200 })) : Promise.reject(new TypeError('Failed to fetch'));
+      return init.mode === 'no-cors'
+        ? Promise.resolve(new Response(null, { status: 200 }))
+        : Promise.reject(new TypeError('Failed to fetch'));
     }) as unknown as typeof fetch;
     await expect(createApi('https://api.test', 'app', f).config()).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(createApi('https://api.test', 'app', f).chat({ message: 'hi' }, () => {})).rejects.toMatchObject({ kind: 'forbidden' });

@@ -32,9 +32,30 @@ export interface WidgetConfig {
 
 /** The server's keys (server/src/i18n/texts.ts); `{name}` in a text is the assistant's name. */
 export type TextKey =
-  | 'placeholder' | 'send' | 'open' | 'close' | 'newConversation' | 'helpful' | 'notHelpful' | 'sources'
-  | 'talkToHuman' | 'offline' | 'error' | 'dialog' | 'subtitle' | 'inputLabel' | 'wasHelpful' | 'suggestions'
-  | 'supportTeam' | 'needHelp' | 'contactPage' | 'retry' | 'rateLimited' | 'forbidden' | 'notFound' | 'invalid';
+  | 'placeholder'
+  | 'send'
+  | 'open'
+  | 'close'
+  | 'newConversation'
+  | 'helpful'
+  | 'notHelpful'
+  | 'sources'
+  | 'talkToHuman'
+  | 'offline'
+  | 'error'
+  | 'dialog'
+  | 'subtitle'
+  | 'inputLabel'
+  | 'wasHelpful'
+  | 'suggestions'
+  | 'supportTeam'
+  | 'needHelp'
+  | 'contactPage'
+  | 'retry'
+  | 'rateLimited'
+  | 'forbidden'
+  | 'notFound'
+  | 'invalid';
 
 export interface Source {
   title: string;
@@ -128,7 +149,10 @@ export function createApi(base: string, appId: string, fetchFn: Fetch = (...a) =
   }
 
   function reachable(): Promise<boolean> {
-    return fetchFn(`${root}/config`, { mode: 'no-cors', credentials: 'omit' }).then(() => true, () => false);
+    return fetchFn(`${root}/config`, { mode: 'no-cors', credentials: 'omit' }).then(
+      () => true,
+      () => false,
+    );
   }
 
   async function json<T>(path: string, init?: RequestInit): Promise<T> {

@@ -46,7 +46,9 @@ describe('renderMarkdown', () => {
   });
 
   it('renders fenced code verbatim, and an unclosed fence mid-stream', () => {
-    expect(md('```js\nconst a = "<b>";\n**not bold**\n```\nafter')).toBe('<pre><code>const a = &quot;&lt;b&gt;&quot;;\n**not bold**</code></pre><p>after</p>');
+    expect(md('```js\nconst a = "<b>";\n**not bold**\n```\nafter')).toBe(
+      '<pre><code>const a = &quot;&lt;b&gt;&quot;;\n**not bold**</code></pre><p>after</p>',
+    );
     expect(md('```\npartial')).toBe('<pre><code>partial</code></pre>');
   });
 
@@ -74,7 +76,16 @@ describe('renderMarkdown', () => {
   });
 
   it('refuses javascript:, data:, vbscript: and relative link targets (text only)', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', '/relative', '//evil.test']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      '/relative',
+      '//evil.test',
+    ]) {
       const out = md(`[click](${href})`);
       expect(out, href).not.toContain('<a');
       expect(out, href).toContain('click');
@@ -82,7 +93,9 @@ describe('renderMarkdown', () => {
   });
 
   it('does not nest links or autolink inside a link label', () => {
-    expect(md('[https://a.test](https://b.test)')).toBe('<p><a href="https://b.test/" target="_blank" rel="noopener noreferrer">https://a.test</a></p>');
+    expect(md('[https://a.test](https://b.test)')).toBe(
+      '<p><a href="https://b.test/" target="_blank" rel="noopener noreferrer">https://a.test</a></p>',
+    );
   });
 
   it('markup inside link labels and emphasis cannot smuggle elements', () => {

@@ -113,7 +113,13 @@ describe('createModel', () => {
         onDelta('Hel');
         await step.promise;
         onDelta('lo');
-        return answer({ response: 'Hello', sources: [{ title: 'Guide', url: 'https://acme.test/guide' }, { title: 'Guide', url: 'https://acme.test/guide' }] });
+        return answer({
+          response: 'Hello',
+          sources: [
+            { title: 'Guide', url: 'https://acme.test/guide' },
+            { title: 'Guide', url: 'https://acme.test/guide' },
+          ],
+        });
       }),
     });
     const m = createModel({ api, appId: 'app', storage: store });
@@ -185,7 +191,10 @@ describe('createModel', () => {
   });
 
   it('non-ApiErrors become a generic server error, never raw text', async () => {
-    const m = createModel({ api: fakeApi({ chat: async () => Promise.reject(new SyntaxError('Unexpected token < in JSON')) }), appId: 'app' });
+    const m = createModel({
+      api: fakeApi({ chat: async () => Promise.reject(new SyntaxError('Unexpected token < in JSON')) }),
+      appId: 'app',
+    });
     await m.send('x');
     expect(m.error.value?.kind).toBe('error');
   });
@@ -201,7 +210,13 @@ describe('createModel', () => {
           role: 'assistant',
           content: 'A',
           timestamp: '2025-01-01T00:00:01Z',
-          metadata: { confidence: 0.7, sources: { '2': { url: 'https://b.test', text: 't', score: 0.5 }, '1': { title: 'First', url: 'https://a.test', text: 't', score: 0.9 } } },
+          metadata: {
+            confidence: 0.7,
+            sources: {
+              '2': { url: 'https://b.test', text: 't', score: 0.5 },
+              '1': { title: 'First', url: 'https://a.test', text: 't', score: 0.9 },
+            },
+          },
         },
         { id: 'h1', role: 'human_agent', content: 'Hi, Sam here', timestamp: '2025-01-01T00:00:02Z' },
       ],
@@ -223,7 +238,11 @@ describe('createModel', () => {
 
   it('forgets a session the server no longer knows', async () => {
     const store = memoryStore({ 'parley:app:session': 'gone' });
-    const m = createModel({ api: fakeApi({ history: async () => Promise.reject(new ApiError('notFound', 404)) }), appId: 'app', storage: store });
+    const m = createModel({
+      api: fakeApi({ history: async () => Promise.reject(new ApiError('notFound', 404)) }),
+      appId: 'app',
+      storage: store,
+    });
     await m.init();
     expect(m.sessionId.value).toBeNull();
     expect(store.data).toEqual({});
@@ -251,7 +270,9 @@ describe('createModel', () => {
   });
 
   it('offers fallback suggestions under the latest answer only', async () => {
-    const api = fakeApi({ chat: vi.fn(async () => answer({ fallback: true, suggestions: ['Pricing', 'Contact sales'], handoff: config.handoff })) });
+    const api = fakeApi({
+      chat: vi.fn(async () => answer({ fallback: true, suggestions: ['Pricing', 'Contact sales'], handoff: config.handoff })),
+    });
     const m = createModel({ api, appId: 'app' });
     await m.init();
     await m.send('???');
@@ -294,16 +315,14 @@ describe('createModel', () => {
     const store = memoryStore();
     let tick: (() => void) | undefined;
     const clearInterval = vi.fn();
-    const history = vi.fn(
-      async (sessionId: string): Promise<History> => ({
-        sessionId,
-        messages: [
-          { id: 'u1', role: 'user', content: 'q', timestamp: '' },
-          { id: 'msg_a', role: 'assistant', content: 'Answer', timestamp: '' },
-          { id: 'h1', role: 'human_agent', content: 'Hi, this is Sam', timestamp: '' },
-        ],
-      }),
-    );
+    const history = vi.fn(async (sessionId: string): Promise<History> => ({
+      sessionId,
+      messages: [
+        { id: 'u1', role: 'user', content: 'q', timestamp: '' },
+        { id: 'msg_a', role: 'assistant', content: 'Answer', timestamp: '' },
+        { id: 'h1', role: 'human_agent', content: 'Hi, this is Sam', timestamp: '' },
+      ],
+    }));
     const api = fakeApi({ history });
     const m = createModel({ api, appId: 'app', storage: store, setInterval: (fn) => ((tick = fn), 42), clearInterval });
     await m.init();
@@ -346,7 +365,11 @@ describe('historySources', () => {
   it('orders by source number and skips entries with neither url nor title', () => {
     expect(
       historySources({
-        sources: { '10': { url: 'https://c.test', text: '', score: 0 }, '2': { title: 'B', url: null, text: '', score: 0 }, '3': { text: '', score: 0 } },
+        sources: {
+          '10': { url: 'https://c.test', text: '', score: 0 },
+          '2': { title: 'B', url: null, text: '', score: 0 },
+          '3': { text: '', score: 0 },
+        },
       }),
     ).toEqual([
       { title: 'B', url: null },
@@ -364,7 +387,7 @@ describe('interface texts (API.md §12: from the config, not built in)', () => {
     expect(text(config, 'placeholder')).toBe('');
   });
 
-  it('keeps the server\'s texts and direction once the config arrives', async () => {
+  it("keeps the server's texts and direction once the config arrives", async () => {
     const m = createModel({ api: fakeApi(), appId: 'app' });
     expect(text(m.config.value, 'send')).toBe(''); // nothing English to flash before the config
     await m.init();
@@ -376,7 +399,8 @@ describe('interface texts (API.md §12: from the config, not built in)', () => {
     const m = createModel({ api: fakeApi({ config: async () => Promise.reject(new ApiError('forbidden', 403)) }), appId: 'app' });
     await m.init();
     expect(m.error.value?.kind).toBe('forbidden');
-    for (const key of ['open', 'close', 'dialog', 'retry', 'error', 'offline', 'forbidden'] as const) expect(text(m.config.value, key), key).not.toBe('');
+    for (const key of ['open', 'close', 'dialog', 'retry', 'error', 'offline', 'forbidden'] as const)
+      expect(text(m.config.value, key), key).not.toBe('');
     expect(Object.keys(DEFAULT_CONFIG.strings).length).toBeLessThanOrEqual(7);
   });
 });

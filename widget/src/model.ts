@@ -1,5 +1,14 @@
 import { batch, computed, signal } from '@preact/signals';
-import { ApiError, type Api, type ErrorKind, type Handoff, type HistoryMessage, type Source, type TextKey, type WidgetConfig } from './api.js';
+import {
+  ApiError,
+  type Api,
+  type ErrorKind,
+  type Handoff,
+  type HistoryMessage,
+  type Source,
+  type TextKey,
+  type WidgetConfig,
+} from './api.js';
 
 // The widget's whole state and behaviour; components only read these signals and call actions.
 // No DOM here: storage and timers come in as parameters so tests can drive every transition.
@@ -301,10 +310,28 @@ export function createModel(deps: ModelDeps) {
 
   return {
     // state
-    config, loaded, isOpen, messages, busy, error, sessionId, handoffActive, notice, draft,
+    config,
+    loaded,
+    isOpen,
+    messages,
+    busy,
+    error,
+    sessionId,
+    handoffActive,
+    notice,
+    draft,
     // derived
-    suggestions, canHandoff,
+    suggestions,
+    canHandoff,
     // actions
-    init, send, submit, rate, requestHandoff, poll, newConversation, open, close,
+    init,
+    send,
+    submit,
+    rate,
+    requestHandoff,
+    poll,
+    newConversation,
+    open,
+    close,
   };
 }

@@ -8,10 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface BenchPage { name: string; html: string }
+export interface BenchPage {
+  name: string;
+  html: string;
+}
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function inline(text: string): string {
   return esc(text)
@@ -40,41 +47,59 @@ export function markdownToHtml(md: string, legacy = false): string {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     const item = /^\s*(?:([-*+])|\d+[.)])\s+(.*)$/.exec(line);
     if (line.startsWith('```')) {
-      endPara(); endList();
+      endPara();
+      endList();
       const lang = line.slice(3).trim();
       const body: string[] = [];
       while (i + 1 < lines.length && !(lines[i + 1] as string).startsWith('```')) body.push(lines[++i] as string);
       i++;
       out.push(`<pre${lang ? ` class="language-${lang}"` : ''}><code>${esc(body.join('\n'))}</code></pre>`);
     } else if (heading) {
-      endPara(); endList();
+      endPara();
+      endList();
       const level = (heading[1] as string).length;
       const text = heading[2] as string;
-      out.push(legacy ? `<H${level}>${inline(text)}</H${level}>` : `<h${level} id="${slug(text)}">${inline(text)}<a class="hash-link" href="#${slug(text)}" aria-label="Direct link">#</a></h${level}>`);
+      out.push(
+        legacy
+          ? `<H${level}>${inline(text)}</H${level}>`
+          : `<h${level} id="${slug(text)}">${inline(text)}<a class="hash-link" href="#${slug(text)}" aria-label="Direct link">#</a></h${level}>`,
+      );
     } else if (item) {
       endPara();
       const kind = item[1] ? 'ul' : 'ol';
-      if (list !== kind) { endList(); list = kind; out.push(legacy ? `<${kind.toUpperCase()}>` : `<${kind}>`); }
+      if (list !== kind) {
+        endList();
+        list = kind;
+        out.push(legacy ? `<${kind.toUpperCase()}>` : `<${kind}>`);
+      }
       out.push(legacy ? `<LI>${inline(item[2] as string)}` : `<li>${inline(item[2] as string)}</li>`);
     } else if (line.startsWith('|')) {
-      endPara(); endList();
+      endPara();
+      endList();
       const rows: string[] = [];
       for (; i < lines.length && (lines[i] as string).startsWith('|'); i++) {
-        const cells = (lines[i] as string).split('|').slice(1, -1).map((c) => c.trim());
+        const cells = (lines[i] as string)
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim());
         if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
         const tag = rows.length === 0 ? 'th' : 'td';
-        rows.push(`<tr>${cells.map((c) => (legacy ? `<${tag.toUpperCase()}>${inline(c)}` : `<${tag}>${inline(c)}</${tag}>`)).join('')}${legacy ? '' : '</tr>'}`);
+        rows.push(
+          `<tr>${cells.map((c) => (legacy ? `<${tag.toUpperCase()}>${inline(c)}` : `<${tag}>${inline(c)}</${tag}>`)).join('')}${legacy ? '' : '</tr>'}`,
+        );
       }
       i--;
       out.push(`<table>${rows.join('\n')}</table>`);
     } else if (line.trim() === '') {
-      endPara(); endList();
+      endPara();
+      endList();
     } else {
       endList();
       para.push(line.trim());
     }
   }
-  endPara(); endList();
+  endPara();
+  endList();
   return out.join('\n');
 }
 
@@ -110,7 +135,10 @@ function helpCenter(site: string, title: string, body: string, others: string[])
 <section class="article-info"><div class="article-content"><div class="article-body">${body}</div>
 <div class="article-votes"><span class="article-votes-question">Was this article helpful?</span><button class="button article-vote">Yes</button><button class="button article-vote">No</button></div></div>
 <div class="article-more-questions">Have more questions? <a href="/hc/en-us/requests/new">Submit a request</a></div></section>
-<section class="article-relatives"><div class="related-articles"><h2>Related articles</h2><ul>${others.slice(0, 3).map((t) => `<li><a href="/hc/en-us/related/${slug(t)}">${esc(t)}</a></li>`).join('')}</ul></div></section></article></div></div></main>
+<section class="article-relatives"><div class="related-articles"><h2>Related articles</h2><ul>${others
+    .slice(0, 3)
+    .map((t) => `<li><a href="/hc/en-us/related/${slug(t)}">${esc(t)}</a></li>`)
+    .join('')}</ul></div></section></article></div></div></main>
 <footer class="footer"><div class="footer-inner"><a title="Home" href="/hc/en-us">${esc(site)}</a><div class="footer-language-selector">English (US)</div></div></footer>
 <script>HelpCenter.user = {"role":"anonymous"}; if (a < b) { document.write("<p>x</p>") }</script></body></html>`;
 }
@@ -133,13 +161,27 @@ document.write("<IMG SRC='/count.cgi?" + (new Date()).getTime() + "'>");
 export function helpCenterPages(faqDir: string): BenchPage[] {
   const pages: BenchPage[] = [];
   const kinds = [docsSite, helpCenter, legacyCms];
-  for (const file of fs.readdirSync(faqDir).filter((f) => f.endsWith('.json')).sort()) {
-    const product = JSON.parse(fs.readFileSync(path.join(faqDir, file), 'utf8')) as { product: string; documents: Array<{ title: string; content: string }> };
+  for (const file of fs
+    .readdirSync(faqDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const product = JSON.parse(fs.readFileSync(path.join(faqDir, file), 'utf8')) as {
+      product: string;
+      documents: Array<{ title: string; content: string }>;
+    };
     const titles = product.documents.map((d) => d.title);
     product.documents.forEach((doc, i) => {
       const kind = kinds[(pages.length + i) % kinds.length] as typeof docsSite;
       const body = markdownToHtml(doc.content, kind === legacyCms);
-      pages.push({ name: `${product.product}/${kind.name}/${slug(doc.title)}`, html: kind(product.product, doc.title, body, titles.filter((t) => t !== doc.title)) });
+      pages.push({
+        name: `${product.product}/${kind.name}/${slug(doc.title)}`,
+        html: kind(
+          product.product,
+          doc.title,
+          body,
+          titles.filter((t) => t !== doc.title),
+        ),
+      });
     });
   }
   return pages;
@@ -156,7 +198,10 @@ export function htmlFilesUnder(dir: string, limit: number): BenchPage[] {
     }
   };
   walk(dir);
-  return found.sort().slice(0, limit).map((f) => ({ name: path.relative(dir, f), html: fs.readFileSync(f, 'utf8') }));
+  return found
+    .sort()
+    .slice(0, limit)
+    .map((f) => ({ name: path.relative(dir, f), html: fs.readFileSync(f, 'utf8') }));
 }
 
 /**
@@ -193,5 +238,8 @@ const BROKEN_FRAGMENTS = [
 ];
 
 export function brokenMarkupPages(): BenchPage[] {
-  return BROKEN_FRAGMENTS.map((fragment, i) => ({ name: `broken/${i}`, html: `<!DOCTYPE html><html><head><title>Case ${i}</title></head><body>${fragment}</body></html>` }));
+  return BROKEN_FRAGMENTS.map((fragment, i) => ({
+    name: `broken/${i}`,
+    html: `<!DOCTYPE html><html><head><title>Case ${i}</title></head><body>${fragment}</body></html>`,
+  }));
 }

@@ -30,7 +30,10 @@ export function htmlparser2Tree(html: string): ElementNode {
         const node = element(name);
         top.children.push(node);
         current = node;
-        if (stack.length >= MAX_DEPTH) { flattened++; return; }
+        if (stack.length >= MAX_DEPTH) {
+          flattened++;
+          return;
+        }
         stack.push(node);
         top = node;
       },
@@ -39,7 +42,10 @@ export function htmlparser2Tree(html: string): ElementNode {
       },
       // htmlparser2 reports every close, implied ones and void elements included, innermost first.
       onclosetag() {
-        if (flattened > 0) { flattened--; return; }
+        if (flattened > 0) {
+          flattened--;
+          return;
+        }
         if (stack.length > 1) stack.pop();
         top = stack[stack.length - 1] as ElementNode;
       },
@@ -64,18 +70,30 @@ export function htmlparser2Tree(html: string): ElementNode {
  */
 class TopLastStack {
   private readonly items: string[] = [];
-  get length(): number { return this.items.length; }
-  set length(n: number) { this.items.length = n; }
+  get length(): number {
+    return this.items.length;
+  }
+  set length(n: number) {
+    this.items.length = n;
+  }
   /** The current element (the only index the Parser reads while parsing). */
-  get 0(): string | undefined { return this.items[this.items.length - 1]; }
-  unshift(name: string): number { return this.items.push(name); }
-  shift(): string | undefined { return this.items.pop(); }
+  get 0(): string | undefined {
+    return this.items[this.items.length - 1];
+  }
+  unshift(name: string): number {
+    return this.items.push(name);
+  }
+  shift(): string | undefined {
+    return this.items.pop();
+  }
   /** Distance from the top, as in the top-first array. */
   indexOf(name: string): number {
     const at = this.items.lastIndexOf(name);
     return at === -1 ? -1 : this.items.length - 1 - at;
   }
-  includes(name: string): boolean { return this.items.lastIndexOf(name) !== -1; }
+  includes(name: string): boolean {
+    return this.items.lastIndexOf(name) !== -1;
+  }
 }
 
 function useTopLastStack(parser: Parser): void {

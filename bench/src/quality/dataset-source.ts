@@ -18,15 +18,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SquadDataset, SquadQuestion } from './squad.js';
 
-export interface SourceProblem { file: string; line: number; message: string }
+export interface SourceProblem {
+  file: string;
+  line: number;
+  message: string;
+}
 
-interface Draft { title: string; paragraphs: { context: string; qas: (SquadQuestion & { none?: string[][]; line: number; file: string })[] }[] }
+interface Draft {
+  title: string;
+  paragraphs: { context: string; qas: (SquadQuestion & { none?: string[][]; line: number; file: string })[] }[];
+}
 
-const slug = (s: string): string => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 24);
 
 /** A term group matcher: every term present (word-start, case-insensitive, spaces flexible). */
 function termRegex(term: string): RegExp {
-  const escaped = term.trim().toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const escaped = term
+    .trim()
+    .toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, 'u');
 }
 
@@ -52,19 +69,40 @@ export function parseSource(files: { name: string; text: string }[]): { dataset:
       } else if (line.startsWith('? ') || line.startsWith('! ')) {
         flush();
         const para = article?.paragraphs.at(-1);
-        if (!article || !para) { problems.push({ ...at, message: 'question before any paragraph' }); return; }
+        if (!article || !para) {
+          problems.push({ ...at, message: 'question before any paragraph' });
+          return;
+        }
         const id = `${slug(article.title)}-p${article.paragraphs.length}-q${para.qas.length + 1}`;
         if (line.startsWith('? ')) {
           const [question = '', answerPart] = line.slice(2).split(' => ');
-          if (!answerPart) { problems.push({ ...at, message: 'answerable question without " => answer"' }); return; }
-          const answers = answerPart.split(' || ').map((t) => t.trim()).filter(Boolean).map((t) => ({ text: t, answer_start: para.context.indexOf(t) }));
+          if (!answerPart) {
+            problems.push({ ...at, message: 'answerable question without " => answer"' });
+            return;
+          }
+          const answers = answerPart
+            .split(' || ')
+            .map((t) => t.trim())
+            .filter(Boolean)
+            .map((t) => ({ text: t, answer_start: para.context.indexOf(t) }));
           for (const a of answers) if (a.answer_start < 0) problems.push({ ...at, message: `answer not in paragraph: "${a.text}"` });
           para.qas.push({ id, question: question.trim(), answers, is_impossible: false, line: i + 1, file: name });
         } else {
           const [question = '', notes = ''] = line.slice(2).split(' ## ');
           const m = /^none:\s*(.+)$/.exec(notes.trim());
-          if (!m?.[1]) { problems.push({ ...at, message: 'unanswerable question without "## none: terms"' }); return; }
-          const none = m[1].split(';').map((g) => g.split('&').map((t) => t.trim()).filter(Boolean)).filter((g) => g.length);
+          if (!m?.[1]) {
+            problems.push({ ...at, message: 'unanswerable question without "## none: terms"' });
+            return;
+          }
+          const none = m[1]
+            .split(';')
+            .map((g) =>
+              g
+                .split('&')
+                .map((t) => t.trim())
+                .filter(Boolean),
+            )
+            .filter((g) => g.length);
           para.qas.push({ id, question: question.trim(), answers: [], is_impossible: true, none, line: i + 1, file: name });
         }
       } else if (line.trim() === '') {
@@ -84,7 +122,12 @@ export function parseSource(files: { name: string; text: string }[]): { dataset:
         for (const group of q.none ?? []) {
           const res = group.map(termRegex);
           const hit = contexts.findIndex((c) => res.every((re) => re.test(c)));
-          if (hit >= 0) problems.push({ file: q.file, line: q.line, message: `"${group.join(' & ')}" all occur in paragraph ${hit}: "${contexts[hit]?.slice(0, 60)}…"` });
+          if (hit >= 0)
+            problems.push({
+              file: q.file,
+              line: q.line,
+              message: `"${group.join(' & ')}" all occur in paragraph ${hit}: "${contexts[hit]?.slice(0, 60)}…"`,
+            });
         }
       }
     }
@@ -104,5 +147,9 @@ export function parseSource(files: { name: string; text: string }[]): { dataset:
 }
 
 export function readSourceDir(dir: string): { name: string; text: string }[] {
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => ({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => ({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
 }

@@ -41,7 +41,17 @@ describe('bench/data/quality/parley-qa.json', () => {
 describe('the validator and the source parser', () => {
   const good = (): SquadDataset => ({
     version: 't',
-    data: [{ title: 'T', paragraphs: [{ context: 'The cat sat on the mat.', qas: [{ id: 'a', question: 'Where?', answers: [{ text: 'the mat', answer_start: 15 }], is_impossible: false }] }] }],
+    data: [
+      {
+        title: 'T',
+        paragraphs: [
+          {
+            context: 'The cat sat on the mat.',
+            qas: [{ id: 'a', question: 'Where?', answers: [{ text: 'the mat', answer_start: 15 }], is_impossible: false }],
+          },
+        ],
+      },
+    ],
   });
 
   it('accepts a valid file and names each problem of a broken one', () => {
@@ -61,8 +71,16 @@ describe('the validator and the source parser', () => {
 
   it('computes offsets from the source and refuses answers that are not in the paragraph', () => {
     const text = [
-      '# Cats', 'The cat sat on the mat.', 'It purred.', '? Where did the cat sit? => the mat', '? What did it do? => purred || It purred', '? Who? => the dog',
-      '! What colour is the cat? ## none: colour; black & cat', '', 'Dogs bark at the black cat.', '! How old is the dog? ## none: years old',
+      '# Cats',
+      'The cat sat on the mat.',
+      'It purred.',
+      '? Where did the cat sit? => the mat',
+      '? What did it do? => purred || It purred',
+      '? Who? => the dog',
+      '! What colour is the cat? ## none: colour; black & cat',
+      '',
+      'Dogs bark at the black cat.',
+      '! How old is the dog? ## none: years old',
     ].join('\n');
     const { dataset, problems } = parseSource([{ name: 'x.txt', text }]);
     const [p1, p2] = dataset.data[0]!.paragraphs;
@@ -83,19 +101,55 @@ describe('the harness on a tiny SQuAD file', () => {
   it('loads paragraphs as documents, asks every question through the chat service and scores it', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-quality-test-')), 'tiny.json');
     const q = (id: string, question: string, answer?: [string, string]) => ({
-      id, question, is_impossible: !answer, answers: answer ? [{ text: answer[1], answer_start: answer[0].indexOf(answer[1]) }] : [],
+      id,
+      question,
+      is_impossible: !answer,
+      answers: answer ? [{ text: answer[1], answer_start: answer[0].indexOf(answer[1]) }] : [],
     });
     const volcano = 'Mount Zorvath is a volcano in the Eldrin Range. It last erupted in 1843, sending ash across three valleys.';
     const lake = 'Lake Quillan is a glacial lake fed by the Pell River. It freezes solid every winter and holds brown trout.';
     const tower = 'The Brasswick clock tower was built in 1902 by the engineer Oda Fenn. Its bell weighs four tons.';
-    fs.writeFileSync(file, JSON.stringify({
-      version: 't',
-      data: [
-        { title: 'Mount Zorvath', paragraphs: [{ context: volcano, qas: [q('v1', 'When did Mount Zorvath last erupt?', [volcano, '1843']), q('v2', 'How tall is Mount Zorvath?')] }] },
-        { title: 'Lake Quillan', paragraphs: [{ context: lake, qas: [q('l1', 'Which river feeds Lake Quillan?', [lake, 'the Pell River']), q('l2', 'What fish live in the lake?', [lake, 'brown trout'])] }] },
-        { title: 'Brasswick', paragraphs: [{ context: tower, qas: [q('t1', 'Who built the Brasswick clock tower?', [tower, 'Oda Fenn']), q('t2', 'How many visitors climb the Brasswick tower each year?')] }] },
-      ],
-    }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        version: 't',
+        data: [
+          {
+            title: 'Mount Zorvath',
+            paragraphs: [
+              {
+                context: volcano,
+                qas: [q('v1', 'When did Mount Zorvath last erupt?', [volcano, '1843']), q('v2', 'How tall is Mount Zorvath?')],
+              },
+            ],
+          },
+          {
+            title: 'Lake Quillan',
+            paragraphs: [
+              {
+                context: lake,
+                qas: [
+                  q('l1', 'Which river feeds Lake Quillan?', [lake, 'the Pell River']),
+                  q('l2', 'What fish live in the lake?', [lake, 'brown trout']),
+                ],
+              },
+            ],
+          },
+          {
+            title: 'Brasswick',
+            paragraphs: [
+              {
+                context: tower,
+                qas: [
+                  q('t1', 'Who built the Brasswick clock tower?', [tower, 'Oda Fenn']),
+                  q('t2', 'How many visitors climb the Brasswick tower each year?'),
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
     const r = await runQualityBench({ file, repeats: 1, engines: false, examples: 5 });
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
     expect(r.dataset).toMatchObject({ articles: 3, paragraphs: 3, chunks: 3, answerable: 4, unanswerable: 2 });

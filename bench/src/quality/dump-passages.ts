@@ -13,11 +13,15 @@ const [fileArg, outArg] = process.argv.slice(2);
 const file = outArg ? (fileArg as string) : SHARED_SAMPLE_FILE;
 const out = outArg ?? fileArg ?? '/tmp/parley-tuning-passages.json';
 const corpus = await openQualityCorpus(file);
-const rows = await Promise.all(corpus.questions.filter((q) => corpus.halfOf(q) === 'tuning').map(async (q) => {
-  const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
-  const passages = toPassages(chunks);
-  return { ...q, goldTop: corpus.paragraphsOf(chunks)[0] === q.paragraph, passages };
-}));
+const rows = await Promise.all(
+  corpus.questions
+    .filter((q) => corpus.halfOf(q) === 'tuning')
+    .map(async (q) => {
+      const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+      const passages = toPassages(chunks);
+      return { ...q, goldTop: corpus.paragraphsOf(chunks)[0] === q.paragraph, passages };
+    }),
+);
 fs.writeFileSync(out, JSON.stringify(rows));
 process.stdout.write(`${rows.length} tuning questions → ${out}\n`);
 corpus.close();

@@ -31,7 +31,10 @@ export interface Engine<R = unknown> {
   ids(result: R, limit: number): number[];
 }
 
-export function miniSearchEngine(paragraphs: readonly FlatParagraph[], variant: 'default' | 'porter' = 'default'): Engine<{ id: unknown }[]> {
+export function miniSearchEngine(
+  paragraphs: readonly FlatParagraph[],
+  variant: 'default' | 'porter' = 'default',
+): Engine<{ id: unknown }[]> {
   const porter = variant === 'porter';
   const mini = new MiniSearch<{ id: number; title: string; text: string }>({
     fields: ['title', 'text'],
@@ -49,13 +52,19 @@ export function miniSearchEngine(paragraphs: readonly FlatParagraph[], variant: 
   };
 }
 
-export function oramaEngine(paragraphs: readonly FlatParagraph[], variant: 'default' | 'stopwords' = 'default'): Engine<Results<{ id: string }>> {
+export function oramaEngine(
+  paragraphs: readonly FlatParagraph[],
+  variant: 'default' | 'stopwords' = 'default',
+): Engine<Results<{ id: string }>> {
   const stopwords = variant === 'stopwords';
   const db = create({
     schema: { title: 'string', text: 'string' } as const,
     components: { tokenizer: { stemming: true, language: 'english', ...(stopwords && { stopWords: [...STOPWORDS] }) } },
   });
-  const inserted = insertMultiple(db, paragraphs.map((p) => ({ id: String(p.index), title: p.title, text: p.context })));
+  const inserted = insertMultiple(
+    db,
+    paragraphs.map((p) => ({ id: String(p.index), title: p.title, text: p.context })),
+  );
   if (inserted instanceof Promise) throw new Error('Orama insert went async: the comparison assumes the synchronous default components');
   return {
     name: stopwords ? 'Orama + stopwords' : 'Orama',

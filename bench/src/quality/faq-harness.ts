@@ -26,10 +26,15 @@ const K = 5;
 
 /** The product's pages as a temp knowledge base (their URLs from the product's site). */
 export function openFaqKnowledgeBase(product: FaqProduct): Promise<TempKnowledgeBase> {
-  return openTempKnowledgeBase(product.product, product.documents.map((d) => ({
-    title: d.title, content: d.content, format: d.format === 'text' ? 'text' : 'markdown',
-    url: product.site && d.path ? new URL(d.path, product.site).href : null,
-  })));
+  return openTempKnowledgeBase(
+    product.product,
+    product.documents.map((d) => ({
+      title: d.title,
+      content: d.content,
+      format: d.format === 'text' ? 'text' : 'markdown',
+      url: product.site && d.path ? new URL(d.path, product.site).href : null,
+    })),
+  );
 }
 
 /** Asks every question of one product; returns them judged. */
@@ -39,11 +44,25 @@ export async function askFaqProduct(product: FaqProduct): Promise<FaqJudged[]> {
     const { storage, retriever, kbs, organizationId } = kb;
     const at = new Date().toISOString();
     const assistants = createAssistantStore(storage);
-    const visitorView = await assistants.create(organizationId, 'api', assistantConfigSchema.parse({ name: 'FAQ', knowledgeBases: kbs }), at);
-    const everyAnswer = await assistants.create(organizationId, 'api', assistantConfigSchema.parse({ name: 'FAQ 0', knowledgeBases: kbs, confidenceThreshold: 0 }), at);
+    const visitorView = await assistants.create(
+      organizationId,
+      'api',
+      assistantConfigSchema.parse({ name: 'FAQ', knowledgeBases: kbs }),
+      at,
+    );
+    const everyAnswer = await assistants.create(
+      organizationId,
+      'api',
+      assistantConfigSchema.parse({ name: 'FAQ 0', knowledgeBases: kbs, confidenceThreshold: 0 }),
+      at,
+    );
     const chat = createChatService({
-      storage, clock: systemClock, retriever, conversations: createConversationStore(storage),
-      providers: { extractive: createExtractiveProvider() }, webhooks: createWebhookEvents(storage, systemClock),
+      storage,
+      clock: systemClock,
+      retriever,
+      conversations: createConversationStore(storage),
+      providers: { extractive: createExtractiveProvider() },
+      webhooks: createWebhookEvents(storage, systemClock),
     });
     const titles = new Set(product.documents.map((d) => d.title));
     const judged: FaqJudged[] = [];
@@ -54,10 +73,16 @@ export async function askFaqProduct(product: FaqProduct): Promise<FaqJudged[]> {
       const zero = await chat.chat({ assistant: everyAnswer, message: q.question, sessionId: null, metadata: {}, channel: 'api' });
       // What the reply offers: its sources and, on a fallback, any suggestion that names a page.
       const offeredTitles = [...new Set([...seen.sources.map((s) => s.title), ...seen.suggestions.filter((s) => titles.has(s))])];
-      judged.push(judgeFaq(product.product, q, {
-        response: seen.response, fallback: seen.fallback, confidence: zero.confidence, offeredTitles, retrievedTitles,
-        unthresholdedResponse: zero.response,
-      }));
+      judged.push(
+        judgeFaq(product.product, q, {
+          response: seen.response,
+          fallback: seen.fallback,
+          confidence: zero.confidence,
+          offeredTitles,
+          retrievedTitles,
+          unthresholdedResponse: zero.response,
+        }),
+      );
     }
     return judged;
   } finally {
@@ -78,10 +103,24 @@ export async function runFaqBench(opts: FaqBenchOptions = {}) {
   const judged: FaqJudged[] = [];
   for (const p of products) judged.push(...(await askFaqProduct(p)));
   const half = (h: 'tuning' | 'heldOut') => judged.filter((j) => j.half === h);
-  const perProduct = Object.fromEntries(products.map((p) => [p.product, { half: faqHalfOf(p.product), ...summarizeFaq(judged.filter((j) => j.product === p.product), auroc) }]));
+  const perProduct = Object.fromEntries(
+    products.map((p) => [
+      p.product,
+      {
+        half: faqHalfOf(p.product),
+        ...summarizeFaq(
+          judged.filter((j) => j.product === p.product),
+          auroc,
+        ),
+      },
+    ]),
+  );
   return {
     dir: path.relative(process.cwd(), dir) || dir,
-    split: { tuning: products.filter((p) => faqHalfOf(p.product) === 'tuning').map((p) => p.product), heldOut: products.filter((p) => faqHalfOf(p.product) === 'heldOut').map((p) => p.product) },
+    split: {
+      tuning: products.filter((p) => faqHalfOf(p.product) === 'tuning').map((p) => p.product),
+      heldOut: products.filter((p) => faqHalfOf(p.product) === 'heldOut').map((p) => p.product),
+    },
     tuning: summarizeFaq(half('tuning'), auroc),
     heldOut: summarizeFaq(half('heldOut'), auroc),
     perProduct,
@@ -97,8 +136,14 @@ export function faqTuningMisses(result: FaqBenchResult, limit = 40) {
     .filter((j) => j.half === 'tuning' && j.outcome !== 'right' && !(j.outcome === 'fallback' && !j.answerable))
     .slice(0, limit)
     .map((j) => ({
-      product: j.product, question: j.question.question, gold: j.question.doc ?? '(unanswerable)', expected: j.question.answers,
-      outcome: j.outcome, helpfulFallback: j.helpfulFallback, confidence: Math.round(j.reply.confidence * 1000) / 1000,
-      top: j.reply.retrievedTitles.slice(0, 3), answer: j.reply.unthresholdedResponse.slice(0, 240),
+      product: j.product,
+      question: j.question.question,
+      gold: j.question.doc ?? '(unanswerable)',
+      expected: j.question.answers,
+      outcome: j.outcome,
+      helpfulFallback: j.helpfulFallback,
+      confidence: Math.round(j.reply.confidence * 1000) / 1000,
+      top: j.reply.retrievedTitles.slice(0, 3),
+      answer: j.reply.unthresholdedResponse.slice(0, 240),
     }));
 }

@@ -16,18 +16,29 @@ export function faqReport(result: FaqBenchResult, tuningOnly: boolean): string {
     : ['| measure | tuning | held-out | target |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
   const perProduct = Object.entries(result.perProduct)
     .filter(([, s]) => !tuningOnly || s.half === 'tuning')
-    .map(([p, s]) => `| ${p} (${s.half}) | ${s.right} | ${s.useful} | ${s.wrong} | ${s.fallbackUnanswerable} | ${s.aurocRightVsRest} | ${s.recallAt1} / ${s.recallAt5} |`);
+    .map(
+      ([p, s]) =>
+        `| ${p} (${s.half}) | ${s.right} | ${s.useful} | ${s.wrong} | ${s.fallbackUnanswerable} | ${s.aurocRightVsRest} | ${s.recallAt1} / ${s.recallAt5} |`,
+    );
   return [
     `\nHelp centers, ${result.dir}: tuning ${result.split.tuning.join(', ')}; held-out ${tuningOnly ? '(hidden)' : result.split.heldOut.join(', ')}\n`,
-    ...table, '',
-    '| product | right | useful | wrong | unanswerable fall back | AUROC | recall@1 / @5 |', '|---|---|---|---|---|---|---|', ...perProduct, '',
+    ...table,
+    '',
+    '| product | right | useful | wrong | unanswerable fall back | AUROC | recall@1 / @5 |',
+    '|---|---|---|---|---|---|---|',
+    ...perProduct,
+    '',
   ].join('\n');
 }
 
 export function writeFaqResult(result: FaqBenchResult, tuningOnly: boolean): void {
   const shown = {
-    ...result, judged: undefined,
-    ...(tuningOnly && { heldOut: null, perProduct: Object.fromEntries(Object.entries(result.perProduct).filter(([, s]) => s.half === 'tuning')) }),
+    ...result,
+    judged: undefined,
+    ...(tuningOnly && {
+      heldOut: null,
+      perProduct: Object.fromEntries(Object.entries(result.perProduct).filter(([, s]) => s.half === 'tuning')),
+    }),
   };
   fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'quality-faq.json'), JSON.stringify(shown, null, 2));

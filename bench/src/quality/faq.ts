@@ -70,7 +70,10 @@ export function validateFaqProduct(p: unknown, file: string): string[] {
 
 /** Every `*.json` product file of a folder, sorted by name, validated. */
 export function loadFaqDir(dir: string): FaqProduct[] {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   if (!files.length) throw new Error(`${dir} holds no product files (*.json)`);
   return files.map((f) => {
     const file = path.join(dir, f);
@@ -130,11 +133,20 @@ export interface FaqJudged {
 
 export function judgeFaq(product: string, question: FaqQuestion, reply: FaqReply): FaqJudged {
   const answerable = !question.unanswerable;
-  const outcome: FaqOutcome = reply.fallback ? 'fallback' : answerable && holdsExpected(reply.response, question.answers) ? 'right' : 'wrong';
+  const outcome: FaqOutcome = reply.fallback
+    ? 'fallback'
+    : answerable && holdsExpected(reply.response, question.answers)
+      ? 'right'
+      : 'wrong';
   const gold = question.doc ?? null;
   const rank = answerable && gold ? reply.retrievedTitles.indexOf(gold) : -1;
   return {
-    product, half: faqHalfOf(product), question, reply, answerable, outcome,
+    product,
+    half: faqHalfOf(product),
+    question,
+    reply,
+    answerable,
+    outcome,
     helpfulFallback: answerable && reply.fallback && gold !== null && reply.offeredTitles.includes(gold),
     goldRank: rank < 0 ? null : rank + 1,
     rightAtZero: answerable && holdsExpected(reply.unthresholdedResponse, question.answers),
@@ -155,21 +167,35 @@ export function summarizeFaq(items: readonly FaqJudged[], auroc: (pos: number[],
   const positives = items.filter((j) => j.rightAtZero).map((j) => j.reply.confidence);
   const negatives = items.filter((j) => !j.rightAtZero).map((j) => j.reply.confidence);
   return {
-    questions: items.length, answerable: answerable.length, unanswerable: unanswerable.length,
+    questions: items.length,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
     right: share(right, answerable.length),
     useful: share(right + helpful, answerable.length),
     wrong: share(wrong, answerable.length),
     fallbackAnswerable: share(fallback, answerable.length),
     helpfulFallback: share(helpful, answerable.length),
-    fallbackUnanswerable: share(count(unanswerable, (j) => j.outcome === 'fallback'), unanswerable.length),
+    fallbackUnanswerable: share(
+      count(unanswerable, (j) => j.outcome === 'fallback'),
+      unanswerable.length,
+    ),
     /** Every confident answer that does not settle the question, unanswerable ones included, over all questions. */
     wrongOverall: share(wrong + count(unanswerable, (j) => j.outcome !== 'fallback'), items.length),
     aurocRightVsRest: Math.round(auroc(positives, negatives) * 1000) / 1000,
-    recallAt1: share(count(answerable, (j) => j.goldRank === 1), answerable.length),
-    recallAt5: share(count(answerable, (j) => j.goldRank !== null && j.goldRank <= 5), answerable.length),
-    meanAnswerChars: Math.round(
-      (answerable.filter((j) => !j.reply.fallback).reduce((s, j) => s + j.reply.response.length, 0) /
-        Math.max(1, answerable.filter((j) => !j.reply.fallback).length)) * 10) / 10,
+    recallAt1: share(
+      count(answerable, (j) => j.goldRank === 1),
+      answerable.length,
+    ),
+    recallAt5: share(
+      count(answerable, (j) => j.goldRank !== null && j.goldRank <= 5),
+      answerable.length,
+    ),
+    meanAnswerChars:
+      Math.round(
+        (answerable.filter((j) => !j.reply.fallback).reduce((s, j) => s + j.reply.response.length, 0) /
+          Math.max(1, answerable.filter((j) => !j.reply.fallback).length)) *
+          10,
+      ) / 10,
   };
 }
 
@@ -180,7 +206,12 @@ const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${Math.round(x * 10
 /** [measure, tuning, held-out, issue 26 target] rows. */
 export function faqRows(t: FaqSummary, h: FaqSummary): [string, string, string, string][] {
   return [
-    ['questions (answerable / unanswerable)', `${t.questions} (${t.answerable} / ${t.unanswerable})`, `${h.questions} (${h.answerable} / ${h.unanswerable})`, ''],
+    [
+      'questions (answerable / unanswerable)',
+      `${t.questions} (${t.answerable} / ${t.unanswerable})`,
+      `${h.questions} (${h.answerable} / ${h.unanswerable})`,
+      '',
+    ],
     ['answer holds the right fact', pct(t.right), pct(h.right), '≥ 60 %'],
     ['useful: right, or a fallback that links the gold page', pct(t.useful), pct(h.useful), '≥ 85 %'],
     ['answered, but wrong', pct(t.wrong), pct(h.wrong), '≤ 10 %'],

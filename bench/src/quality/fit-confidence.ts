@@ -40,13 +40,32 @@ const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
 /** L2 penalty on the standardised weights (not the intercept). */
 const L2 = 1;
 
-export interface Sample { features: number[]; right: boolean; answerable: boolean; answered: boolean; /** `${file}#${article index}` */ article: string }
+export interface Sample {
+  features: number[];
+  right: boolean;
+  answerable: boolean;
+  answered: boolean;
+  /** `${file}#${article index}` */ article: string;
+}
 
 /** What the answer path made of one question: the features of its answer and the answer text. */
-export async function sampleQuestion(retriever: Retriever, kbs: readonly KnowledgeSelection[], question: string): Promise<{ features: number[]; text: string }> {
+export async function sampleQuestion(
+  retriever: Retriever,
+  kbs: readonly KnowledgeSelection[],
+  question: string,
+): Promise<{ features: number[]; text: string }> {
   const chunks = await retriever.retrieve(question, kbs, 6);
   const passages = toPassages(chunks);
-  const request = { question, passages, history: [], systemPrompt: '', variables: {}, language: DEFAULTS.language, maxResponseLength: DEFAULTS.maxResponseLength, model: DEFAULTS.model } as unknown as AnswerRequest;
+  const request = {
+    question,
+    passages,
+    history: [],
+    systemPrompt: '',
+    variables: {},
+    language: DEFAULTS.language,
+    maxResponseLength: DEFAULTS.maxResponseLength,
+    model: DEFAULTS.model,
+  } as unknown as AnswerRequest;
   let text = '';
   let coverage: number | null = null;
   for await (const e of PROVIDER.answer(request, {})) {
@@ -65,7 +84,13 @@ export async function collectSamples(file: string, half: 'tuning' | 'heldOut'): 
   try {
     for (const q of corpus.questions.filter((x) => corpus.halfOf(x) === half)) {
       const { features, text } = await sampleQuestion(corpus.retriever, corpus.kbs, q.question);
-      samples.push({ features, right: q.answerable && containsSpan(text, q.answers), answerable: q.answerable, answered: text !== '', article: `${path.basename(file)}#${q.article}` });
+      samples.push({
+        features,
+        right: q.answerable && containsSpan(text, q.answers),
+        answerable: q.answerable,
+        answered: text !== '',
+        article: `${path.basename(file)}#${q.article}`,
+      });
     }
   } finally {
     corpus.close();
@@ -82,7 +107,13 @@ export async function collectFaqSamples(dir: string, half: 'tuning' | 'heldOut')
       for (const q of product.questions) {
         const { features, text } = await sampleQuestion(kb.retriever, kb.kbs, q.question);
         const answerable = !q.unanswerable;
-        samples.push({ features, right: answerable && holdsExpected(text, q.answers), answerable, answered: text !== '', article: `faq#${product.product}` });
+        samples.push({
+          features,
+          right: answerable && holdsExpected(text, q.answers),
+          answerable,
+          answered: text !== '',
+          article: `faq#${product.product}`,
+        });
       }
     } finally {
       kb.close();
@@ -118,11 +149,25 @@ export function fitNonNegative(x: number[][], y: number[], weights: number[] = y
   const d = (x[0] ?? []).length;
   let active = Array.from({ length: d }, (_, j) => j);
   for (;;) {
-    const fit = fitLogistic(x.map((r) => active.map((j) => r[j] as number)), y, weights, l2);
+    const fit = fitLogistic(
+      x.map((r) => active.map((j) => r[j] as number)),
+      y,
+      weights,
+      l2,
+    );
     const negative = active.filter((_, k) => (fit.weights[k] as number) < 0);
     if (!negative.length) {
-      const full = { means: new Array<number>(d).fill(0), scales: new Array<number>(d).fill(1), weights: new Array<number>(d).fill(0), intercept: fit.intercept };
-      active.forEach((j, k) => { full.means[j] = fit.means[k] as number; full.scales[j] = fit.scales[k] as number; full.weights[j] = fit.weights[k] as number; });
+      const full = {
+        means: new Array<number>(d).fill(0),
+        scales: new Array<number>(d).fill(1),
+        weights: new Array<number>(d).fill(0),
+        intercept: fit.intercept,
+      };
+      active.forEach((j, k) => {
+        full.means[j] = fit.means[k] as number;
+        full.scales[j] = fit.scales[k] as number;
+        full.weights[j] = fit.weights[k] as number;
+      });
       return full;
     }
     active = active.filter((j) => !negative.includes(j));
@@ -145,7 +190,8 @@ export function fitLogistic(x: number[][], y: number[], weights: number[] = y.ma
       const wt = sw * p * (1 - p);
       for (let j = 0; j <= d; j++) {
         grad[j] = (grad[j] as number) + err * (row[j] as number);
-        for (let k = 0; k <= d; k++) (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + wt * (row[j] as number) * (row[k] as number);
+        for (let k = 0; k <= d; k++)
+          (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + wt * (row[j] as number) * (row[k] as number);
       }
     });
     for (let j = 1; j <= d; j++) {
@@ -166,7 +212,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const files = given.length ? given : [SHARED_SAMPLE_FILE, DEFAULT_DATASET];
   for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} not found`);
   const withFaq = !process.argv.includes('--no-faq');
-  const file = [...files.map((f) => path.basename(f)), ...(withFaq ? [`the help-center products ${FAQ_TUNING_PRODUCTS.join(', ')}`] : [])].join(' + ');
+  const file = [
+    ...files.map((f) => path.basename(f)),
+    ...(withFaq ? [`the help-center products ${FAQ_TUNING_PRODUCTS.join(', ')}`] : []),
+  ].join(' + ');
   const samples: Sample[] = [];
   const weights: number[] = [];
   const perFile: Sample[][] = [];
@@ -174,14 +223,35 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   if (withFaq) perFile.push(await collectFaqSamples(SHARED_FAQ_DIR, 'tuning'));
   // Each file weighs the same in the fit, however many questions it has.
   const largest = Math.max(...perFile.map((x) => x.length));
-  for (const list of perFile) for (const s of list) { samples.push(s); weights.push(largest / list.length); }
+  for (const list of perFile)
+    for (const s of list) {
+      samples.push(s);
+      weights.push(largest / list.length);
+    }
   const fitOn = (keep: (s: Sample) => boolean) => {
     const idx = samples.map((_, i) => i).filter((i) => keep(samples[i] as Sample));
-    const m = fitNonNegative(idx.map((i) => (samples[i] as Sample).features), idx.map((i) => ((samples[i] as Sample).right ? 1 : 0)), idx.map((i) => weights[i] as number));
-    return (f: number[]): number => coverageGate(f) * sigmoid(m.intercept + f.reduce((s, v, j) => s + (m.weights[j] as number) * ((v - (m.means[j] as number)) / (m.scales[j] as number)), 0));
+    const m = fitNonNegative(
+      idx.map((i) => (samples[i] as Sample).features),
+      idx.map((i) => ((samples[i] as Sample).right ? 1 : 0)),
+      idx.map((i) => weights[i] as number),
+    );
+    return (f: number[]): number =>
+      coverageGate(f) *
+      sigmoid(
+        m.intercept + f.reduce((s, v, j) => s + (m.weights[j] as number) * ((v - (m.means[j] as number)) / (m.scales[j] as number)), 0),
+      );
   };
-  const model = fitNonNegative(samples.map((s) => s.features), samples.map((s) => (s.right ? 1 : 0)), weights);
-  const prob = (f: number[]): number => coverageGate(f) * sigmoid(model.intercept + f.reduce((s, v, j) => s + (model.weights[j] as number) * ((v - (model.means[j] as number)) / (model.scales[j] as number)), 0));
+  const model = fitNonNegative(
+    samples.map((s) => s.features),
+    samples.map((s) => (s.right ? 1 : 0)),
+    weights,
+  );
+  const prob = (f: number[]): number =>
+    coverageGate(f) *
+    sigmoid(
+      model.intercept +
+        f.reduce((s, v, j) => s + (model.weights[j] as number) * ((v - (model.means[j] as number)) / (model.scales[j] as number)), 0),
+    );
   const p = samples.map((s) => (s.answered ? prob(s.features) : 0));
   /** The probability below which `share` of the listed probabilities lie (ties fall back too). */
   const pointAt = (probs: number[], share: number): number => {
@@ -205,24 +275,46 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const candidates = [...new Set(outOfFold.map((x) => x.p))].sort((a, b) => a - b);
   const operatingPoint = faqProducts.length
     ? Number((candidates.find((t) => wrongAt(t) <= MAX_WRONG) ?? 1).toFixed(6))
-    : pointAt(samples.flatMap((s, i) => (s.answerable ? [p[i] as number] : [])), MAX_ANSWERABLE_FALLBACK);
+    : pointAt(
+        samples.flatMap((s, i) => (s.answerable ? [p[i] as number] : [])),
+        MAX_ANSWERABLE_FALLBACK,
+      );
   const leftOut = {
-    products: faqProducts.map((x) => x.slice(4)), wrong: wrongAt(operatingPoint),
+    products: faqProducts.map((x) => x.slice(4)),
+    wrong: wrongAt(operatingPoint),
     right: answerableOut.filter((x) => x.s.right && x.p >= operatingPoint).length / (answerableOut.length || 1),
-    unanswerableFallback: outOfFold.filter((x) => !x.s.answerable && x.p < operatingPoint).length / (outOfFold.filter((x) => !x.s.answerable).length || 1),
-    auroc: auroc(outOfFold.filter((x) => x.s.right).map((x) => x.p), outOfFold.filter((x) => !x.s.right).map((x) => x.p)),
+    unanswerableFallback:
+      outOfFold.filter((x) => !x.s.answerable && x.p < operatingPoint).length / (outOfFold.filter((x) => !x.s.answerable).length || 1),
+    auroc: auroc(
+      outOfFold.filter((x) => x.s.right).map((x) => x.p),
+      outOfFold.filter((x) => !x.s.right).map((x) => x.p),
+    ),
   };
-  const answerableP = samples.map((s, i) => ({ s, p: p[i] as number })).filter((x) => x.s.answerable).map((x) => x.p).sort((a, b) => a - b);
+  const answerableP = samples
+    .map((s, i) => ({ s, p: p[i] as number }))
+    .filter((x) => x.s.answerable)
+    .map((x) => x.p)
+    .sort((a, b) => a - b);
   const right = samples.map((s, i) => ({ s, p: p[i] as number }));
   const report = {
-    file, samples: samples.length, right: samples.filter((s) => s.right).length,
-    aurocRightVsRest: auroc(right.filter((x) => x.s.right).map((x) => x.p), right.filter((x) => !x.s.right).map((x) => x.p)),
-    aurocAnswerable: auroc(right.filter((x) => x.s.answerable).map((x) => x.p), right.filter((x) => !x.s.answerable).map((x) => x.p)),
-    operatingPoint, leaveOneProductOut: leftOut,
+    file,
+    samples: samples.length,
+    right: samples.filter((s) => s.right).length,
+    aurocRightVsRest: auroc(
+      right.filter((x) => x.s.right).map((x) => x.p),
+      right.filter((x) => !x.s.right).map((x) => x.p),
+    ),
+    aurocAnswerable: auroc(
+      right.filter((x) => x.s.answerable).map((x) => x.p),
+      right.filter((x) => !x.s.answerable).map((x) => x.p),
+    ),
+    operatingPoint,
+    leaveOneProductOut: leftOut,
     atOperatingPoint: {
       answerableFallback: answerableP.filter((v) => v < operatingPoint).length / answerableP.length,
       goldSpan: right.filter((x) => x.s.right && x.p >= operatingPoint).length / answerableP.length,
-      unanswerableFallback: right.filter((x) => !x.s.answerable && x.p < operatingPoint).length / right.filter((x) => !x.s.answerable).length,
+      unanswerableFallback:
+        right.filter((x) => !x.s.answerable && x.p < operatingPoint).length / right.filter((x) => !x.s.answerable).length,
     },
     weights: Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, Number((model.weights[j] as number).toFixed(3))])),
   };
@@ -236,7 +328,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     const covered = (f: number[]): number => Math.min(f[coverageAt] as number, f[answerAt] as number);
     const gated = samples.map((s, i) => (rawP[i] as number) * Math.min(1, covered(s.features) / floor));
     const gp = gated.map((v, i) => ({ s: samples[i] as Sample, p: v }));
-    process.stdout.write(`floor ${floor}: AUROC right vs rest ${auroc(gp.filter((x) => x.s.right).map((x) => x.p), gp.filter((x) => !x.s.right).map((x) => x.p)).toFixed(4)}, answerable vs not ${auroc(gp.filter((x) => x.s.answerable).map((x) => x.p), gp.filter((x) => !x.s.answerable).map((x) => x.p)).toFixed(4)}, right answers below full coverage gate ${gp.filter((x) => x.s.right && covered(x.s.features) < floor).length}\n`);
+    process.stdout.write(
+      `floor ${floor}: AUROC right vs rest ${auroc(
+        gp.filter((x) => x.s.right).map((x) => x.p),
+        gp.filter((x) => !x.s.right).map((x) => x.p),
+      ).toFixed(4)}, answerable vs not ${auroc(
+        gp.filter((x) => x.s.answerable).map((x) => x.p),
+        gp.filter((x) => !x.s.answerable).map((x) => x.p),
+      ).toFixed(4)}, right answers below full coverage gate ${gp.filter((x) => x.s.right && covered(x.s.features) < floor).length}\n`,
+    );
   }
   if (process.argv.includes('--write')) {
     const r6 = (v: number): number => Number(v.toFixed(6));

@@ -70,7 +70,9 @@ export function fnv1a(text: string): number {
 export function splitArticles(titles: readonly string[]): Half[] {
   const order = titles.map((t, i) => ({ i, h: fnv1a(t) })).sort((a, b) => a.h - b.h || a.i - b.i);
   const halves: Half[] = new Array<Half>(titles.length);
-  order.forEach(({ i }, pos) => { halves[i] = pos % 2 === 0 ? 'tuning' : 'heldOut'; });
+  order.forEach(({ i }, pos) => {
+    halves[i] = pos % 2 === 0 ? 'tuning' : 'heldOut';
+  });
   return halves;
 }
 
@@ -104,15 +106,21 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const halves = splitArticles(dataset.data.map((a) => a.title));
 
   // One document per paragraph, one transaction.
-  const temp = await openTempKnowledgeBase('Quality corpus', paragraphs.map((p) => ({ title: p.title, content: p.context, format: 'text' as const, url: null })));
+  const temp = await openTempKnowledgeBase(
+    'Quality corpus',
+    paragraphs.map((p) => ({ title: p.title, content: p.context, format: 'text' as const, url: null })),
+  );
   const { db, storage, organizationId, retriever, kbs, ingestMs } = temp;
   const at = new Date().toISOString();
   const paragraphOfDocument = new Map<string, number>(temp.documentIds.map((id, i) => [id, (paragraphs[i] as FlatParagraph).index]));
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  const paragraphsOf = (hits: readonly RetrievedChunk[]): number[] => [...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number))];
+  const paragraphsOf = (hits: readonly RetrievedChunk[]): number[] => [
+    ...new Set(hits.map((c) => paragraphOfDocument.get(c.documentId) as number)),
+  ];
 
   const plainStmt = db.prepare<[string, number], { document_id: string }>(
-    'SELECT c.document_id FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?');
+    'SELECT c.document_id FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?',
+  );
   const plainFts = (question: string, limit: number): number[] => {
     // Every word as the index holds it (the analyzer's terms: FTS5 stores those since issue 25,
     // where its Porter tokenizer used to stem the query's words itself).
@@ -128,12 +136,28 @@ export async function openQualityCorpus(file: string): Promise<QualityCorpus> {
   const config = assistantConfigSchema.parse({ name: 'Quality', knowledgeBases: kbs, confidenceThreshold: 0 });
   const assistant = await assistants.create(organizationId, 'api', config, at);
   const chat = createChatService({
-    storage, clock: systemClock, retriever, conversations: createConversationStore(storage), providers: { extractive: createExtractiveProvider() },
+    storage,
+    clock: systemClock,
+    retriever,
+    conversations: createConversationStore(storage),
+    providers: { extractive: createExtractiveProvider() },
     webhooks: createWebhookEvents(storage, systemClock),
   });
   const ask = async (question: string) => chat.chat({ assistant, message: question, sessionId: null, metadata: {}, channel: 'api' });
   return {
-    db, storage, dataset, paragraphs, questions, halfOf: (q) => halves[q.article] as Half, retriever, paragraphsOf, plainFts, ask, kbs, ingestMs, chunks,
+    db,
+    storage,
+    dataset,
+    paragraphs,
+    questions,
+    halfOf: (q) => halves[q.article] as Half,
+    retriever,
+    paragraphsOf,
+    plainFts,
+    ask,
+    kbs,
+    ingestMs,
+    chunks,
     close: temp.close,
   };
 }
@@ -162,8 +186,14 @@ interface Asked {
  */
 async function answerFromParagraph(question: string, paragraph: FlatParagraph, defaults: AssistantConfig): Promise<string> {
   const request: AnswerRequest = {
-    question, passages: [{ id: String(paragraph.index), title: paragraph.title, url: null, text: paragraph.context, headingPath: [], score: 1 }],
-    history: [], systemPrompt: '', variables: {}, language: defaults.language, maxResponseLength: defaults.maxResponseLength, model: defaults.model,
+    question,
+    passages: [{ id: String(paragraph.index), title: paragraph.title, url: null, text: paragraph.context, headingPath: [], score: 1 }],
+    history: [],
+    systemPrompt: '',
+    variables: {},
+    language: defaults.language,
+    maxResponseLength: defaults.maxResponseLength,
+    model: defaults.model,
   };
   let text = '';
   for await (const e of GOLD_PARAGRAPH_ANSWERER.answer(request, {})) if (e.type === 'delta') text += e.text;
@@ -199,7 +229,9 @@ function summarizeHalf(items: readonly Asked[], threshold: number) {
   const right = (a: Asked): boolean => a.correct;
   const rest = items.filter((a) => !a.correct);
   return {
-    questions: items.length, answerable: answerable.length, unanswerable: unanswerable.length,
+    questions: items.length,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
     retrieval: { parley: retrieval((a) => a.rank), parleyFts: retrieval((a) => a.ftsRank), plainFts: retrieval((a) => a.plainRank) },
     answers: {
       threshold,
@@ -212,8 +244,18 @@ function summarizeHalf(items: readonly Asked[], threshold: number) {
       fallbackUnanswerable: r3(unanswerable.filter((a) => !answered(a)).length / (unanswerable.length || 1)),
     },
     confidence: {
-      aurocRightVsRest: r3(auroc(items.filter(right).map((a) => a.confidence), rest.map((a) => a.confidence))),
-      aurocAnswerableVsUnanswerable: r3(auroc(answerable.map((a) => a.confidence), unanswerable.map((a) => a.confidence))),
+      aurocRightVsRest: r3(
+        auroc(
+          items.filter(right).map((a) => a.confidence),
+          rest.map((a) => a.confidence),
+        ),
+      ),
+      aurocAnswerableVsUnanswerable: r3(
+        auroc(
+          answerable.map((a) => a.confidence),
+          unanswerable.map((a) => a.confidence),
+        ),
+      ),
       meanAnswerable: r3(mean(answerable.map((a) => a.confidence))),
       meanUnanswerable: r3(mean(unanswerable.map((a) => a.confidence))),
     },
@@ -229,7 +271,8 @@ export async function runQualityBench(opts: QualityOptions = {}) {
   try {
     const parley: Engine<RetrievedChunk[]> = {
       name: 'Parley',
-      setup: 'createRetriever(db).retrieve(question, [{ id: kb, priority: 5 }], 5): the server default (in memory below its size limit, else FTS5)',
+      setup:
+        'createRetriever(db).retrieve(question, [{ id: kb, priority: 5 }], 5): the server default (in memory below its size limit, else FTS5)',
       query: (question, limit) => retriever.retrieve(question, kbs, limit),
       ids: (hits, limit) => paragraphsOf(hits).slice(0, limit),
     };
@@ -262,14 +305,23 @@ export async function runQualityBench(opts: QualityOptions = {}) {
       const gold = (ranked: number[]) => (q.answerable ? rankOf(ranked, q.paragraph) : null);
       const givenGold = q.answerable ? await answerFromParagraph(q.question, paragraphs[q.paragraph] as FlatParagraph, defaults) : '';
       asked.push({
-        q, half: corpus.halfOf(q), rank: gold(top), ftsRank: gold(ftsTop), plainRank: gold(plainTop), top,
-        answer: reply.response, confidence: reply.confidence, correct: q.answerable && containsSpan(reply.response, q.answers),
-        correctGivenGold: q.answerable && containsSpan(givenGold, q.answers), chatMs,
+        q,
+        half: corpus.halfOf(q),
+        rank: gold(top),
+        ftsRank: gold(ftsTop),
+        plainRank: gold(plainTop),
+        top,
+        answer: reply.response,
+        confidence: reply.confidence,
+        correct: q.answerable && containsSpan(reply.response, q.answers),
+        correctGivenGold: q.answerable && containsSpan(givenGold, q.answers),
+        chatMs,
       });
     }
 
     const halves = { tuning: asked.filter((a) => a.half === 'tuning'), heldOut: asked.filter((a) => a.half === 'heldOut') };
-    const judged = (items: Asked[]): Judged[] => items.map((a) => ({ answerable: a.q.answerable, correct: a.correct, confidence: a.confidence }));
+    const judged = (items: Asked[]): Judged[] =>
+      items.map((a) => ({ answerable: a.q.answerable, correct: a.correct, confidence: a.confidence }));
     const tuningSweep = sweep(judged(halves.tuning));
     const chosen = chooseThreshold(tuningSweep);
 
@@ -277,8 +329,11 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     const engines: Engine[] = [parley as Engine];
     if (opts.engines !== false) {
       engines.push(
-        parleyFts as Engine, miniSearchEngine(paragraphs) as Engine, miniSearchEngine(paragraphs, 'porter') as Engine,
-        oramaEngine(paragraphs) as Engine, oramaEngine(paragraphs, 'stopwords') as Engine,
+        parleyFts as Engine,
+        miniSearchEngine(paragraphs) as Engine,
+        miniSearchEngine(paragraphs, 'porter') as Engine,
+        oramaEngine(paragraphs) as Engine,
+        oramaEngine(paragraphs, 'stopwords') as Engine,
       );
     }
     const samples = engines.map(() => [] as number[]);
@@ -298,14 +353,24 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     }
     const engineResults = engines.map((e, i) => {
       const rk = engineRanks[i] as (number | null)[];
-      return { name: e.name, setup: e.setup, recallAt1: r3(recallAt(rk, 1)), recallAt5: r3(recallAt(rk, K)), mrr: r3(meanReciprocalRank(rk)), latencyMs: summarize(samples[i] as number[]) };
+      return {
+        name: e.name,
+        setup: e.setup,
+        recallAt1: r3(recallAt(rk, 1)),
+        recallAt5: r3(recallAt(rk, K)),
+        mrr: r3(meanReciprocalRank(rk)),
+        latencyMs: summarize(samples[i] as number[]),
+      };
     });
     const base = engineResults[0] as (typeof engineResults)[number];
     const compared: EngineResult[] = engineResults.map((e) => ({
       ...e,
       vsParley: {
-        recallAt1: ratio(e.recallAt1, base.recallAt1), recallAt5: ratio(e.recallAt5, base.recallAt5), mrr: ratio(e.mrr, base.mrr),
-        p50: ratio(e.latencyMs.p50, base.latencyMs.p50), p99: ratio(e.latencyMs.p99, base.latencyMs.p99),
+        recallAt1: ratio(e.recallAt1, base.recallAt1),
+        recallAt5: ratio(e.recallAt5, base.recallAt5),
+        mrr: ratio(e.mrr, base.mrr),
+        p50: ratio(e.latencyMs.p50, base.latencyMs.p50),
+        p99: ratio(e.latencyMs.p99, base.latencyMs.p99),
       },
     }));
 
@@ -315,8 +380,14 @@ export async function runQualityBench(opts: QualityOptions = {}) {
     const answerable = asked.filter((a) => a.q.answerable);
     return {
       dataset: {
-        file: path.relative(process.cwd(), file) || file, version: d.version, articles: d.data.length, paragraphs: paragraphs.length, chunks: corpus.chunks,
-        answerable: answerable.length, unanswerable: asked.length - answerable.length, ingestMs: round(corpus.ingestMs, 1),
+        file: path.relative(process.cwd(), file) || file,
+        version: d.version,
+        articles: d.data.length,
+        paragraphs: paragraphs.length,
+        chunks: corpus.chunks,
+        answerable: answerable.length,
+        unanswerable: asked.length - answerable.length,
+        ingestMs: round(corpus.ingestMs, 1),
         split: 'articles ordered by FNV-1a of the title, alternately tuning and held-out (splitArticles)',
         halves: { tuning: halfArticles('tuning'), heldOut: halfArticles('heldOut') },
       },
@@ -327,20 +398,41 @@ export async function runQualityBench(opts: QualityOptions = {}) {
       chatMs: summarize(asked.map((a) => a.chatMs)),
       threshold: {
         schemaDefault: defaultThreshold,
-        criterion: 'max balanced accuracy (answer the questions answered with a gold span, fall back on unanswerable ones) on the tuning half; middle of the plateau within 0.01',
+        criterion:
+          'max balanced accuracy (answer the questions answered with a gold span, fall back on unanswerable ones) on the tuning half; middle of the plateau within 0.01',
         bestOnTuning: chosen.threshold,
         sweep: { tuning: tuningSweep.map(roundRow), heldOut: sweep(judged(halves.heldOut)).map(roundRow) },
-        atDefault: { tuning: roundRow(thresholdRow(judged(halves.tuning), defaultThreshold)), heldOut: roundRow(thresholdRow(judged(halves.heldOut), defaultThreshold)) },
+        atDefault: {
+          tuning: roundRow(thresholdRow(judged(halves.tuning), defaultThreshold)),
+          heldOut: roundRow(thresholdRow(judged(halves.heldOut), defaultThreshold)),
+        },
       },
       engines: compared,
       examples: {
-        retrievalMisses: halves.tuning.filter((a) => a.q.answerable && a.rank === null).slice(0, examples)
+        retrievalMisses: halves.tuning
+          .filter((a) => a.q.answerable && a.rank === null)
+          .slice(0, examples)
           .map((a) => ({ id: a.q.id, question: a.q.question, gold: title(a.q.paragraph), top: a.top.map(title) })),
-        confidentWrong: halves.tuning.filter((a) => !a.correct).sort((a, b) => b.confidence - a.confidence).slice(0, examples)
-          .map((a) => ({ id: a.q.id, answerable: a.q.answerable, question: a.q.question, confidence: a.confidence, gold: a.q.answers[0] ?? null, answer: a.answer.slice(0, 200) })),
-        unsureRight: halves.tuning.filter((a) => a.correct).sort((a, b) => a.confidence - b.confidence).slice(0, examples)
+        confidentWrong: halves.tuning
+          .filter((a) => !a.correct)
+          .sort((a, b) => b.confidence - a.confidence)
+          .slice(0, examples)
+          .map((a) => ({
+            id: a.q.id,
+            answerable: a.q.answerable,
+            question: a.q.question,
+            confidence: a.confidence,
+            gold: a.q.answers[0] ?? null,
+            answer: a.answer.slice(0, 200),
+          })),
+        unsureRight: halves.tuning
+          .filter((a) => a.correct)
+          .sort((a, b) => a.confidence - b.confidence)
+          .slice(0, examples)
           .map((a) => ({ id: a.q.id, question: a.q.question, confidence: a.confidence, answer: a.answer.slice(0, 200) })),
-        wrongAnswers: halves.tuning.filter((a) => a.q.answerable && !a.correct && a.rank === 1).slice(0, examples)
+        wrongAnswers: halves.tuning
+          .filter((a) => a.q.answerable && !a.correct && a.rank === 1)
+          .slice(0, examples)
           .map((a) => ({ id: a.q.id, question: a.q.question, gold: a.q.answers, answer: a.answer.slice(0, 300) })),
       },
     };
@@ -381,12 +473,22 @@ export function qualityHalfRows(q: QualityResult): [string, string, string][] {
 /** Table rows for bench/src/run.ts: [measure, value, detail]. */
 export function qualityRows(q: QualityResult): [string, string, string][] {
   const d = q.dataset;
-  const rows: [string, string, string][] = qualityHalfRows(q).map(([m, t, h]) => [`quality: ${m}`, `held-out ${h}`, `tuning ${t}; ${d.file}`]);
+  const rows: [string, string, string][] = qualityHalfRows(q).map(([m, t, h]) => [
+    `quality: ${m}`,
+    `held-out ${h}`,
+    `tuning ${t}; ${d.file}`,
+  ]);
   const parley = q.engines[0];
-  if (parley) rows.push([`quality: Parley query (retriever, k=${q.k})`, `p50 ${parley.latencyMs.p50} ms`, `p99 ${parley.latencyMs.p99} ms (n=${parley.latencyMs.n})`]);
+  if (parley)
+    rows.push([
+      `quality: Parley query (retriever, k=${q.k})`,
+      `p50 ${parley.latencyMs.p50} ms`,
+      `p99 ${parley.latencyMs.p99} ms (n=${parley.latencyMs.n})`,
+    ]);
   for (const e of q.engines.slice(1)) {
     rows.push([
-      `quality: ${e.name} vs Parley`, `recall@5 ${e.vsParley.recallAt5}×, p50 ${e.vsParley.p50}×`,
+      `quality: ${e.name} vs Parley`,
+      `recall@5 ${e.vsParley.recallAt5}×, p50 ${e.vsParley.p50}×`,
       `recall@5 ${e.recallAt5}, recall@1 ${e.recallAt1} (${e.vsParley.recallAt1}×), MRR ${e.mrr} (${e.vsParley.mrr}×); p50 ${e.latencyMs.p50} ms, p99 ${e.latencyMs.p99} ms (${e.vsParley.p99}×)`,
     ]);
   }

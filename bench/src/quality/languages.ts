@@ -35,14 +35,19 @@ import { splitArticles, type Half } from './harness.js';
 import { containsSpanIn, rankOf, recallAt } from './metrics.js';
 import { flatten, loadSquad, type FlatParagraph, type FlatQuestion } from './squad.js';
 
-export interface LanguageFile { language: string; file: string }
+export interface LanguageFile {
+  language: string;
+  file: string;
+}
 
 export const XQUAD_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'xquad');
 export const XQUAD_LANGUAGES = ['en', 'de', 'es', 'ru', 'zh', 'ar', 'hi', 'th', 'vi', 'tr', 'el', 'ro'] as const;
 
 /** XQuAD's files present beside the checkout (none when the shared data is absent). */
 export function xquadFiles(dir = XQUAD_DIR): LanguageFile[] {
-  return XQUAD_LANGUAGES.map((language) => ({ language, file: path.join(dir, `xquad.${language}.json`) })).filter((f) => fs.existsSync(f.file));
+  return XQUAD_LANGUAGES.map((language) => ({ language, file: path.join(dir, `xquad.${language}.json`) })).filter((f) =>
+    fs.existsSync(f.file),
+  );
 }
 
 export interface HalfFigures {
@@ -53,9 +58,21 @@ export interface HalfFigures {
   smallKb: { goldSpan: number; answerableFallback: number };
 }
 
-export interface LanguageResult { language: string; tuning: HalfFigures; heldOut: HalfFigures; ingestMBps: number }
+export interface LanguageResult {
+  language: string;
+  tuning: HalfFigures;
+  heldOut: HalfFigures;
+  ingestMBps: number;
+}
 
-interface Asked { half: Half; rank: number | null; correct: boolean; chars: number; smallCorrect: boolean; smallFallback: boolean }
+interface Asked {
+  half: Half;
+  rank: number | null;
+  correct: boolean;
+  chars: number;
+  smallCorrect: boolean;
+  smallFallback: boolean;
+}
 
 /** A temp SQLite database through the server's migrations, with one organization. */
 function openBenchDb() {
@@ -65,7 +82,15 @@ function openBenchDb() {
   const at = new Date().toISOString();
   db.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_q', 'Quality', 'enterprise', ?)").run(at);
   const storage = createSqliteStorage(db);
-  return { db, storage, at, close: () => { db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    storage,
+    at,
+    close: () => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One language's figures. */
@@ -79,14 +104,20 @@ export async function runLanguage({ language, file }: LanguageFile): Promise<Lan
     const retriever = createRetriever(storage);
     const assistants = createAssistantStore(storage);
     const chat = createChatService({
-      storage, clock: systemClock, retriever, conversations: createConversationStore(storage), providers: { extractive: createExtractiveProvider() },
+      storage,
+      clock: systemClock,
+      retriever,
+      conversations: createConversationStore(storage),
+      providers: { extractive: createExtractiveProvider() },
       webhooks: createWebhookEvents(storage, systemClock),
     });
     const defaults = assistantConfigSchema.parse({ name: 'x' });
 
     // The whole set in one base, and one base per article.
     const big = await store.createKb('org_q', { name: 'all', description: null }, at);
-    const small = await Promise.all(dataset.data.map((a) => store.createKb('org_q', { name: a.title.slice(0, 200), description: null }, at)));
+    const small = await Promise.all(
+      dataset.data.map((a) => store.createKb('org_q', { name: a.title.slice(0, 200), description: null }, at)),
+    );
     const paragraphOf = new Map<string, number>();
     // Untimed warm-up, the whole set once: the language's detector, stemmer and stopwords load on
     // first use and the code paths warm up; a figure that includes that (the first language run
@@ -106,15 +137,22 @@ export async function runLanguage({ language, file }: LanguageFile): Promise<Lan
     });
     const ingestMs = performance.now() - t0;
     await store.write(async (w) => {
-      for (const p of paragraphs) await w.addDocument((small[p.article] as { id: string }).id, { title: p.title, content: p.context, format: 'text', url: null }, at);
+      for (const p of paragraphs)
+        await w.addDocument((small[p.article] as { id: string }).id, { title: p.title, content: p.context, format: 'text', url: null }, at);
     });
-    const assistantOf = async (kbId: string, threshold: number) => assistants.create('org_q', 'api',
-      assistantConfigSchema.parse({ name: 'Q', language, knowledgeBases: [{ id: kbId, priority: 5 }], confidenceThreshold: threshold }), at);
+    const assistantOf = async (kbId: string, threshold: number) =>
+      assistants.create(
+        'org_q',
+        'api',
+        assistantConfigSchema.parse({ name: 'Q', language, knowledgeBases: [{ id: kbId, priority: 5 }], confidenceThreshold: threshold }),
+        at,
+      );
     const bigAssistant = await assistantOf(big.id, 0);
     // Threshold 0 keeps every answer's text; the default threshold is applied here, as the chat
     // service applies it (harness.ts does the same).
     const smallAssistants = await Promise.all(small.map((kb) => assistantOf(kb.id, 0)));
-    const ask = async (assistant: typeof bigAssistant, message: string) => chat.chat({ assistant, message, sessionId: null, metadata: {}, channel: 'api' });
+    const ask = async (assistant: typeof bigAssistant, message: string) =>
+      chat.chat({ assistant, message, sessionId: null, metadata: {}, channel: 'api' });
 
     const asked: Asked[] = [];
     const kbs = [{ id: big.id, priority: 5 }];
@@ -125,15 +163,27 @@ export async function runLanguage({ language, file }: LanguageFile): Promise<Lan
       const smallReply = await ask(smallAssistants[q.article] as typeof bigAssistant, q.question);
       const answered = smallReply.response !== '' && smallReply.confidence >= defaults.confidenceThreshold;
       asked.push({
-        half: halves[q.article] as Half, rank: rankOf(top, q.paragraph), correct: containsSpanIn(reply.response, q.answers, language),
-        chars: reply.response.length, smallCorrect: answered && containsSpanIn(smallReply.response, q.answers, language), smallFallback: !answered,
+        half: halves[q.article] as Half,
+        rank: rankOf(top, q.paragraph),
+        correct: containsSpanIn(reply.response, q.answers, language),
+        chars: reply.response.length,
+        smallCorrect: answered && containsSpanIn(smallReply.response, q.answers, language),
+        smallFallback: !answered,
       });
     }
     const figures = (h: Half): HalfFigures => {
       const xs = asked.filter((a) => a.half === h);
       const share = (f: (a: Asked) => boolean): number => round(xs.filter(f).length / (xs.length || 1), 3);
       return {
-        questions: xs.length, recallAt1: round(recallAt(xs.map((a) => a.rank), 1), 3), goldSpan: share((a) => a.correct),
+        questions: xs.length,
+        recallAt1: round(
+          recallAt(
+            xs.map((a) => a.rank),
+            1,
+          ),
+          3,
+        ),
+        goldSpan: share((a) => a.correct),
         meanChars: round(xs.reduce((s, a) => s + a.chars, 0) / (xs.length || 1), 1),
         smallKb: { goldSpan: share((a) => a.smallCorrect), answerableFallback: share((a) => a.smallFallback) },
       };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { auroc, chooseThreshold, containsSpan, meanReciprocalRank, normalizeAnswer, rankOf, recallAt, sweep, thresholdRow, THRESHOLDS, type Judged } from './metrics.js';
+import {
+  auroc,
+  chooseThreshold,
+  containsSpan,
+  meanReciprocalRank,
+  normalizeAnswer,
+  rankOf,
+  recallAt,
+  sweep,
+  thresholdRow,
+  THRESHOLDS,
+  type Judged,
+} from './metrics.js';
 
 describe('retrieval metrics', () => {
   it('ranks are 1-based, null when the gold item is missing', () => {
@@ -107,7 +119,9 @@ describe('answer spans', () => {
 
   it('finds a gold span inside a longer answer, on word boundaries only', () => {
     expect(containsSpan('It was signed by President Ulysses S. Grant in 1872.', ['Ulysses S. Grant'])).toBe(true);
-    expect(containsSpan('Eruptions come every 60 to 110 minutes.', ['roughly every 60 to 110 minutes', 'every 60 to 110 minutes'])).toBe(true);
+    expect(containsSpan('Eruptions come every 60 to 110 minutes.', ['roughly every 60 to 110 minutes', 'every 60 to 110 minutes'])).toBe(
+      true,
+    );
     expect(containsSpan('It is 1,300 feet lower.', ['300 feet'])).toBe(false);
     expect(containsSpan('anything', [])).toBe(false);
   });

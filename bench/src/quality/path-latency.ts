@@ -28,7 +28,16 @@ async function ask(retriever: ReturnType<typeof createRetriever>, question: stri
   const hits = await retriever.retrieve(question, kbs, 6);
   const t1 = performance.now();
   const passages = toPassages(hits);
-  const request = { question, passages, history: [], systemPrompt: '', variables: {}, language: 'en', maxResponseLength: 2000, model: { provider: 'extractive' } } as unknown as AnswerRequest;
+  const request = {
+    question,
+    passages,
+    history: [],
+    systemPrompt: '',
+    variables: {},
+    language: 'en',
+    maxResponseLength: 2000,
+    model: { provider: 'extractive' },
+  } as unknown as AnswerRequest;
   let text = '';
   let coverage: number | null = null;
   for await (const e of provider.answer(request, {})) {
@@ -44,7 +53,10 @@ async function ask(retriever: ReturnType<typeof createRetriever>, question: stri
 
 const result: Record<string, unknown> = { chunks, rerank: !plain, questions: seeded.questions.length };
 for (const engine of ['memory', 'fts'] as const) {
-  const retriever = createRetriever(seeded.storage, { memoryIndexMaxChunks: engine === 'fts' ? 0 : Number.MAX_SAFE_INTEGER, ...(plain && { rerank: false }) });
+  const retriever = createRetriever(seeded.storage, {
+    memoryIndexMaxChunks: engine === 'fts' ? 0 : Number.MAX_SAFE_INTEGER,
+    ...(plain && { rerank: false }),
+  });
   if (engine === 'memory') {
     retriever.warmUp();
     while (retriever.engine() !== 'memory') await new Promise((r) => setTimeout(r, 20));

@@ -14,7 +14,12 @@ import { createKnowledgeStore } from '../../../server/src/knowledge/store.js';
 import { createSqliteStorage } from '../../../server/src/storage/sqlite.js';
 import type { Storage } from '../../../server/src/storage/port.js';
 
-export interface TempDocument { title: string; content: string; format: 'markdown' | 'text'; url: string | null }
+export interface TempDocument {
+  title: string;
+  content: string;
+  format: 'markdown' | 'text';
+  url: string | null;
+}
 
 export interface TempKnowledgeBase {
   db: Database.Database;

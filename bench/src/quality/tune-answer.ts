@@ -16,13 +16,16 @@ const file = process.argv[2] ?? SHARED_SAMPLE_FILE;
 if (!fs.existsSync(file)) throw new Error(`${file} not found`);
 const corpus = await openQualityCorpus(file);
 const tuning = corpus.questions.filter((q) => q.answerable && corpus.halfOf(q) === 'tuning');
-const passagesOf = await Promise.all(tuning.map(async (q) => {
-  const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
-  return toPassages(chunks);
-}));
+const passagesOf = await Promise.all(
+  tuning.map(async (q) => {
+    const chunks = await corpus.retriever.retrieve(q.question, corpus.kbs, 6);
+    return toPassages(chunks);
+  }),
+);
 const base = { ...WEIGHTS, ...FACTOID };
 const variants: Partial<typeof base>[] = [{}];
-for (const antecedent of [true, false]) for (const second of [0.5, 0.7, 2]) for (const pairChars of [200, 250, 300]) variants.push({ antecedent, second, pairChars });
+for (const antecedent of [true, false])
+  for (const second of [0.5, 0.7, 2]) for (const pairChars of [200, 250, 300]) variants.push({ antecedent, second, pairChars });
 process.stdout.write(`tuning articles, ${tuning.length} answerable questions\n| weights | gold span | mean chars |\n|---|---|---|\n`);
 for (const v of variants) {
   Object.assign(WEIGHTS, base, v);

@@ -17,14 +17,20 @@ if (!fs.existsSync(file)) throw new Error(`${file} not found`);
 const corpus = await openQualityCorpus(file);
 const tuning = corpus.questions.filter((q) => q.answerable && corpus.halfOf(q) === 'tuning');
 const grid: (RerankWeights | false)[] = [false];
-for (const sentence of [0, 0.5, 1, 1.5, 2, 3]) for (const bigram of [0, 0.2, 0.4, 0.6]) if (sentence || bigram) grid.push({ sentence, bigram });
+for (const sentence of [0, 0.5, 1, 1.5, 2, 3])
+  for (const bigram of [0, 0.2, 0.4, 0.6]) if (sentence || bigram) grid.push({ sentence, bigram });
 for (const depth of [8, 10, 15, 30]) grid.push({ sentence: 1.5, bigram: 0.4, depth });
 const rows: string[] = [];
 for (const weights of grid) {
   const retriever = createRetriever(corpus.storage, { rerank: weights });
   const ranks: (number | null)[] = [];
-  for (const q of tuning) ranks.push(rankOf(corpus.paragraphsOf(await retriever.retrieve(q.question, corpus.kbs, 5)).slice(0, 5), q.paragraph));
-  rows.push(`| ${weights ? `${weights.sentence} / ${weights.bigram}${weights.depth ? ` (depth ${weights.depth})` : ''}` : 'plain BM25'} | ${recallAt(ranks, 1).toFixed(3)} | ${recallAt(ranks, 5).toFixed(3)} | ${meanReciprocalRank(ranks).toFixed(3)} |`);
+  for (const q of tuning)
+    ranks.push(rankOf(corpus.paragraphsOf(await retriever.retrieve(q.question, corpus.kbs, 5)).slice(0, 5), q.paragraph));
+  rows.push(
+    `| ${weights ? `${weights.sentence} / ${weights.bigram}${weights.depth ? ` (depth ${weights.depth})` : ''}` : 'plain BM25'} | ${recallAt(ranks, 1).toFixed(3)} | ${recallAt(ranks, 5).toFixed(3)} | ${meanReciprocalRank(ranks).toFixed(3)} |`,
+  );
 }
-process.stdout.write(`tuning articles, ${tuning.length} answerable questions\n| sentence / bigram | recall@1 | recall@5 | MRR |\n|---|---|---|---|\n${rows.join('\n')}\n`);
+process.stdout.write(
+  `tuning articles, ${tuning.length} answerable questions\n| sentence / bigram | recall@1 | recall@5 | MRR |\n|---|---|---|---|\n${rows.join('\n')}\n`,
+);
 corpus.close();

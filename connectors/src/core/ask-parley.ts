@@ -10,7 +10,12 @@ export type AskOutcome = { ok: true; answer: ChatAnswer } | { ok: false; message
  * The one chat call every command makes. It never throws: a failure comes back as the
  * sentence to show, and the cause goes to the log for the operator.
  */
-export async function askParley(parley: ParleyClient, request: ChatRequest, logger: Logger, texts: BotTexts = ENGLISH_TEXTS): Promise<AskOutcome> {
+export async function askParley(
+  parley: ParleyClient,
+  request: ChatRequest,
+  logger: Logger,
+  texts: BotTexts = ENGLISH_TEXTS,
+): Promise<AskOutcome> {
   try {
     const answer = await parley.chat(request);
     return { ok: true, answer };
@@ -38,5 +43,8 @@ export async function sendFeedback(
 
 /** Trims a question and collapses runs of spaces (left behind by removed mentions); line breaks stay, they can matter. */
 export function cleanQuestion(text: string | undefined | null): string {
-  return (text ?? '').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+  return (text ?? '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
 }

@@ -12,8 +12,14 @@ describe('bot settings', () => {
       teams: { botName: 'AcmeBot', channels: [] },
     });
     expect(settings.discord).toEqual({
-      botName: 'AcmeBot', description: 'Ask Acme', avatarUrl: 'https://x/a.png', command: 'ask', channels: ['1'],
-      descriptionLocalizations: {}, optionDescription: 'What do you want to know?', optionLocalizations: {},
+      botName: 'AcmeBot',
+      description: 'Ask Acme',
+      avatarUrl: 'https://x/a.png',
+      command: 'ask',
+      channels: ['1'],
+      descriptionLocalizations: {},
+      optionDescription: 'What do you want to know?',
+      optionLocalizations: {},
     });
     expect(settings.slack).toEqual({ botName: 'AcmeBot', command: '/acme', channels: ['C1'] });
     expect(settings.teams).toEqual({ botName: 'AcmeBot', channels: [] });
@@ -30,7 +36,12 @@ describe('bot settings', () => {
 
   it("describes the Discord command in the assistant's language, and in every language while it is Parley's own text", () => {
     const texts = parseBotTexts({ strings: LOCALES.it!.connector });
-    const localizations = parseTextLocalizations({ localizations: { askCommand: { en: 'Ask {name} a question', de: 'Stellen Sie {name} eine Frage' }, askOption: { de: 'Was?', 'x-bad': 'no', fr: '' } } });
+    const localizations = parseTextLocalizations({
+      localizations: {
+        askCommand: { en: 'Ask {name} a question', de: 'Stellen Sie {name} eine Frage' },
+        askOption: { de: 'Was?', 'x-bad': 'no', fr: '' },
+      },
+    });
     const parley = parseBotSettings({ name: 'Acme Help', description: null }, texts, localizations).discord;
     expect(parley.description).toBe('Fai una domanda a Acme Help');
     expect(parley.descriptionLocalizations).toEqual({ en: 'Ask Acme Help a question', de: 'Stellen Sie Acme Help eine Frage' });

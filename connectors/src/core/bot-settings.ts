@@ -48,7 +48,11 @@ const asString = (v: unknown, fallback: string): string => (typeof v === 'string
 const asChannels = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim()) : [];
 
-export function parseBotSettings(assistant: Rec, texts: BotTexts = ENGLISH_TEXTS, localizations: TextLocalizations = NO_LOCALIZATIONS): BotSettings {
+export function parseBotSettings(
+  assistant: Rec,
+  texts: BotTexts = ENGLISH_TEXTS,
+  localizations: TextLocalizations = NO_LOCALIZATIONS,
+): BotSettings {
   const assistantName = asString(assistant.name, 'Parley');
   const discord = asRecord(assistant.discord);
   const slack = asRecord(assistant.slack);

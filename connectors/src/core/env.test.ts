@@ -4,7 +4,8 @@ import { commonConfig, commonEnv, ConfigError, envVar, parseEnv } from './env.js
 
 const REQUIRED = { PARLEY_URL: 'http://127.0.0.1:3000', PARLEY_API_KEY: 'sk_test', PARLEY_ASSISTANT_ID: 'asst_1' };
 
-const readCommon = (env: Record<string, string | undefined>, defaultPort = 3001) => commonConfig(parseEnv(env, z.object(commonEnv(defaultPort))));
+const readCommon = (env: Record<string, string | undefined>, defaultPort = 3001) =>
+  commonConfig(parseEnv(env, z.object(commonEnv(defaultPort))));
 
 /** The message of the ConfigError `read` throws. */
 function configError(read: () => unknown): string {
@@ -40,20 +41,39 @@ describe('the common connector env', () => {
       PARLEY_SETTINGS_REFRESH_SECONDS: '5',
       LOG_LEVEL: ' debug ',
     });
-    expect(config).toEqual({ parleyUrl: 'https://parley.example/', parleyApiKey: 'sk_x', assistantId: 'asst_2', port: 0, host: '0.0.0.0', settingsRefreshMs: 5000, logLevel: 'debug' });
+    expect(config).toEqual({
+      parleyUrl: 'https://parley.example/',
+      parleyApiKey: 'sk_x',
+      assistantId: 'asst_2',
+      port: 0,
+      host: '0.0.0.0',
+      settingsRefreshMs: 5000,
+      logLevel: 'debug',
+    });
   });
 
   it('treats a blank value as unset: a default for an optional variable, "required" for a required one', () => {
-    expect(readCommon({ ...REQUIRED, PORT: '  ', HOST: '', LOG_LEVEL: ' ', PARLEY_SETTINGS_REFRESH_SECONDS: '' })).toMatchObject({ port: 3001, host: '127.0.0.1', logLevel: 'info', settingsRefreshMs: 60_000 });
-    expect(configError(() => readCommon({ ...REQUIRED, PARLEY_API_KEY: '   ' }))).toBe('PARLEY_API_KEY is required (see the .env.example next to this connector)');
+    expect(readCommon({ ...REQUIRED, PORT: '  ', HOST: '', LOG_LEVEL: ' ', PARLEY_SETTINGS_REFRESH_SECONDS: '' })).toMatchObject({
+      port: 3001,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      settingsRefreshMs: 60_000,
+    });
+    expect(configError(() => readCommon({ ...REQUIRED, PARLEY_API_KEY: '   ' }))).toBe(
+      'PARLEY_API_KEY is required (see the .env.example next to this connector)',
+    );
   });
 
   it('names each kind of problem as before', () => {
     expect(configError(() => readCommon({ ...REQUIRED, PARLEY_URL: ' not a url ' }))).toBe('PARLEY_URL is not a URL: not a url');
     expect(configError(() => readCommon({ ...REQUIRED, PORT: '70000' }))).toBe('PORT must be an integer between 0 and 65535');
     expect(configError(() => readCommon({ ...REQUIRED, PORT: '80.5' }))).toBe('PORT must be an integer between 0 and 65535');
-    expect(configError(() => readCommon({ ...REQUIRED, PARLEY_SETTINGS_REFRESH_SECONDS: '-1' }))).toBe('PARLEY_SETTINGS_REFRESH_SECONDS must be an integer between 0 and 86400');
-    expect(configError(() => readCommon({ ...REQUIRED, LOG_LEVEL: 'verbose' }))).toBe('LOG_LEVEL must be one of debug, info, warn, error, silent');
+    expect(configError(() => readCommon({ ...REQUIRED, PARLEY_SETTINGS_REFRESH_SECONDS: '-1' }))).toBe(
+      'PARLEY_SETTINGS_REFRESH_SECONDS must be an integer between 0 and 86400',
+    );
+    expect(configError(() => readCommon({ ...REQUIRED, LOG_LEVEL: 'verbose' }))).toBe(
+      'LOG_LEVEL must be one of debug, info, warn, error, silent',
+    );
   });
 
   it('lists every problem in one error, in the order of the schema', () => {
@@ -70,10 +90,17 @@ describe('the common connector env', () => {
   });
 
   it("lists a connector's own variables with the common ones", () => {
-    const schema = z.object({ ...commonEnv(3001), DISCORD_TOKEN: envVar.required('DISCORD_TOKEN'), DISCORD_MODE: envVar.oneOf(['gateway', 'http'], 'gateway', 'DISCORD_MODE must be "gateway" or "http"') });
+    const schema = z.object({
+      ...commonEnv(3001),
+      DISCORD_TOKEN: envVar.required('DISCORD_TOKEN'),
+      DISCORD_MODE: envVar.oneOf(['gateway', 'http'], 'gateway', 'DISCORD_MODE must be "gateway" or "http"'),
+    });
     expect(configError(() => parseEnv({ ...REQUIRED, PARLEY_URL: undefined, DISCORD_MODE: 'webhook' }, schema))).toBe(
       'PARLEY_URL is required (see the .env.example next to this connector); DISCORD_TOKEN is required (see the .env.example next to this connector); DISCORD_MODE must be "gateway" or "http"',
     );
-    expect(parseEnv({ ...REQUIRED, DISCORD_TOKEN: ' t ', DISCORD_MODE: '' }, schema)).toMatchObject({ DISCORD_TOKEN: 't', DISCORD_MODE: 'gateway' });
+    expect(parseEnv({ ...REQUIRED, DISCORD_TOKEN: ' t ', DISCORD_MODE: '' }, schema)).toMatchObject({
+      DISCORD_TOKEN: 't',
+      DISCORD_MODE: 'gateway',
+    });
   });
 });

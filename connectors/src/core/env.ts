@@ -27,7 +27,8 @@ export const envVar = {
   required: (name: string) => z.preprocess(unsetIfBlank, z.string({ error: requiredMessage(name) })),
   optional: () => optionalText,
   /** Required, and a URL `new URL()` accepts. */
-  url: (name: string) => envVar.required(name).refine((value) => URL.canParse(value), { error: (issue) => `${name} is not a URL: ${String(issue.input)}` }),
+  url: (name: string) =>
+    envVar.required(name).refine((value) => URL.canParse(value), { error: (issue) => `${name} is not a URL: ${String(issue.input)}` }),
   /** An integer in [min, max] (as `Number()` reads it); `fallback` when unset. */
   int: (name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
     optionalText.transform((raw, ctx) => {

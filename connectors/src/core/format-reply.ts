@@ -18,7 +18,9 @@ export function formatSourceLines(sources: readonly ChatSource[], style: ReplySt
 
 /** The answer, a blank line, then the numbered sources (when there are any). */
 export function formatAnswerText(
-  answer: Pick<ChatAnswer, 'response' | 'sources'>, style: ReplyStyle, texts: Pick<BotTexts, 'sources' | 'source'> = ENGLISH_TEXTS,
+  answer: Pick<ChatAnswer, 'response' | 'sources'>,
+  style: ReplyStyle,
+  texts: Pick<BotTexts, 'sources' | 'source'> = ENGLISH_TEXTS,
 ): string {
   const body = style.escapeText ? style.escapeText(answer.response) : answer.response;
   const lines = formatSourceLines(answer.sources, style, texts.source);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-describe('the connectors\' logger', () => {
-  it('is the server\'s (server/src/lib/logger.ts) byte for byte: one logger for Parley', () => {
+describe("the connectors' logger", () => {
+  it("is the server's (server/src/lib/logger.ts) byte for byte: one logger for Parley", () => {
     // The connectors' build (rootDir src, dist/<platform>/main.js) cannot import server/src, so
     // the module is copied; this test keeps the copy from drifting. Its behaviour is tested there.
     const server = fs.readFileSync(new URL('../../../server/src/lib/logger.ts', import.meta.url), 'utf8');

@@ -58,8 +58,11 @@ describe('parley client', () => {
   });
 
   it('backs off exponentially on 5xx and gives up after maxAttempts with the last error', async () => {
-    for (let i = 0; i < 5; i++) fake.chatResponses.push(() => ({ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }));
-    const error = await client({ maxAttempts: 4, baseDelayMs: 100 }).chat(request).catch((e: unknown) => e);
+    for (let i = 0; i < 5; i++)
+      fake.chatResponses.push(() => ({ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }));
+    const error = await client({ maxAttempts: 4, baseDelayMs: 100 })
+      .chat(request)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ParleyError);
     expect(error).toMatchObject({ status: 503, code: 'INTERNAL_ERROR' });
     // Full jitter (core/backoff.ts) with random() = 0.5: half of the ceilings 100, 200, 400.
@@ -69,7 +72,9 @@ describe('parley client', () => {
 
   it('does not sleep through a Retry-After longer than it accepts: fails fast as rate limited', async () => {
     fake.chatResponses.push(rateLimited('120'));
-    const error = (await client({ maxRetryDelayMs: 10_000 }).chat(request).catch((e: unknown) => e)) as ParleyError;
+    const error = (await client({ maxRetryDelayMs: 10_000 })
+      .chat(request)
+      .catch((e: unknown) => e)) as ParleyError;
     expect(error.isRateLimited).toBe(true);
     expect(error.retryAfterSeconds).toBe(120);
     expect(sleeps).toEqual([]);
@@ -77,14 +82,21 @@ describe('parley client', () => {
   });
 
   it('never retries a 4xx other than 429', async () => {
-    fake.chatResponses.push(() => ({ status: 400, body: { error: { code: 'INVALID_REQUEST', message: 'The message parameter is required' } } }));
-    const error = await client().chat(request).catch((e: unknown) => e);
+    fake.chatResponses.push(() => ({
+      status: 400,
+      body: { error: { code: 'INVALID_REQUEST', message: 'The message parameter is required' } },
+    }));
+    const error = await client()
+      .chat(request)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'INVALID_REQUEST', message: 'The message parameter is required' });
     expect(fake.chatRequests()).toHaveLength(1);
   });
 
   it('reads the enveloped error form too (401 on a wrong key)', async () => {
-    const error = await client({ apiKey: 'sk_wrong' }).getAssistant().catch((e: unknown) => e);
+    const error = await client({ apiKey: 'sk_wrong' })
+      .getAssistant()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
@@ -110,7 +122,14 @@ describe('parley client', () => {
   it('retries a refused connection, which never reached the server', async () => {
     const closedUrl = fake.url;
     await fake.close();
-    const error = (await createParleyClient({ baseUrl: closedUrl, apiKey: 'k', assistantId: 'a', maxAttempts: 3, sleep: async (ms) => void sleeps.push(ms), random: () => 0 })
+    const error = (await createParleyClient({
+      baseUrl: closedUrl,
+      apiKey: 'k',
+      assistantId: 'a',
+      maxAttempts: 3,
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0,
+    })
       .chat(request)
       .catch((e: unknown) => e)) as ParleyError;
     expect(error.code).toBe('UNREACHABLE');

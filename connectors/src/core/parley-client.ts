@@ -65,9 +65,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
     throw lastError ?? new ParleyError('Parley request failed', 0, 'UNREACHABLE');
   }
 
-  type Outcome =
-    | { ok: true; body: unknown }
-    | { ok: false; error: ParleyError; retryable: boolean; retryAfterMs?: number };
+  type Outcome = { ok: true; body: unknown } | { ok: false; error: ParleyError; retryable: boolean; retryAfterMs?: number };
 
   async function attemptOnce(method: string, path: string, body: unknown): Promise<Outcome> {
     let response: Response;
@@ -98,12 +96,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
     const { code, message } = readErrorBody(parsed, response.status);
-    const error = new ParleyError(
-      message,
-      response.status,
-      code,
-      retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
-    );
+    const error = new ParleyError(message, response.status, code, retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000));
     return {
       ok: false,
       error,

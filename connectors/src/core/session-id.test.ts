@@ -5,7 +5,9 @@ describe('session ids', () => {
   it('builds the documented per-platform ids unchanged when they are valid', () => {
     expect(discordSessionId('222', '444')).toBe('discord:222:444');
     expect(slackSessionId({ teamId: 'T1', channelId: 'C1', userId: 'U1' })).toBe('slack:T1:C1:U1');
-    expect(slackSessionId({ teamId: 'T1', channelId: 'C1', userId: 'U1', threadTs: '1700000000.000100' })).toBe('slack:T1:C1:1700000000.000100');
+    expect(slackSessionId({ teamId: 'T1', channelId: 'C1', userId: 'U1', threadTs: '1700000000.000100' })).toBe(
+      'slack:T1:C1:1700000000.000100',
+    );
     expect(teamsSessionId('a:1abc-DEF_ghi')).toBe('teams:a:1abc-DEF_ghi');
   });
 

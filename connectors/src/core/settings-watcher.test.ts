@@ -24,7 +24,12 @@ describe('settings watcher', () => {
 
   it('applies a change and tells listeners; keeps the last good settings when a poll fails', async () => {
     const logger = createMemoryLogger();
-    const source = sourceOf([{ slack: { channels: [] } }, { slack: { channels: ['C1'] } }, new Error('boom'), { slack: { channels: ['C1'] } }]);
+    const source = sourceOf([
+      { slack: { channels: [] } },
+      { slack: { channels: ['C1'] } },
+      new Error('boom'),
+      { slack: { channels: ['C1'] } },
+    ]);
     const watcher = await startSettingsWatcher({ parley: source, intervalMs: 0, logger });
     const changes: string[][] = [];
     watcher.onChange((next) => void changes.push(next.slack.channels));

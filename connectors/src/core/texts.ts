@@ -90,8 +90,11 @@ export function parseTextLocalizations(data: unknown): TextLocalizations {
   for (const key of LOCALIZED_KEYS) {
     const byLanguage = all[key];
     if (typeof byLanguage !== 'object' || byLanguage === null) continue;
-    parsed[key] = Object.fromEntries(Object.entries(byLanguage).filter(([language, text]) =>
-      /^[a-z]{2,3}$/.test(language) && typeof text === 'string' && text.trim() !== ''));
+    parsed[key] = Object.fromEntries(
+      Object.entries(byLanguage).filter(
+        ([language, text]) => /^[a-z]{2,3}$/.test(language) && typeof text === 'string' && text.trim() !== '',
+      ),
+    );
   }
   return parsed;
 }

@@ -8,7 +8,11 @@ import type { InteractionReplier } from './replier.js';
  * Routes one interaction to its command. The command name is compared with the settings read
  * now, not at start, so a renamed command works as soon as Discord has the new registration.
  */
-export async function dispatchInteraction(input: DiscordInteractionInput, replier: InteractionReplier, deps: DiscordCommandDeps): Promise<void> {
+export async function dispatchInteraction(
+  input: DiscordInteractionInput,
+  replier: InteractionReplier,
+  deps: DiscordCommandDeps,
+): Promise<void> {
   try {
     if (input.kind === 'command') {
       if (input.commandName === deps.settings.current().discord.command) return await runAskCommand(input, replier, deps);

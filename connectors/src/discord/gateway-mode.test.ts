@@ -60,8 +60,13 @@ describe('discord connector, gateway mode', () => {
 
     const callback = await discord.waitFor((r) => r.path === '/api/v10/interactions/123456789012345678/gw-token/callback');
     expect(callback.body).toEqual({ type: 5, data: { flags: 0 } });
-    const edit = await discord.waitFor((r) => r.method === 'PATCH' && r.path === `/api/v10/webhooks/${IDS.application}/gw-token/messages/@original`);
-    const body = edit.body as { embeds: { description: string; author: { name: string }; footer: { text: string } }[]; components: unknown[] };
+    const edit = await discord.waitFor(
+      (r) => r.method === 'PATCH' && r.path === `/api/v10/webhooks/${IDS.application}/gw-token/messages/@original`,
+    );
+    const body = edit.body as {
+      embeds: { description: string; author: { name: string }; footer: { text: string } }[];
+      components: unknown[];
+    };
     const [exchange] = parley.chatExchanges();
     expect(body.embeds[0]?.description.startsWith(exchange?.response.response ?? '?')).toBe(true);
     expect(body.embeds[0]?.description).toContain('**Sources**\n1. [');

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../core/logger.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher, type SettingsWatcher } from '../core/settings-watcher.js';
-import { buttonPayload, createDiscordTestKeys, IDS, signDiscordRequest, slashCommandPayload } from '../test-support/discord-interactions.js';
+import {
+  buttonPayload,
+  createDiscordTestKeys,
+  IDS,
+  signDiscordRequest,
+  slashCommandPayload,
+} from '../test-support/discord-interactions.js';
 import { startFakeDiscordApi, type FakeDiscordApi } from '../test-support/fake-discord-api.js';
 import { startParleyUnderTest, type ParleyUnderTest } from '../test-support/parley-under-test.js';
 import { createDiscordConnector, type DiscordConnector } from './connector.js';
@@ -25,7 +31,12 @@ describe('discord connector, http mode', () => {
   beforeEach(async () => {
     parley = await startParleyUnderTest();
     discord = await startFakeDiscordApi();
-    const client = createParleyClient({ baseUrl: parley.url, apiKey: parley.apiKey, assistantId: parley.assistantId, sleep: async () => {} });
+    const client = createParleyClient({
+      baseUrl: parley.url,
+      apiKey: parley.apiKey,
+      assistantId: parley.assistantId,
+      sleep: async () => {},
+    });
     settings = await startSettingsWatcher({ parley: client, intervalMs: 0, logger });
     connector = createDiscordConnector({
       mode: 'http',
@@ -71,7 +82,10 @@ describe('discord connector, http mode', () => {
   });
 
   it('answers PING with PONG', async () => {
-    expect(await post({ type: 1, id: '1', application_id: IDS.application, token: 't', version: 1 })).toEqual({ status: 200, body: { type: 1 } });
+    expect(await post({ type: 1, id: '1', application_id: IDS.application, token: 't', version: 1 })).toEqual({
+      status: 200,
+      body: { type: 1 },
+    });
   });
 
   it('rejects a bad signature, a missing one and a stale timestamp with 401', async () => {
@@ -91,10 +105,16 @@ describe('discord connector, http mode', () => {
     const res = await post(slashCommandPayload({ question: 'How do I create an API key?', token: 'tok-answer' }));
     expect(res).toEqual({ status: 200, body: { type: 5 } });
 
-    const patch = await discord.waitFor((r) => r.method === 'PATCH' && r.path === `/api/v10/webhooks/${IDS.application}/tok-answer/messages/@original`);
+    const patch = await discord.waitFor(
+      (r) => r.method === 'PATCH' && r.path === `/api/v10/webhooks/${IDS.application}/tok-answer/messages/@original`,
+    );
     // The interaction token is the credential; the bot token must not leak to the webhook route.
     expect(patch.headers.authorization).toBeUndefined();
-    const message = patch.body as { embeds: { description: string; author?: { name: string } }[]; components: { components: { custom_id: string }[] }[]; allowed_mentions: unknown };
+    const message = patch.body as {
+      embeds: { description: string; author?: { name: string } }[];
+      components: { components: { custom_id: string }[] }[];
+      allowed_mentions: unknown;
+    };
     const [exchange] = parley.chatExchanges();
     expect(exchange?.response.sources.length).toBeGreaterThan(0);
     const first = exchange?.response.sources[0];
@@ -133,7 +153,11 @@ describe('discord connector, http mode', () => {
 
   it('says "busy" when Parley stays rate limited, and never crashes', async () => {
     parley.overrideNextChats(
-      ...Array.from({ length: 3 }, () => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { code: 'RATE_LIMITED', message: 'Too many requests' } } })),
+      ...Array.from({ length: 3 }, () => ({
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: { error: { code: 'RATE_LIMITED', message: 'Too many requests' } },
+      })),
     );
     await post(slashCommandPayload({ question: 'Anyone there?', token: 'tok-busy' }));
     const patch = await discord.waitFor((r) => r.method === 'PATCH' && r.path.includes('/tok-busy/'));
@@ -144,7 +168,9 @@ describe('discord connector, http mode', () => {
     const after = await discord.waitFor((r) => r.method === 'PATCH' && r.path.includes('/tok-after/'));
     const served = parley.chatExchanges().at(-1);
     expect(served?.status).toBe(200);
-    expect((after.body as { embeds: { description: string }[] }).embeds[0]?.description.startsWith(served?.response.response ?? '?')).toBe(true);
+    expect((after.body as { embeds: { description: string }[] }).embeds[0]?.description.startsWith(served?.response.response ?? '?')).toBe(
+      true,
+    );
   });
 
   it('does not answer in a channel the settings leave out, without a restart', async () => {
@@ -184,16 +210,26 @@ describe('discord connector, http mode', () => {
     expect(puts).toHaveLength(2);
     expect(discord.requests.filter((r) => r.method === 'PUT').length).toBe(2);
     expect(logger.entries.filter((e) => e.msg === 'could not re-register the discord command')).toEqual([]);
-    type Registered = { description: string; description_localizations?: Record<string, string>; options: { description: string; description_localizations?: Record<string, string> }[] };
+    type Registered = {
+      description: string;
+      description_localizations?: Record<string, string>;
+      options: { description: string; description_localizations?: Record<string, string> }[];
+    };
     const [command] = puts[1]?.body as Registered[];
     expect(command?.description).toBe(de.askCommand.replace('{name}', name));
     expect(command?.options[0]?.description).toBe(de.askOption);
     const optionLocales = command?.options[0]?.description_localizations ?? {};
     // Each reader sees the option in the language of their Discord client, under Discord's own locale codes.
     expect(optionLocales).toMatchObject({
-      'en-US': LOCALES.en!.connector.askOption, 'en-GB': LOCALES.en!.connector.askOption, 'pt-BR': LOCALES.pt!.connector.askOption,
-      'es-ES': LOCALES.es!.connector.askOption, 'es-419': LOCALES.es!.connector.askOption, 'zh-CN': LOCALES.zh!.connector.askOption,
-      fr: LOCALES.fr!.connector.askOption, th: LOCALES.th!.connector.askOption, ja: LOCALES.ja!.connector.askOption,
+      'en-US': LOCALES.en!.connector.askOption,
+      'en-GB': LOCALES.en!.connector.askOption,
+      'pt-BR': LOCALES.pt!.connector.askOption,
+      'es-ES': LOCALES.es!.connector.askOption,
+      'es-419': LOCALES.es!.connector.askOption,
+      'zh-CN': LOCALES.zh!.connector.askOption,
+      fr: LOCALES.fr!.connector.askOption,
+      th: LOCALES.th!.connector.askOption,
+      ja: LOCALES.ja!.connector.askOption,
     });
     // Discord has no Arabic, Hebrew or Persian locale; Parley has no Swedish texts.
     expect(Object.keys(optionLocales)).toHaveLength(23);
@@ -204,7 +240,10 @@ describe('discord connector, http mode', () => {
     // The owner's own description has no translations: it is sent as written, without localizations.
     await parley.patchAssistant({ discord: { description: 'Fragen zu unserem Shop' } });
     await settings.refresh();
-    const [own] = discord.calls().filter((c) => c.method === 'PUT').at(-1)?.body as Registered[];
+    const [own] = discord
+      .calls()
+      .filter((c) => c.method === 'PUT')
+      .at(-1)?.body as Registered[];
     expect(own?.description).toBe('Fragen zu unserem Shop');
     expect(own?.description_localizations).toBeUndefined();
     expect(own?.options[0]?.description).toBe(de.askOption);
@@ -212,7 +251,10 @@ describe('discord connector, http mode', () => {
     await parley.patchAssistant({ discord: { channels: ['999999999999999999'] } });
     await settings.refresh();
     const inactive = await post(slashCommandPayload({ question: 'Hallo?' }));
-    expect(inactive.body).toMatchObject({ type: 4, data: { content: de.notActive.replace('{name}', settings.current().discord.botName), flags: 64 } });
+    expect(inactive.body).toMatchObject({
+      type: 4,
+      data: { content: de.notActive.replace('{name}', settings.current().discord.botName), flags: 64 },
+    });
 
     await parley.patchAssistant({ discord: { channels: [], command: 'frage' } });
     await settings.refresh();

@@ -30,10 +30,16 @@ export function createHttpReplier(input: {
       if (state === 'deferred') return;
       if (state === 'replied') throw new Error('interaction already answered');
       state = 'deferred';
-      input.respond({ type: InteractionResponseType.DeferredChannelMessageWithSource, ...(ephemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}) });
+      input.respond({
+        type: InteractionResponseType.DeferredChannelMessageWithSource,
+        ...(ephemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}),
+      });
     },
     async edit(message) {
-      await input.rest.patch(Routes.webhookMessage(input.applicationId, input.token, '@original'), { body: toApiMessage(message), auth: false });
+      await input.rest.patch(Routes.webhookMessage(input.applicationId, input.token, '@original'), {
+        body: toApiMessage(message),
+        auth: false,
+      });
     },
     async followUp(message) {
       await input.rest.post(Routes.webhook(input.applicationId, input.token), { body: toApiMessage(message), auth: false });

@@ -29,7 +29,9 @@ describe('discord interactions endpoint, nothing answered', () => {
     const port = await listen(server, 0, '127.0.0.1');
     const body = JSON.stringify(slashCommandPayload({ question: 'Hola' }));
     const res = await fetch(`http://127.0.0.1:${port}/interactions`, {
-      method: 'POST', headers: signDiscordRequest(keys.privateKey, body, Math.floor(Date.now() / 1000)), body,
+      method: 'POST',
+      headers: signDiscordRequest(keys.privateKey, body, Math.floor(Date.now() / 1000)),
+      body,
     });
     expect(res.status).toBe(200);
     return res.json();

@@ -35,7 +35,10 @@ const discordEnv = z
   // The mode with what it needs, so the type says HTTP mode has its key.
   .transform(({ DISCORD_MODE, DISCORD_PUBLIC_KEY, ...vars }) => ({
     ...vars,
-    transport: DISCORD_MODE === 'http' && DISCORD_PUBLIC_KEY !== undefined ? { mode: 'http' as const, publicKey: DISCORD_PUBLIC_KEY } : { mode: 'gateway' as const },
+    transport:
+      DISCORD_MODE === 'http' && DISCORD_PUBLIC_KEY !== undefined
+        ? { mode: 'http' as const, publicKey: DISCORD_PUBLIC_KEY }
+        : { mode: 'gateway' as const },
   }));
 
 async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {

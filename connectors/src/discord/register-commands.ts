@@ -1,5 +1,10 @@
 import type { REST } from '@discordjs/rest';
-import { ApplicationCommandOptionType, ApplicationCommandType, Routes, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  Routes,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
 import type { DiscordBotSettings } from '../core/bot-settings.js';
 import { discordLocalizations, truncate } from './locales.js';
 
@@ -38,7 +43,12 @@ export function buildAskCommand(settings: DiscordBotSettings): RESTPostAPIChatIn
  * instead of adding to it. A guild registration shows up at once; a global one can take a while
  * to reach every client, which is why DISCORD_GUILD_ID exists.
  */
-export async function registerCommands(rest: REST, applicationId: string, guildId: string | undefined, settings: DiscordBotSettings): Promise<void> {
+export async function registerCommands(
+  rest: REST,
+  applicationId: string,
+  guildId: string | undefined,
+  settings: DiscordBotSettings,
+): Promise<void> {
   const route = guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId);
   await rest.put(route, { body: [buildAskCommand(settings)] });
 }

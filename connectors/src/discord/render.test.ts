@@ -8,7 +8,13 @@ const settings = parseBotSettings({ name: 'Acme', discord: { botName: 'AcmeBot',
 describe('discord rendering', () => {
   it('renders one embed with author, sources, confidence and two feedback buttons', () => {
     const [message, ...rest] = renderAnswer(
-      { response: 'Reset it in settings.', sessionId: 'discord:1:2', confidence: 0.834, sources: [{ title: 'Reset', url: 'https://d.example/r' }], messageId: 'm1' },
+      {
+        response: 'Reset it in settings.',
+        sessionId: 'discord:1:2',
+        confidence: 0.834,
+        sources: [{ title: 'Reset', url: 'https://d.example/r' }],
+        messageId: 'm1',
+      },
       settings,
       createFeedbackIdCodec(),
     );

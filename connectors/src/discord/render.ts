@@ -17,7 +17,12 @@ const EMBED_COLOR = 0x5865f2;
  * of one message at 6000 characters together, so a 4096-character chunk per message is the
  * simplest split that can never be refused. 👍/👎 go under the last part.
  */
-export function renderAnswer(answer: ChatAnswer, settings: DiscordBotSettings, feedbackIds: FeedbackIdCodec, texts: BotTexts = ENGLISH_TEXTS): DiscordMessage[] {
+export function renderAnswer(
+  answer: ChatAnswer,
+  settings: DiscordBotSettings,
+  feedbackIds: FeedbackIdCodec,
+  texts: BotTexts = ENGLISH_TEXTS,
+): DiscordMessage[] {
   const text = formatAnswerText(answer, markdownStyle, texts);
   const chunks = splitText(text.trim() === '' ? `_(${texts.noAnswer})_` : text, EMBED_DESCRIPTION_LIMIT);
   return chunks.map((chunk, index) => {
@@ -34,8 +39,18 @@ export function renderAnswer(answer: ChatAnswer, settings: DiscordBotSettings, f
         {
           type: ComponentType.ActionRow,
           components: [
-            { type: ComponentType.Button, style: ButtonStyle.Secondary, emoji: { name: '👍' }, custom_id: feedbackIds.encode({ rating: 'up', ...target }) },
-            { type: ComponentType.Button, style: ButtonStyle.Secondary, emoji: { name: '👎' }, custom_id: feedbackIds.encode({ rating: 'down', ...target }) },
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Secondary,
+              emoji: { name: '👍' },
+              custom_id: feedbackIds.encode({ rating: 'up', ...target }),
+            },
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Secondary,
+              emoji: { name: '👎' },
+              custom_id: feedbackIds.encode({ rating: 'down', ...target }),
+            },
           ],
         },
       ],

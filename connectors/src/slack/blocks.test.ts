@@ -17,17 +17,28 @@ describe('slack mrkdwn', () => {
   });
 
   it('converts Markdown links and bold', () => {
-    expect(markdownToMrkdwn('See **the guide**: [Guide | v2](https://d.example/g?a=1&b=2).')).toBe('See *the guide*: <https://d.example/g?a=1&amp;b=2|Guide ¦ v2>.');
+    expect(markdownToMrkdwn('See **the guide**: [Guide | v2](https://d.example/g?a=1&b=2).')).toBe(
+      'See *the guide*: <https://d.example/g?a=1&amp;b=2|Guide ¦ v2>.',
+    );
   });
 });
 
 describe('slack blocks', () => {
-  const answer = { response: 'Use <b>SSO</b>.', sessionId: 'slack:T:C:U', confidence: 0.5, sources: [{ title: 'SSO & you', url: 'https://d.example/sso' }], messageId: 'm7' };
+  const answer = {
+    response: 'Use <b>SSO</b>.',
+    sessionId: 'slack:T:C:U',
+    confidence: 0.5,
+    sources: [{ title: 'SSO & you', url: 'https://d.example/sso' }],
+    messageId: 'm7',
+  };
 
   it('renders sections, a context line and feedback buttons carrying session and message', () => {
     const [message, ...rest] = renderAnswerMessages(answer, { botName: 'Acme' });
     expect(rest).toHaveLength(0);
-    expect(message?.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: 'Use &lt;b&gt;SSO&lt;/b&gt;.\n\n*Sources*\n1. <https://d.example/sso|SSO &amp; you>' } });
+    expect(message?.blocks[0]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: 'Use &lt;b&gt;SSO&lt;/b&gt;.\n\n*Sources*\n1. <https://d.example/sso|SSO &amp; you>' },
+    });
     expect(message?.blocks[1]).toMatchObject({ type: 'context' });
     const actions = message?.blocks[2] as { elements: { value: string }[] };
     expect(readFeedbackValue(actions.elements[0]?.value)).toEqual({ s: 'slack:T:C:U', m: 'm7' });
@@ -44,6 +55,11 @@ describe('slack blocks', () => {
     for (const s of sections) expect(s.length).toBeLessThanOrEqual(SECTION_TEXT_LIMIT);
     expect(sections.join('')).toBe(response);
     // Context and buttons end the last message, together.
-    expect(messages.at(-1)?.blocks.slice(-2).map((b) => b.type)).toEqual(['context', 'actions']);
+    expect(
+      messages
+        .at(-1)
+        ?.blocks.slice(-2)
+        .map((b) => b.type),
+    ).toEqual(['context', 'actions']);
   });
 });

@@ -31,20 +31,26 @@ export interface FeedbackValue {
  * continues in further messages — nothing is cut.
  */
 export function renderAnswerMessages(
-  answer: ChatAnswer, options: { botName: string; askedBy?: { userId: string; question: string }; texts?: BotTexts },
+  answer: ChatAnswer,
+  options: { botName: string; askedBy?: { userId: string; question: string }; texts?: BotTexts },
 ): SlackMessage[] {
   const texts = options.texts ?? ENGLISH_TEXTS;
   const text = formatAnswerText(answer, slackStyle, texts);
-  const sections: types.KnownBlock[] = splitText(text.trim() === '' ? `_(${escapeMrkdwn(texts.noAnswer)})_` : text, SECTION_TEXT_LIMIT).map((chunk) => ({
-    type: 'section',
-    text: { type: 'mrkdwn', text: chunk },
-  }));
+  const sections: types.KnownBlock[] = splitText(text.trim() === '' ? `_(${escapeMrkdwn(texts.noAnswer)})_` : text, SECTION_TEXT_LIMIT).map(
+    (chunk) => ({
+      type: 'section',
+      text: { type: 'mrkdwn', text: chunk },
+    }),
+  );
 
   const lead: types.KnownBlock[] = options.askedBy
     ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(askedByLine(texts, options.askedBy), SECTION_TEXT_LIMIT) }] }]
     : [];
   const tail: types.KnownBlock[] = [
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `${escapeMrkdwn(options.botName)} · ${escapeMrkdwn(confidenceLine(texts, answer.confidence))}` }] },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `${escapeMrkdwn(options.botName)} · ${escapeMrkdwn(confidenceLine(texts, answer.confidence))}` }],
+    },
   ];
   if (answer.messageId) {
     const value = JSON.stringify({ s: answer.sessionId, m: answer.messageId } satisfies FeedbackValue);
@@ -80,7 +86,9 @@ export function renderNoticeMessage(text: string): SlackMessage {
   const escaped = escapeMrkdwn(text);
   return {
     text: truncate(escaped, FALLBACK_TEXT_LIMIT),
-    blocks: splitText(escaped, SECTION_TEXT_LIMIT).slice(0, BLOCKS_PER_MESSAGE).map((chunk) => ({ type: 'section', text: { type: 'mrkdwn', text: chunk } })),
+    blocks: splitText(escaped, SECTION_TEXT_LIMIT)
+      .slice(0, BLOCKS_PER_MESSAGE)
+      .map((chunk) => ({ type: 'section', text: { type: 'mrkdwn', text: chunk } })),
   };
 }
 

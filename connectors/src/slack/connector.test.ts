@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../core/logger.js';
 import { createParleyClient } from '../core/parley-client.js';
 import { startSettingsWatcher, type SettingsWatcher } from '../core/settings-watcher.js';
-import { appMentionBody, blockActionBody, signSlackRequest, slashCommandBody, SLACK_IDS, startFakeSlack, type FakeSlack } from '../test-support/fake-slack.js';
+import {
+  appMentionBody,
+  blockActionBody,
+  signSlackRequest,
+  slashCommandBody,
+  SLACK_IDS,
+  startFakeSlack,
+  type FakeSlack,
+} from '../test-support/fake-slack.js';
 import { startParleyUnderTest, type ParleyUnderTest } from '../test-support/parley-under-test.js';
 import { createSlackConnector, type SlackConnector } from './connector.js';
 import { markdownToMrkdwn } from './mrkdwn.js';
@@ -27,7 +35,12 @@ describe('slack connector (HTTP receiver)', () => {
   beforeEach(async () => {
     parley = await startParleyUnderTest();
     slack = await startFakeSlack();
-    const client = createParleyClient({ baseUrl: parley.url, apiKey: parley.apiKey, assistantId: parley.assistantId, sleep: async () => {} });
+    const client = createParleyClient({
+      baseUrl: parley.url,
+      apiKey: parley.apiKey,
+      assistantId: parley.assistantId,
+      sleep: async () => {},
+    });
     settings = await startSettingsWatcher({ parley: client, intervalMs: 0, logger });
     connector = createSlackConnector({
       parley: client,
@@ -50,7 +63,10 @@ describe('slack connector (HTTP receiver)', () => {
   });
 
   async function send(body: string, contentType: string, opts: { timestamp?: number; secret?: string } = {}) {
-    const headers = { 'content-type': contentType, ...signSlackRequest(opts.secret ?? SIGNING_SECRET, body, opts.timestamp ?? Math.floor(Date.now() / 1000)) };
+    const headers = {
+      'content-type': contentType,
+      ...signSlackRequest(opts.secret ?? SIGNING_SECRET, body, opts.timestamp ?? Math.floor(Date.now() / 1000)),
+    };
     const res = await fetch(endpoint, { method: 'POST', headers, body });
     return { status: res.status, text: await res.text() };
   }
@@ -100,11 +116,18 @@ describe('slack connector (HTTP receiver)', () => {
     const blocks = JSON.parse(args.blocks) as Block[];
     const [exchange] = parley.chatExchanges();
     expect(exchange?.request.message).toBe('how do I install it?');
-    expect(blocks.find((b) => b.type === 'section')?.text?.text.startsWith(markdownToMrkdwn(exchange?.response.response ?? '?'))).toBe(true);
+    expect(blocks.find((b) => b.type === 'section')?.text?.text.startsWith(markdownToMrkdwn(exchange?.response.response ?? '?'))).toBe(
+      true,
+    );
 
     await send(appMentionBody({ text: `<@${SLACK_IDS.botUser}> and then?`, ts: '1700000200.000001', threadTs: '1700000100.000001' }), json);
-    await slack.waitFor((r) => r.path === '/api/chat.postMessage' && (r.body as { thread_ts: string }).thread_ts === '1700000100.000001' && slack.apiCalls('chat.postMessage').length === 2);
-    const sessions = parley.chatRequests().map((r) => (r.body as { sessionId: string; message: string }));
+    await slack.waitFor(
+      (r) =>
+        r.path === '/api/chat.postMessage' &&
+        (r.body as { thread_ts: string }).thread_ts === '1700000100.000001' &&
+        slack.apiCalls('chat.postMessage').length === 2,
+    );
+    const sessions = parley.chatRequests().map((r) => r.body as { sessionId: string; message: string });
     expect(sessions.map((s) => s.message)).toEqual(['how do I install it?', 'and then?']);
     expect(new Set(sessions.map((s) => s.sessionId))).toEqual(new Set([`slack:${SLACK_IDS.team}:${SLACK_IDS.channel}:1700000100.000001`]));
   });
@@ -114,7 +137,10 @@ describe('slack connector (HTTP receiver)', () => {
     const reply = await slack.waitFor((r) => r.path === '/response/cmd2');
     const button = (reply.body as { blocks: Block[] }).blocks.find((b) => b.type === 'actions')?.elements?.[0];
 
-    const res = await send(blockActionBody({ actionId: button?.action_id ?? '', value: button?.value ?? '', responseUrl: slack.responseUrl('act1') }), form);
+    const res = await send(
+      blockActionBody({ actionId: button?.action_id ?? '', value: button?.value ?? '', responseUrl: slack.responseUrl('act1') }),
+      form,
+    );
     expect(res.status).toBe(200);
     const thanks = await slack.waitFor((r) => r.path === '/response/act1');
     expect(thanks.body).toMatchObject({ response_type: 'ephemeral', replace_original: false, text: 'Thanks for your feedback!' });
@@ -136,7 +162,9 @@ describe('slack connector (HTTP receiver)', () => {
   });
 
   it('replies with a friendly, private message when Parley fails', async () => {
-    parley.overrideNextChats(...Array.from({ length: 3 }, () => ({ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } })));
+    parley.overrideNextChats(
+      ...Array.from({ length: 3 }, () => ({ status: 503, body: { error: { code: 'INTERNAL_ERROR', message: 'down' } } })),
+    );
     await send(slashCommandBody({ text: 'Are you up?', responseUrl: slack.responseUrl('down') }), form);
     const reply = await slack.waitFor((r) => r.path === '/response/down');
     expect(reply.body).toMatchObject({ response_type: 'ephemeral', text: LOCALES.en!.widget.error });
@@ -153,7 +181,10 @@ describe('slack connector (HTTP receiver)', () => {
     expect(blocks.find((b) => b.type === 'section')?.text?.text).toMatch(/\*Quellen\*\n1\. </);
     expect(blocks.at(-2)?.elements?.[0]?.text).toMatch(/ · Konfidenz \d+ %$/);
     const button = blocks.find((b) => b.type === 'actions')?.elements?.[0];
-    await send(blockActionBody({ actionId: button?.action_id ?? '', value: button?.value ?? '', responseUrl: slack.responseUrl('de2') }), form);
+    await send(
+      blockActionBody({ actionId: button?.action_id ?? '', value: button?.value ?? '', responseUrl: slack.responseUrl('de2') }),
+      form,
+    );
     expect((await slack.waitFor((r) => r.path === '/response/de2')).body).toMatchObject({ text: de.connector.feedbackThanks });
     const hint = await send(slashCommandBody({ text: ' ', responseUrl: slack.responseUrl('de3') }), form);
     expect(JSON.parse(hint.text).text).toBe(`Fragen Sie mich etwas, z. B. \`/parley ${de.connector.exampleQuestion}\``);
@@ -176,10 +207,15 @@ describe('slack connector (HTTP receiver)', () => {
     await send(slashCommandBody({ text: 'API anahtarı <nasıl> oluşturulur?', responseUrl: slack.responseUrl('tr1') }), form);
     const reply = await slack.waitFor((r) => r.path === '/response/tr1');
     // The mention stays a live mention; the question is escaped like any text.
-    expect((reply.body as { blocks: Block[] }).blocks[0]?.elements?.[0]?.text).toBe(`<@${SLACK_IDS.user}> sordu: API anahtarı &lt;nasıl&gt; oluşturulur?`);
+    expect((reply.body as { blocks: Block[] }).blocks[0]?.elements?.[0]?.text).toBe(
+      `<@${SLACK_IDS.user}> sordu: API anahtarı &lt;nasıl&gt; oluşturulur?`,
+    );
 
     const wrong = await send(slashCommandBody({ text: 'Merhaba', command: '/other', responseUrl: slack.responseUrl('tr2') }), form);
-    expect(JSON.parse(wrong.text)).toMatchObject({ response_type: 'ephemeral', text: `Bu komut ${botName} için yapılandırılmamış. Bunun yerine /parley komutunu kullanın.` });
+    expect(JSON.parse(wrong.text)).toMatchObject({
+      response_type: 'ephemeral',
+      text: `Bu komut ${botName} için yapılandırılmamış. Bunun yerine /parley komutunu kullanın.`,
+    });
 
     parley.overrideNextChats({ body: { response: '', sessionId: 's', confidence: 0, sources: [], messageId: 'm1' } });
     await send(slashCommandBody({ text: 'Merhaba', responseUrl: slack.responseUrl('tr3') }), form);

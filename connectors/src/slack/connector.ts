@@ -44,10 +44,23 @@ export function createSlackConnector(deps: SlackConnectorDeps): SlackConnector {
         signingSecret: deps.signingSecret,
         endpoints: '/slack/events',
         logger: boltLogger,
-        customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}') }],
+        customRoutes: [
+          {
+            path: '/healthz',
+            method: ['GET'],
+            handler: (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'),
+          },
+        ],
       });
   const app = deps.appToken
-    ? new App({ token: deps.botToken, appToken: deps.appToken, socketMode: true, signingSecret: deps.signingSecret, logger: boltLogger, clientOptions })
+    ? new App({
+        token: deps.botToken,
+        appToken: deps.appToken,
+        socketMode: true,
+        signingSecret: deps.signingSecret,
+        logger: boltLogger,
+        clientOptions,
+      })
     : new App({ token: deps.botToken, receiver, logger: boltLogger, clientOptions });
 
   const commandDeps = { parley: deps.parley, settings: deps.settings, logger: deps.logger };

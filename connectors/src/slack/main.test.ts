@@ -42,7 +42,13 @@ describe('slack main.ts', () => {
   it('exits with a clear message when the Parley key is refused', async () => {
     const parley = await startParleyUnderTest();
     try {
-      proc = spawnConnector('slack', { PARLEY_URL: parley.url, PARLEY_API_KEY: 'sk_wrong', PARLEY_ASSISTANT_ID: parley.assistantId, SLACK_BOT_TOKEN: 'x', SLACK_SIGNING_SECRET: 'y' });
+      proc = spawnConnector('slack', {
+        PARLEY_URL: parley.url,
+        PARLEY_API_KEY: 'sk_wrong',
+        PARLEY_ASSISTANT_ID: parley.assistantId,
+        SLACK_BOT_TOKEN: 'x',
+        SLACK_SIGNING_SECRET: 'y',
+      });
       expect(await proc.exited).toBe(1);
       expect(proc.stderr()).toMatch(/slack connector failed to start: .+/);
     } finally {

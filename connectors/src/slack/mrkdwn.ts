@@ -39,7 +39,9 @@ export function slackTextToPlain(text: string): string {
     .replace(/<@[A-Z0-9]+(\|[^>]*)?>/gi, ' ')
     .replace(/<#[A-Z0-9]+\|([^>]*)>/gi, '#$1')
     .replace(/<!([a-z]+)(\|[^>]*)?>/gi, '@$1')
-    .replace(/<((?:https?|mailto):[^|>]+)\|([^>]+)>/gi, (_m, url: string, label: string) => (label === url || `mailto:${label}` === url ? label : `${label} (${url})`))
+    .replace(/<((?:https?|mailto):[^|>]+)\|([^>]+)>/gi, (_m, url: string, label: string) =>
+      label === url || `mailto:${label}` === url ? label : `${label} (${url})`,
+    )
     .replace(/<((?:https?|mailto):[^>]+)>/gi, '$1')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

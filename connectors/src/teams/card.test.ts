@@ -8,18 +8,37 @@ type CardContent = { version: string; body: { text: string }[]; actions?: { data
 
 describe('teams cards', () => {
   it('renders the bot name, the answer with sources, confidence and feedback actions', () => {
-    const [card] = renderAnswerCards({ response: 'Yes.', sessionId: 'teams:a:1', confidence: 0.5, sources: [{ title: 'Doc', url: 'https://d.example' }], messageId: 'm1' }, 'AcmeBot');
+    const [card] = renderAnswerCards(
+      { response: 'Yes.', sessionId: 'teams:a:1', confidence: 0.5, sources: [{ title: 'Doc', url: 'https://d.example' }], messageId: 'm1' },
+      'AcmeBot',
+    );
     const content = card?.content as CardContent;
     expect(content.version).toBe('1.5');
     expect(content.body.map((b) => b.text)).toEqual(['AcmeBot', 'Yes.\n\n**Sources**\n1. [Doc](https://d.example)', 'Confidence 50%']);
-    expect(readFeedbackData(content.actions?.[0]?.data)).toEqual({ verb: 'parley-feedback', rating: 'up', messageId: 'm1', sessionId: 'teams:a:1' });
+    expect(readFeedbackData(content.actions?.[0]?.data)).toEqual({
+      verb: 'parley-feedback',
+      rating: 'up',
+      messageId: 'm1',
+      sessionId: 'teams:a:1',
+    });
   });
 
   it("writes the sources heading, an untitled source and the confidence in the assistant's language", () => {
     const strings = { ...LOCALES.tr!.widget, ...LOCALES.tr!.connector };
-    const sources = [{ title: 'Belge', url: 'https://d.example' }, { title: ' ', url: '' }];
-    const [card] = renderAnswerCards({ response: 'Evet.', sessionId: 's', confidence: 0.9, sources }, 'AcmeBot', parseBotTexts({ strings }));
-    expect((card?.content as CardContent).body.map((b) => b.text)).toEqual(['AcmeBot', 'Evet.\n\n**Kaynaklar**\n1. [Belge](https://d.example)\n2. Kaynak', 'Güven: %90']);
+    const sources = [
+      { title: 'Belge', url: 'https://d.example' },
+      { title: ' ', url: '' },
+    ];
+    const [card] = renderAnswerCards(
+      { response: 'Evet.', sessionId: 's', confidence: 0.9, sources },
+      'AcmeBot',
+      parseBotTexts({ strings }),
+    );
+    expect((card?.content as CardContent).body.map((b) => b.text)).toEqual([
+      'AcmeBot',
+      'Evet.\n\n**Kaynaklar**\n1. [Belge](https://d.example)\n2. Kaynak',
+      'Güven: %90',
+    ]);
   });
 
   it("stands in for an empty answer in the assistant's language", () => {

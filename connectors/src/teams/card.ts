@@ -28,7 +28,8 @@ export function renderAnswerCards(answer: ChatAnswer, botName: string, texts: Bo
     const body: Record<string, unknown>[] = [];
     if (isFirst) body.push({ type: 'TextBlock', text: botName, weight: 'Bolder', size: 'Small', isSubtle: true, wrap: true });
     body.push({ type: 'TextBlock', text: chunk, wrap: true });
-    if (isLast) body.push({ type: 'TextBlock', text: confidenceLine(texts, answer.confidence), size: 'Small', isSubtle: true, spacing: 'Medium' });
+    if (isLast)
+      body.push({ type: 'TextBlock', text: confidenceLine(texts, answer.confidence), size: 'Small', isSubtle: true, spacing: 'Medium' });
     const messageId = answer.messageId;
     const actions =
       isLast && messageId

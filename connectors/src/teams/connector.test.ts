@@ -17,7 +17,10 @@ function selfSignedJwt(): string {
   return `${unsigned}.${createHmac('sha256', 'attacker-secret').update(unsigned).digest('base64url')}`;
 }
 
-type Card = { contentType: string; content: { body: { text: string }[]; actions?: { type: string; title: string; data: Record<string, string> }[] } };
+type Card = {
+  contentType: string;
+  content: { body: { text: string }[]; actions?: { type: string; title: string; data: Record<string, string> }[] };
+};
 
 /**
  * The real teams-ai Application on a botbuilder CloudAdapter, fed Bot Framework activities over
@@ -32,9 +35,23 @@ describe('teams connector', () => {
   const logger = createMemoryLogger();
 
   async function startConnector(appId: string) {
-    const client = createParleyClient({ baseUrl: parley.url, apiKey: parley.apiKey, assistantId: parley.assistantId, sleep: async () => {} });
+    const client = createParleyClient({
+      baseUrl: parley.url,
+      apiKey: parley.apiKey,
+      assistantId: parley.assistantId,
+      sleep: async () => {},
+    });
     settings = await startSettingsWatcher({ parley: client, intervalMs: 0, logger });
-    connector = createTeamsConnector({ parley: client, settings, logger, appId, appPassword: appId ? 'secret' : '', tenantId: '', port: 0, host: '127.0.0.1' });
+    connector = createTeamsConnector({
+      parley: client,
+      settings,
+      logger,
+      appId,
+      appPassword: appId ? 'secret' : '',
+      tenantId: '',
+      port: 0,
+      host: '127.0.0.1',
+    });
     const { port } = await connector.start();
     endpoint = `http://127.0.0.1:${port}/api/messages`;
   }
@@ -89,7 +106,14 @@ describe('teams connector', () => {
     it('answers a channel @mention in its thread with a valid, stable session id', async () => {
       const conversationId = '19:general@thread.tacv2;messageid=1700000000000';
       const activity = () =>
-        teamsMessageActivity({ serviceUrl: service.url, text: 'where are the docs?', mentionBot: true, conversationType: 'channel', conversationId, channelId: '19:general@thread.tacv2' });
+        teamsMessageActivity({
+          serviceUrl: service.url,
+          text: 'where are the docs?',
+          mentionBot: true,
+          conversationType: 'channel',
+          conversationId,
+          channelId: '19:general@thread.tacv2',
+        });
       await send(activity());
       await send(activity());
       const [first, second] = parley.chatRequests().map((r) => r.body as { message: string; sessionId: string });
@@ -102,14 +126,32 @@ describe('teams connector', () => {
     it('stays silent in a channel the settings leave out (applied without restart)', async () => {
       await parley.patchAssistant({ teams: { channels: ['19:other@thread.tacv2'] } });
       await settings.refresh();
-      const res = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'hello?', mentionBot: true, conversationType: 'channel', conversationId: '19:general@thread.tacv2;messageid=1', channelId: '19:general@thread.tacv2' }));
+      const res = await send(
+        teamsMessageActivity({
+          serviceUrl: service.url,
+          text: 'hello?',
+          mentionBot: true,
+          conversationType: 'channel',
+          conversationId: '19:general@thread.tacv2;messageid=1',
+          channelId: '19:general@thread.tacv2',
+        }),
+      );
       expect(res.status).toBe(200);
       expect(service.sentActivities()).toHaveLength(0);
       expect(parley.chatRequests()).toHaveLength(0);
 
       await parley.patchAssistant({ teams: { channels: ['19:general@thread.tacv2'] } });
       await settings.refresh();
-      await send(teamsMessageActivity({ serviceUrl: service.url, text: 'hello?', mentionBot: true, conversationType: 'channel', conversationId: '19:general@thread.tacv2;messageid=1', channelId: '19:general@thread.tacv2' }));
+      await send(
+        teamsMessageActivity({
+          serviceUrl: service.url,
+          text: 'hello?',
+          mentionBot: true,
+          conversationType: 'channel',
+          conversationId: '19:general@thread.tacv2;messageid=1',
+          channelId: '19:general@thread.tacv2',
+        }),
+      );
       expect(parley.chatRequests()).toHaveLength(1);
     });
 
@@ -127,7 +169,13 @@ describe('teams connector', () => {
     });
 
     it('says "busy" when Parley is rate limited', async () => {
-      parley.overrideNextChats(...Array.from({ length: 3 }, () => ({ status: 429, headers: { 'retry-after': '1' }, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } } })));
+      parley.overrideNextChats(
+        ...Array.from({ length: 3 }, () => ({
+          status: 429,
+          headers: { 'retry-after': '1' },
+          body: { error: { code: 'RATE_LIMITED', message: 'slow down' } },
+        })),
+      );
       await send(teamsMessageActivity({ serviceUrl: service.url, text: 'Hi?' }));
       expect(service.sentActivities().at(-1)).toMatchObject({ type: 'message', text: LOCALES.en!.widget.rateLimited });
     });
@@ -141,10 +189,14 @@ describe('teams connector', () => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
       const res = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'let me in' }));
       expect(res.status).toBe(401);
-      const garbage = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'let me in' }), { authorization: 'Bearer not-a-jwt' });
+      const garbage = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'let me in' }), {
+        authorization: 'Bearer not-a-jwt',
+      });
       expect(garbage.status).toBe(401);
       // A well-formed token from an issuer the Bot Framework does not trust (refused before any key lookup, so no network).
-      const forged = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'let me in' }), { authorization: `Bearer ${selfSignedJwt()}` });
+      const forged = await send(teamsMessageActivity({ serviceUrl: service.url, text: 'let me in' }), {
+        authorization: `Bearer ${selfSignedJwt()}`,
+      });
       expect(forged.status).toBe(401);
       expect(parley.chatRequests()).toHaveLength(0);
       expect(service.requests).toHaveLength(0);

@@ -47,7 +47,12 @@ export function createTeamsConnector(deps: TeamsConnectorDeps): TeamsConnector {
     startTypingTimer: false,
     removeRecipientMention: true,
   });
-  const commandDeps = { parley: deps.parley, settings: deps.settings, logger: deps.logger, ...(deps.typingIntervalMs ? { typingIntervalMs: deps.typingIntervalMs } : {}) };
+  const commandDeps = {
+    parley: deps.parley,
+    settings: deps.settings,
+    logger: deps.logger,
+    ...(deps.typingIntervalMs ? { typingIntervalMs: deps.typingIntervalMs } : {}),
+  };
   const ask = createAskHandler(commandDeps);
 
   // Routes are tried in order: the card button first (a message with `value` and no text),
@@ -63,11 +68,18 @@ export function createTeamsConnector(deps: TeamsConnectorDeps): TeamsConnector {
   return {
     app,
     async start() {
-      server = createMessagesServer(adapter, async (context) => {
-        await app.run(context);
-      }, deps.logger);
+      server = createMessagesServer(
+        adapter,
+        async (context) => {
+          await app.run(context);
+        },
+        deps.logger,
+      );
       const port = await listen(server, deps.port, deps.host);
-      deps.logger.info('teams messaging endpoint listening', { url: `http://${deps.host}:${port}/api/messages`, authentication: deps.appId ? 'bot framework' : 'none (emulator mode)' });
+      deps.logger.info('teams messaging endpoint listening', {
+        url: `http://${deps.host}:${port}/api/messages`,
+        authentication: deps.appId ? 'bot framework' : 'none (emulator mode)',
+      });
       return { port };
     },
     async stop() {

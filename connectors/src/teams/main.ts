@@ -24,7 +24,8 @@ async function main(): Promise<{ logger: Logger; stop: () => Promise<void> }> {
   const common = commonConfig(vars);
   const logger = createLogger(common.logLevel);
   const appId = vars.MICROSOFT_APP_ID ?? '';
-  if (!appId) logger.warn('MICROSOFT_APP_ID is empty: accepting UNAUTHENTICATED requests (Bot Framework Emulator mode). Never expose this publicly.');
+  if (!appId)
+    logger.warn('MICROSOFT_APP_ID is empty: accepting UNAUTHENTICATED requests (Bot Framework Emulator mode). Never expose this publicly.');
 
   const parley = createParleyClient({
     baseUrl: common.parleyUrl,

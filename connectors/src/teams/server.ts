@@ -19,7 +19,12 @@ export function createMessagesServer(adapter: TeamsAdapter, logic: (context: Tur
   });
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, adapter: TeamsAdapter, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  adapter: TeamsAdapter,
+  logic: (context: TurnContext) => Promise<void>,
+): Promise<void> {
   const path = (req.url ?? '').split('?')[0];
   if (path === '/healthz' && req.method === 'GET') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
@@ -38,7 +43,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, adapter: TeamsA
     return;
   }
   // Authentication (JWT from the Bot Framework, or none with an empty app id) happens inside process().
-  await adapter.process({ method: req.method ?? 'GET', headers: req.headers, body: body as Record<string, unknown> }, toBotResponse(res), logic);
+  await adapter.process(
+    { method: req.method ?? 'GET', headers: req.headers, body: body as Record<string, unknown> },
+    toBotResponse(res),
+    logic,
+  );
 }
 
 function toBotResponse(res: ServerResponse): BotResponse {

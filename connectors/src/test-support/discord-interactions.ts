@@ -45,7 +45,12 @@ function envelope(i: { type: number; id: string; token: string; channelId: strin
 /** A CHAT_INPUT interaction payload as Discord sends it (gateway dispatch `d` or HTTP body). */
 export function slashCommandPayload(input: { question: string; command?: string; token?: string; channelId?: string; id?: string }) {
   return {
-    ...envelope({ type: 2, id: input.id ?? '555555555555555555', token: input.token ?? 'interaction-token-1', channelId: input.channelId ?? IDS.channel }),
+    ...envelope({
+      type: 2,
+      id: input.id ?? '555555555555555555',
+      token: input.token ?? 'interaction-token-1',
+      channelId: input.channelId ?? IDS.channel,
+    }),
     guild_locale: 'en-US',
     data: {
       id: '666666666666666666',

@@ -23,7 +23,11 @@ export async function startFakeDiscordApi(): Promise<FakeDiscordApi> {
       const commands = Array.isArray(req.body) ? (req.body as Record<string, unknown>[]) : [];
       const problem = commands.map(commandProblem).find((p) => p !== undefined);
       // Discord's own answer to a registration it refuses (an unknown locale, a description too long).
-      if (problem) return { status: 400, body: { code: 50035, message: 'Invalid Form Body', errors: { _errors: [{ code: 'INVALID', message: problem }] } } };
+      if (problem)
+        return {
+          status: 400,
+          body: { code: 50035, message: 'Invalid Form Body', errors: { _errors: [{ code: 'INVALID', message: problem }] } },
+        };
       return { body: commands.map((c, i) => ({ id: String(1000 + i), application_id: '1', version: '1', ...c })) };
     }
     if (req.method === 'POST' && /^\/interactions\/[^/]+\/[^/]+\/callback$/.test(path)) {

@@ -22,7 +22,17 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     const method = req.path.replace(/^\/api\//, '');
     switch (method) {
       case 'auth.test':
-        return { body: { ok: true, url: 'https://acme.slack.com/', team: 'Acme', user: 'parley', team_id: SLACK_IDS.team, user_id: SLACK_IDS.botUser, bot_id: SLACK_IDS.botId } };
+        return {
+          body: {
+            ok: true,
+            url: 'https://acme.slack.com/',
+            team: 'Acme',
+            user: 'parley',
+            team_id: SLACK_IDS.team,
+            user_id: SLACK_IDS.botUser,
+            bot_id: SLACK_IDS.botId,
+          },
+        };
       case 'chat.postMessage':
       case 'chat.postEphemeral': {
         ts += 1;
@@ -48,7 +58,13 @@ export function signSlackRequest(signingSecret: string, body: string, timestamp:
 }
 
 /** The urlencoded body Slack posts for a slash command. */
-export function slashCommandBody(input: { text: string; command?: string; responseUrl: string; channelId?: string; channelName?: string }): string {
+export function slashCommandBody(input: {
+  text: string;
+  command?: string;
+  responseUrl: string;
+  channelId?: string;
+  channelName?: string;
+}): string {
   return new URLSearchParams({
     token: 'legacy-verification-token',
     team_id: SLACK_IDS.team,
@@ -103,7 +119,14 @@ export function blockActionBody(input: { actionId: string; value: string; respon
     message: { type: 'message', ts: '1700000001.000100', text: 'answer' },
     response_url: input.responseUrl,
     actions: [
-      { action_id: input.actionId, block_id: 'parley_feedback', text: { type: 'plain_text', text: '👍', emoji: true }, value: input.value, type: 'button', action_ts: '1700000002.000200' },
+      {
+        action_id: input.actionId,
+        block_id: 'parley_feedback',
+        text: { type: 'plain_text', text: '👍', emoji: true },
+        value: input.value,
+        type: 'button',
+        action_ts: '1700000002.000200',
+      },
     ],
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();

@@ -84,7 +84,11 @@ export async function startRecordingServer(
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching request within ${timeoutMs} ms; got: ${requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`));
+          reject(
+            new Error(
+              `no matching request within ${timeoutMs} ms; got: ${requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`,
+            ),
+          );
         }, timeoutMs);
         const waiter = {
           predicate,

@@ -42,10 +42,11 @@ export function spawnConnector(platform: 'discord' | 'slack' | 'teams', env: Rec
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         logs.push(entry);
-        for (const w of [...waiters]) if (w.predicate(entry)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(entry);
-        }
+        for (const w of [...waiters])
+          if (w.predicate(entry)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(entry);
+          }
       } catch {
         // A partial line; the logger writes whole lines, so this only happens on odd chunking.
       }

@@ -17,4 +17,6 @@ export type ApiData<Op extends Operation> = ApiResponse<Op> extends { data: infe
 /** One item of a list operation's `data`. */
 export type ApiItem<Op extends Operation> = ApiData<Op> extends ReadonlyArray<infer T> ? T : never;
 /** An operation's JSON request body. */
-export type ApiBody<Op extends Operation> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type ApiBody<Op extends Operation> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : never;

@@ -3,7 +3,8 @@
 
 export const CSRF_HEADER = 'X-Parley-CSRF';
 
-export type ApiErrorKind = 'validation' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'server' | 'network';
+export type ApiErrorKind =
+  'validation' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'server' | 'network';
 
 /** A failed call, with the server's own message (shown to the user as it is). */
 export class ApiError extends Error {
@@ -33,7 +34,13 @@ export function parseFieldErrors(message: string): Record<string, string> {
 }
 
 const KIND_BY_STATUS: Record<number, ApiErrorKind> = {
-  400: 'validation', 401: 'auth', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'too_large', 429: 'rate_limited',
+  400: 'validation',
+  401: 'auth',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  429: 'rate_limited',
 };
 
 export interface Page<T> {
@@ -104,7 +111,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     let res: Response;
     try {
-      res = await (options.fetch ?? fetch)(origin + apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+      res = await (options.fetch ?? fetch)(origin + apiUrl(path, opts.query), {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError('network', 'Could not reach the server. Check your connection and try again.');

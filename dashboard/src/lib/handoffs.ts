@@ -36,17 +36,23 @@ export function startHandoffPolling(api: ApiClient = browserApi, everyMs = HANDO
   const poll = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     inFlight ??= fetchPendingHandoffs(api)
-      .then((n) => { if (!stopped) pendingHandoffs.value = n; })
+      .then((n) => {
+        if (!stopped) pendingHandoffs.value = n;
+      })
       // A failed poll keeps the last count; the next one tries again.
       .catch(() => {})
-      .finally(() => { inFlight = null; });
+      .finally(() => {
+        inFlight = null;
+      });
     return inFlight;
   };
   const schedule = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     if (stopped || page.visibilityState !== 'visible') return;
-    timer = setTimeout(() => { void poll().then(schedule); }, everyMs); // poll() never rejects
+    timer = setTimeout(() => {
+      void poll().then(schedule);
+    }, everyMs); // poll() never rejects
   };
   const onVisibility = () => {
     if (page.visibilityState === 'visible') void poll().then(schedule);

@@ -25,7 +25,9 @@ export function loadable<T>(fetcher: () => Promise<T>): Loadable<T> {
   const error = signal<ApiError | null>(null);
   let seq = 0;
   return {
-    data, loading, error,
+    data,
+    loading,
+    error,
     async load() {
       const mine = ++seq;
       loading.value = true;
@@ -63,7 +65,9 @@ export function submission(): Submission {
   const error = signal<ApiError | null>(null);
   const saved = signal(false);
   return {
-    busy, error, saved,
+    busy,
+    error,
+    saved,
     async run(action) {
       busy.value = true;
       error.value = null;

@@ -6,7 +6,13 @@ import { CHANNEL_LABELS, CHANNELS, RANGE_LABELS, type Channel, type DateFilters,
 // The date / assistant / channel filters shared by the analytics and conversations pages. Each
 // change goes straight to the URL (the page reloads from it), so nothing needs an "apply".
 
-export function DateFilterFields<F extends DateFilters>({ value, onChange, ranges, assistants, children }: {
+export function DateFilterFields<F extends DateFilters>({
+  value,
+  onChange,
+  ranges,
+  assistants,
+  children,
+}: {
   children?: ComponentChildren;
   value: F;
   onChange: (next: F) => void;
@@ -18,22 +24,45 @@ export function DateFilterFields<F extends DateFilters>({ value, onChange, range
   return (
     <>
       <div class="row">
-        <SelectField label="Date range" value={value.range} options={ranges.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
-          onValue={(range) => onChange({ ...value, range, from: range === 'custom' ? value.from : '', to: range === 'custom' ? value.to : '' })} />
+        <SelectField
+          label="Date range"
+          value={value.range}
+          options={ranges.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+          onValue={(range) =>
+            onChange({ ...value, range, from: range === 'custom' ? value.from : '', to: range === 'custom' ? value.to : '' })
+          }
+        />
         {value.range === 'custom' && (
           <>
-            <TextField label="From" type="date" value={dateOnly(value.from)} max={dateOnly(value.to) || undefined} onValue={(from) => onChange({ ...value, from })} />
-            <TextField label="To" type="date" value={dateOnly(value.to)} min={dateOnly(value.from) || undefined} onValue={(to) => onChange({ ...value, to })} />
+            <TextField
+              label="From"
+              type="date"
+              value={dateOnly(value.from)}
+              max={dateOnly(value.to) || undefined}
+              onValue={(from) => onChange({ ...value, from })}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={dateOnly(value.to)}
+              min={dateOnly(value.from) || undefined}
+              onValue={(to) => onChange({ ...value, to })}
+            />
           </>
         )}
-        <SelectField label="Assistant" value={value.assistantId}
+        <SelectField
+          label="Assistant"
+          value={value.assistantId}
           options={[{ value: '', label: 'All assistants' }, ...assistants.map((a) => ({ value: a.id, label: a.name }))]}
-          onValue={(assistantId) => onChange({ ...value, assistantId })} />
+          onValue={(assistantId) => onChange({ ...value, assistantId })}
+        />
         {children}
       </div>
       {bucket && (
         <p class="notice" role="status">
-          <span>Showing {new Date(value.from).toLocaleString()} – {new Date(value.to).toLocaleString()}</span>
+          <span>
+            Showing {new Date(value.from).toLocaleString()} – {new Date(value.to).toLocaleString()}
+          </span>
         </p>
       )}
       <ChannelPicker value={value.channels} onChange={(channels) => onChange({ ...value, channels })} />
@@ -49,17 +78,22 @@ export function ChannelPicker({ value, onChange }: { value: readonly Channel[]; 
       <legend>Channels</legend>
       {CHANNELS.map((c) => (
         <label key={c} class="channel-option">
-          <input type="checkbox" checked={value.includes(c)}
+          <input
+            type="checkbox"
+            checked={value.includes(c)}
             onChange={(e) => {
               const next = e.currentTarget.checked ? CHANNELS.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c);
               // At least one channel: an empty choice would mean "nothing", which is never what anyone wants.
               if (next.length) onChange(next);
               else e.currentTarget.checked = true;
-            }} />
+            }}
+          />
           {CHANNEL_LABELS[c]}
         </label>
       ))}
-      <p class="hint" id={`${id}-hint`}>The playground is your team testing; it is left out unless you tick it.</p>
+      <p class="hint" id={`${id}-hint`}>
+        The playground is your team testing; it is left out unless you tick it.
+      </p>
     </fieldset>
   );
 }

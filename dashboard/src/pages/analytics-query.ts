@@ -8,12 +8,22 @@ export type Channel = (typeof CHANNELS)[number];
 export const DEFAULT_CHANNELS: readonly Channel[] = CHANNELS.filter((c) => c !== 'playground');
 
 export const CHANNEL_LABELS: Record<Channel, string> = {
-  widget: 'Widget', api: 'API', discord: 'Discord', slack: 'Slack', teams: 'Teams', playground: 'Playground',
+  widget: 'Widget',
+  api: 'API',
+  discord: 'Discord',
+  slack: 'Slack',
+  teams: 'Teams',
+  playground: 'Playground',
 };
 
 export type Range = 'all' | 'today' | '7d' | '30d' | '90d' | 'custom';
 export const RANGE_LABELS: Record<Range, string> = {
-  all: 'Any time', today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', custom: 'Custom range',
+  all: 'Any time',
+  today: 'Today',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  custom: 'Custom range',
 };
 const RANGE_DAYS: Partial<Record<Range, number>> = { '7d': 7, '30d': 30, '90d': 90 };
 
@@ -123,7 +133,8 @@ export interface ConversationFilters extends DateFilters {
   page: number;
 }
 
-const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[], dflt: T): T => (allowed as readonly string[]).includes(v ?? '') ? (v as T) : dflt;
+const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[], dflt: T): T =>
+  (allowed as readonly string[]).includes(v ?? '') ? (v as T) : dflt;
 
 export function parseConversationFilters(q: Query): ConversationFilters {
   return {
@@ -142,7 +153,10 @@ export function parseConversationFilters(q: Query): ConversationFilters {
 export function conversationFiltersToQuery(f: ConversationFilters): Query {
   return {
     ...dateFiltersToQuery(f, 'all'),
-    userId: f.userId || undefined, rating: f.rating || undefined, fellBack: f.fellBack || undefined, handoff: f.handoff || undefined,
+    userId: f.userId || undefined,
+    rating: f.rating || undefined,
+    fellBack: f.fellBack || undefined,
+    handoff: f.handoff || undefined,
     q: f.q || undefined,
     sort: f.sort === 'startedAt' ? undefined : f.sort,
     order: f.order === 'desc' ? undefined : f.order,
@@ -154,7 +168,12 @@ export function conversationFiltersToQuery(f: ConversationFilters): Query {
 export function conversationApiQuery(f: ConversationFilters, nowMs: number): Record<string, string | undefined> {
   return {
     ...apiFilters(f, nowMs),
-    userId: f.userId.trim() || undefined, rating: f.rating || undefined, fellBack: f.fellBack || undefined, handoff: f.handoff || undefined,
-    q: f.q.trim() || undefined, sort: f.sort, order: f.order,
+    userId: f.userId.trim() || undefined,
+    rating: f.rating || undefined,
+    fellBack: f.fellBack || undefined,
+    handoff: f.handoff || undefined,
+    q: f.q.trim() || undefined,
+    sort: f.sort,
+    order: f.order,
   };
 }

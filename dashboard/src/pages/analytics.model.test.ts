@@ -17,7 +17,9 @@ beforeAll(async () => {
   await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   traffic = await writeTraffic(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const week = parseDateFilters({}, '7d');
 
@@ -85,7 +87,7 @@ describe('analytics model', () => {
     expect(change!.fields.length).toBeGreaterThan(0);
   });
 
-  it('reports the server\'s message for a bad custom range', async () => {
+  it("reports the server's message for a bad custom range", async () => {
     const m = createAnalyticsModel(clientFor(server));
     const bad: DateFilters = { ...week, range: 'custom', from: '2026-02-30', to: '' };
     await m.apply(bad);
@@ -95,21 +97,54 @@ describe('analytics model', () => {
 });
 
 describe('analytics filters and changes', () => {
-  const card = (value: number | null, previous: number | null, format: MetricCard['format'] = 'count', higherIsBetter: boolean | null = true): MetricCard =>
-    ({ key: 'k', label: 'K', value, previous, format, higherIsBetter });
+  const card = (
+    value: number | null,
+    previous: number | null,
+    format: MetricCard['format'] = 'count',
+    higherIsBetter: boolean | null = true,
+  ): MetricCard => ({ key: 'k', label: 'K', value, previous, format, higherIsBetter });
   it('gives the change in % for counts and in points for ratios, coloured by what good means', () => {
     expect(changeOf(card(120, 100))).toEqual({ text: '+20 %', tone: 'good' });
     expect(changeOf(card(80, 100, 'ms', false))).toEqual({ text: '−20 %', tone: 'good' });
     expect(changeOf(card(0.75, 0.8, 'ratio'))).toEqual({ text: '−5 pts', tone: 'bad' });
     expect(changeOf(card(5, null))).toBeNull();
-    expect(metricCards({ totalConversations: 1, totalMessages: 2, avgConversationLength: 2, avgResponseMs: 3, p95ResponseMs: 4,
-      satisfaction: { up: 1, down: 0, rate: 1 }, knowledgeBaseCoverage: 1, unansweredCount: 0, handoffs: 0, previous: null }).map((c) => c.key))
-      .toEqual(['conversations', 'messages', 'avgLength', 'avgResponse', 'p95Response', 'up', 'down', 'satisfaction', 'coverage', 'unanswered', 'handoffs']);
+    expect(
+      metricCards({
+        totalConversations: 1,
+        totalMessages: 2,
+        avgConversationLength: 2,
+        avgResponseMs: 3,
+        p95ResponseMs: 4,
+        satisfaction: { up: 1, down: 0, rate: 1 },
+        knowledgeBaseCoverage: 1,
+        unansweredCount: 0,
+        handoffs: 0,
+        previous: null,
+      }).map((c) => c.key),
+    ).toEqual([
+      'conversations',
+      'messages',
+      'avgLength',
+      'avgResponse',
+      'p95Response',
+      'up',
+      'down',
+      'satisfaction',
+      'coverage',
+      'unanswered',
+      'handoffs',
+    ]);
   });
   it('reads presets as a window ending now and keeps custom dates as typed', () => {
     const now = Date.parse('2026-03-10T12:00:00Z');
-    expect(windowOf(parseDateFilters({ range: '30d' }, '7d'), now)).toEqual({ from: '2026-02-08T12:00:00.000Z', to: '2026-03-10T12:00:00.000Z' });
-    expect(windowOf(parseDateFilters({ from: '2026-01-01', to: '2026-01-31' }, '7d'), now)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(windowOf(parseDateFilters({ range: '30d' }, '7d'), now)).toEqual({
+      from: '2026-02-08T12:00:00.000Z',
+      to: '2026-03-10T12:00:00.000Z',
+    });
+    expect(windowOf(parseDateFilters({ from: '2026-01-01', to: '2026-01-31' }, '7d'), now)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
     expect(parseDateFilters({ channel: 'slack,nope,widget' }, '7d').channels).toEqual(['widget', 'slack']);
     expect(parseDateFilters({}, '7d').channels).not.toContain('playground');
   });

@@ -3,7 +3,14 @@ import type { ApiClient } from '../lib/api.js';
 import { loadable, type Loadable } from '../lib/model.js';
 import { to } from '../lib/paths.js';
 import {
-  apiFilters, bucketRange, conversationFiltersToQuery, defaultInterval, parseConversationFilters, queryString, type DateFilters, type Interval,
+  apiFilters,
+  bucketRange,
+  conversationFiltersToQuery,
+  defaultInterval,
+  parseConversationFilters,
+  queryString,
+  type DateFilters,
+  type Interval,
 } from './analytics-query.js';
 import type { ApiItem } from '../api/types.js';
 
@@ -23,11 +30,17 @@ export interface Metrics {
 }
 export type MetricsWithPrevious = Metrics & { previous?: (Metrics & { from?: string; to?: string }) | null };
 
-export interface Point { t: string; value: number | null }
+export interface Point {
+  t: string;
+  value: number | null;
+}
 
 export type AuditEntry = ApiItem<'getAudit'>;
 
-export interface AssistantRef { id: string; name: string }
+export interface AssistantRef {
+  id: string;
+  name: string;
+}
 
 export type TimeMetric = 'conversations' | 'messages' | 'satisfaction' | 'coverage' | 'response_ms_p50' | 'response_ms_p95';
 
@@ -40,16 +53,31 @@ export interface ChartDef {
 
 /** The charts, each one or two series; colours are CSS variables so dark mode follows. */
 export const CHARTS: readonly ChartDef[] = [
-  { id: 'volume', title: 'Conversations and messages', unit: 'count', series: [
-    { metric: 'conversations', label: 'Conversations', color: '--primary' },
-    { metric: 'messages', label: 'Messages', color: '--ok' },
-  ] },
+  {
+    id: 'volume',
+    title: 'Conversations and messages',
+    unit: 'count',
+    series: [
+      { metric: 'conversations', label: 'Conversations', color: '--primary' },
+      { metric: 'messages', label: 'Messages', color: '--ok' },
+    ],
+  },
   { id: 'satisfaction', title: 'Satisfaction', unit: 'ratio', series: [{ metric: 'satisfaction', label: 'Rated up', color: '--ok' }] },
-  { id: 'coverage', title: 'Knowledge-base coverage', unit: 'ratio', series: [{ metric: 'coverage', label: 'Answered', color: '--primary' }] },
-  { id: 'response', title: 'Response time', unit: 'ms', series: [
-    { metric: 'response_ms_p50', label: 'p50', color: '--primary' },
-    { metric: 'response_ms_p95', label: 'p95', color: '--warn' },
-  ] },
+  {
+    id: 'coverage',
+    title: 'Knowledge-base coverage',
+    unit: 'ratio',
+    series: [{ metric: 'coverage', label: 'Answered', color: '--primary' }],
+  },
+  {
+    id: 'response',
+    title: 'Response time',
+    unit: 'ms',
+    series: [
+      { metric: 'response_ms_p50', label: 'p50', color: '--primary' },
+      { metric: 'response_ms_p95', label: 'p95', color: '--warn' },
+    ],
+  },
 ];
 
 export interface MetricCard {
@@ -64,8 +92,13 @@ export interface MetricCard {
 
 export function metricCards(m: MetricsWithPrevious): MetricCard[] {
   const p = m.previous ?? null;
-  const card = (key: string, label: string, pick: (x: Metrics) => number | null | undefined, format: MetricCard['format'], higherIsBetter: boolean | null): MetricCard =>
-    ({ key, label, value: pick(m) ?? null, previous: p ? (pick(p) ?? null) : null, format, higherIsBetter });
+  const card = (
+    key: string,
+    label: string,
+    pick: (x: Metrics) => number | null | undefined,
+    format: MetricCard['format'],
+    higherIsBetter: boolean | null,
+  ): MetricCard => ({ key, label, value: pick(m) ?? null, previous: p ? (pick(p) ?? null) : null, format, higherIsBetter });
   return [
     card('conversations', 'Conversations', (x) => x.totalConversations, 'count', null),
     card('messages', 'Messages', (x) => x.totalMessages, 'count', null),
@@ -81,7 +114,10 @@ export function metricCards(m: MetricsWithPrevious): MetricCard[] {
   ];
 }
 
-export interface Change { text: string; tone: 'good' | 'bad' | 'neutral' }
+export interface Change {
+  text: string;
+  tone: 'good' | 'bad' | 'neutral';
+}
 
 /** "+12 % vs previous period"; ratios change in percentage points. Null when there is nothing to compare. */
 export function changeOf(c: MetricCard): Change | null {
@@ -98,28 +134,44 @@ export function changeOf(c: MetricCard): Change | null {
     delta = Math.round(((c.value - c.previous) / c.previous) * 1000) / 10;
     text = `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta)} %`;
   }
-  const tone = delta === 0 || c.higherIsBetter === null ? 'neutral' : (delta > 0) === c.higherIsBetter ? 'good' : 'bad';
+  const tone = delta === 0 || c.higherIsBetter === null ? 'neutral' : delta > 0 === c.higherIsBetter ? 'good' : 'bad';
   return { text, tone };
 }
 
 export function formatMetric(value: number | null, format: MetricCard['format']): string {
   if (value === null || Number.isNaN(value)) return '—';
   switch (format) {
-    case 'count': return value.toLocaleString('en');
-    case 'decimal': return value.toLocaleString('en', { maximumFractionDigits: 2 });
-    case 'ratio': return `${(value * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
-    case 'ms': return value >= 1000 ? `${(value / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} s` : `${Math.round(value).toLocaleString('en')} ms`;
+    case 'count':
+      return value.toLocaleString('en');
+    case 'decimal':
+      return value.toLocaleString('en', { maximumFractionDigits: 2 });
+    case 'ratio':
+      return `${(value * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
+    case 'ms':
+      return value >= 1000
+        ? `${(value / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} s`
+        : `${Math.round(value).toLocaleString('en')} ms`;
   }
 }
 
 /** The conversations list filtered to one chart bucket and the page's other filters. */
 export function bucketLink(f: DateFilters, t: string, interval: Interval): string {
   const { from, to: until } = bucketRange(t, interval);
-  const list = { ...parseConversationFilters({}), assistantId: f.assistantId, channels: f.channels, range: 'custom' as const, from, to: until };
+  const list = {
+    ...parseConversationFilters({}),
+    assistantId: f.assistantId,
+    channels: f.channels,
+    range: 'custom' as const,
+    from,
+    to: until,
+  };
   return `${to('/conversations')}${queryString(conversationFiltersToQuery(list))}`;
 }
 
-export interface ChartData { def: ChartDef; points: Record<string, Point[]> }
+export interface ChartData {
+  def: ChartDef;
+  points: Record<string, Point[]>;
+}
 
 /** The analytics page: metric cards, charts and configuration-change markers for the chosen filters. */
 export interface AnalyticsModel {
@@ -157,7 +209,9 @@ export function createAnalyticsModel(api: ApiClient, now: () => number = Date.no
   const charts = loadable(async (): Promise<ChartData[]> => {
     const q = { ...query(), interval: interval.value };
     const metricsNeeded = [...new Set(CHARTS.flatMap((c) => c.series.map((s) => s.metric)))];
-    const results = await Promise.all(metricsNeeded.map((metric) => api.get<Point[]>('/analytics/timeseries', { query: { ...q, metric } })));
+    const results = await Promise.all(
+      metricsNeeded.map((metric) => api.get<Point[]>('/analytics/timeseries', { query: { ...q, metric } })),
+    );
     const byMetric = new Map(metricsNeeded.map((m, i) => [m, results[i]!]));
     return CHARTS.map((def) => ({ def, points: Object.fromEntries(def.series.map((s) => [s.metric, byMetric.get(s.metric) ?? []])) }));
   });
@@ -173,7 +227,13 @@ export function createAnalyticsModel(api: ApiClient, now: () => number = Date.no
   });
 
   return {
-    filters, interval, assistants, metrics, charts, audit, assistantName,
+    filters,
+    interval,
+    assistants,
+    metrics,
+    charts,
+    audit,
+    assistantName,
     cards: computed(() => (metrics.data.value ? metricCards(metrics.data.value) : [])),
     async apply(f: DateFilters, chosenInterval?: Interval) {
       asOf = now();

@@ -9,12 +9,23 @@ export const UNANSWERED = 'Who painted the Mona Lisa?';
 
 export interface Traffic {
   /** Session ids by what the test did with them. */
-  api: string; slack: string; rated: string; fellBack: string; playground: string; widget: string;
+  api: string;
+  slack: string;
+  rated: string;
+  fellBack: string;
+  playground: string;
+  widget: string;
   /** Every non-playground conversation written. */
   all: string[];
 }
 
-async function call(server: DemoTestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+async function call(
+  server: DemoTestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<any> {
   const res = await fetch(server.url + path, {
     method,
     headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json', ...headers },
@@ -26,14 +37,24 @@ async function call(server: DemoTestServer, method: string, path: string, body?:
 }
 
 export const chat = (server: DemoTestServer, message: string, sessionId?: string, metadata?: Record<string, unknown>) =>
-  call(server, 'POST', `/v1/integrations/${server.assistantId}/chat`, { message, sessionId, metadata }) as Promise<{ response: string; sessionId: string; confidence: number }>;
+  call(server, 'POST', `/v1/integrations/${server.assistantId}/chat`, { message, sessionId, metadata }) as Promise<{
+    response: string;
+    sessionId: string;
+    confidence: number;
+  }>;
 
 /** A widget visitor (the demo assistant allows the server's own origin): chats, then asks for a human. */
 export async function widgetHandoff(server: DemoTestServer, message = UNANSWERED): Promise<string> {
   const origin = { Origin: server.url };
   const r = await call(server, 'POST', `/v1/widget/${server.assistantId}/chat`, { message }, origin);
   const sessionId = r.data.sessionId as string;
-  await call(server, 'POST', `/v1/widget/${server.assistantId}/handoff`, { sessionId, email: 'visitor@example.com', note: 'Please call me' }, origin);
+  await call(
+    server,
+    'POST',
+    `/v1/widget/${server.assistantId}/handoff`,
+    { sessionId, email: 'visitor@example.com', note: 'Please call me' },
+    origin,
+  );
   return sessionId;
 }
 
@@ -44,7 +65,11 @@ async function lastAnswerId(server: DemoTestServer, sessionId: string): Promise<
 }
 
 export async function rate(server: DemoTestServer, sessionId: string, rating: 'up' | 'down', comment?: string): Promise<void> {
-  await call(server, 'POST', `/v1/conversations/${sessionId}/feedback`, { messageId: await lastAnswerId(server, sessionId), rating, comment });
+  await call(server, 'POST', `/v1/conversations/${sessionId}/feedback`, {
+    messageId: await lastAnswerId(server, sessionId),
+    rating,
+    comment,
+  });
 }
 
 export async function writeTraffic(server: DemoTestServer): Promise<Traffic> {
@@ -70,13 +95,21 @@ export async function seedDemoTraffic(server: DemoTestServer, conversations: num
     import('../../../server/src/assistants/service.js'),
   ]);
   const r = await seedTraffic(server.ctx, createAssistantStore(server.ctx.storage), {
-    organizationId: server.organizationId, assistantId: server.assistantId, nowMs: server.ctx.clock.now(), conversations, days, seed,
+    organizationId: server.organizationId,
+    assistantId: server.assistantId,
+    nowMs: server.ctx.clock.now(),
+    conversations,
+    days,
+    seed,
   });
   return r.conversations;
 }
 
 /** Conversations of the organization by channel, straight from the database (the tests' oracle). */
 export async function countConversations(server: DemoTestServer, where = "channel_group != 'playground'"): Promise<number> {
-  const row = await server.ctx.storage.get<{ n: number }>(`SELECT count(*) AS n FROM conversations WHERE organization_id = ? AND ${where}`, [server.organizationId]);
+  const row = await server.ctx.storage.get<{ n: number }>(
+    `SELECT count(*) AS n FROM conversations WHERE organization_id = ? AND ${where}`,
+    [server.organizationId],
+  );
   return row?.n ?? 0;
 }

@@ -11,14 +11,20 @@ let client: ApiClient;
 
 async function chat(key: string): Promise<number> {
   const res = await fetch(`${server.url}/v1/integrations/${server.assistantId}/chat`, {
-    method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'hello' }),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: 'hello' }),
   });
   return res.status;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  const res = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) });
+  const res = await fetch(`${server.url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
   client = clientFor(server, ((await res.json()) as { data: { token: string } }).data.token);
 });
 afterAll(() => server?.close());
@@ -46,7 +52,13 @@ describe('api keys model', () => {
     m.form.perMinute.value = '30';
     m.form.expiresOn.value = '2099-01-01';
     const created = await m.create();
-    expect(created).toMatchObject({ name: 'Backend', permissions: ['chat', 'conversations:read'], assistantId: server.assistantId, allowedIps: ['127.0.0.1', '::1'], rateLimit: { perMinute: 30, perDay: null } });
+    expect(created).toMatchObject({
+      name: 'Backend',
+      permissions: ['chat', 'conversations:read'],
+      assistantId: server.assistantId,
+      allowedIps: ['127.0.0.1', '::1'],
+      rateLimit: { perMinute: 30, perDay: null },
+    });
     expect(created!.key).toMatch(/^sk_/);
     expect(m.revealed.value?.key).toBe(created!.key);
     expect(m.form.name.value).toBe('');

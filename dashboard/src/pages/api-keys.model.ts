@@ -7,8 +7,17 @@ import type { ApiItem } from '../api/types.js';
 // period (the new key answered once), revoke.
 
 export const ALL_PERMISSIONS = [
-  'chat', 'conversations:read', 'conversations:write', 'analytics:read', 'assistants:read', 'assistants:write',
-  'knowledge_bases:read', 'knowledge_bases:write', 'api_keys:write', 'webhooks:write', 'organizations:write',
+  'chat',
+  'conversations:read',
+  'conversations:write',
+  'analytics:read',
+  'assistants:read',
+  'assistants:write',
+  'knowledge_bases:read',
+  'knowledge_bases:write',
+  'api_keys:write',
+  'webhooks:write',
+  'organizations:write',
 ] as const;
 
 export const PERMISSION_LABELS: Record<string, string> = {
@@ -27,18 +36,29 @@ export const PERMISSION_LABELS: Record<string, string> = {
 
 export type ApiKey = ApiItem<'getApiKeys'>;
 
-export interface Creator { userId: string; email: string | null; name: string | null }
+export interface Creator {
+  userId: string;
+  email: string | null;
+  name: string | null;
+}
 
 /** A creator as the lists show them: their name, else their email; "Unknown" for keys from before creators were recorded. */
-export const creatorLabel = (c: Creator | null): string => (c ? c.name ?? c.email ?? c.userId : 'Unknown');
+export const creatorLabel = (c: Creator | null): string => (c ? (c.name ?? c.email ?? c.userId) : 'Unknown');
 
-export interface AssistantRef { id: string; name: string }
+export interface AssistantRef {
+  id: string;
+  name: string;
+}
 
 /** The longest grace a rotation allows (7 days, docs/api-spec.md §4). */
 export const MAX_GRACE_SECONDS = 604_800;
 
 /** "203.0.113.4, 10.0.0.0/8\n::1" → the list the API takes. */
-export const parseIpList = (text: string): string[] => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+export const parseIpList = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** A date input's "YYYY-MM-DD" → the end of that day, local time, as ISO 8601. */
 export function endOfDayIso(date: string): string | null {
@@ -62,8 +82,14 @@ export interface ApiKeysModel {
   assistants: Loadable<AssistantRef[]>;
   /** The new key's form, as typed. */
   form: {
-    name: Signal<string>; permissions: Signal<string[]>; assistantId: Signal<string>; allowedIps: Signal<string>;
-    perMinute: Signal<string>; perDay: Signal<string>; expiresOn: Signal<string>; submit: Submission;
+    name: Signal<string>;
+    permissions: Signal<string[]>;
+    assistantId: Signal<string>;
+    allowedIps: Signal<string>;
+    perMinute: Signal<string>;
+    perDay: Signal<string>;
+    expiresOn: Signal<string>;
+    submit: Submission;
   };
   /** The full key, shown once after creation or rotation and then forgotten. */
   revealed: Signal<{ title: string; key: string; name: string } | null>;
@@ -107,7 +133,12 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
   /** The full key, shown once after creation or rotation and then forgotten. */
   const revealed = signal<{ title: string; key: string; name: string } | null>(null);
 
-  const rotate = { target: signal<ApiKey | null>(null), amount: signal('1'), unit: signal<'seconds' | 'hours'>('hours'), submit: submission() };
+  const rotate = {
+    target: signal<ApiKey | null>(null),
+    amount: signal('1'),
+    unit: signal<'seconds' | 'hours'>('hours'),
+    submit: submission(),
+  };
   const revoke = { target: signal<ApiKey | null>(null), submit: submission() };
 
   const resetForm = () => {
@@ -121,7 +152,14 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
   };
 
   return {
-    page, keys, assistants, form, revealed, rotate, revoke, grantable,
+    page,
+    keys,
+    assistants,
+    form,
+    revealed,
+    rotate,
+    revoke,
+    grantable,
     async load() {
       await Promise.all([keys.load(), assistants.load()]);
     },
@@ -138,14 +176,16 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
     async create(): Promise<(ApiKey & { key: string }) | undefined> {
       const perMinute = form.perMinute.value.trim();
       const perDay = form.perDay.value.trim();
-      const created = await form.submit.run(() => api.post<ApiKey & { key: string }>('/api-keys', {
-        name: form.name.value,
-        permissions: form.permissions.value,
-        ...(form.assistantId.value ? { assistantId: form.assistantId.value } : {}),
-        allowedIps: parseIpList(form.allowedIps.value),
-        rateLimit: { ...(perMinute ? { perMinute: Number(perMinute) } : {}), ...(perDay ? { perDay: Number(perDay) } : {}) },
-        ...(form.expiresOn.value ? { expiresAt: endOfDayIso(form.expiresOn.value) ?? form.expiresOn.value } : {}),
-      }));
+      const created = await form.submit.run(() =>
+        api.post<ApiKey & { key: string }>('/api-keys', {
+          name: form.name.value,
+          permissions: form.permissions.value,
+          ...(form.assistantId.value ? { assistantId: form.assistantId.value } : {}),
+          allowedIps: parseIpList(form.allowedIps.value),
+          rateLimit: { ...(perMinute ? { perMinute: Number(perMinute) } : {}), ...(perDay ? { perDay: Number(perDay) } : {}) },
+          ...(form.expiresOn.value ? { expiresAt: endOfDayIso(form.expiresOn.value) ?? form.expiresOn.value } : {}),
+        }),
+      );
       if (created) {
         revealed.value = { title: 'Your new API key', key: created.key, name: created.name };
         resetForm();
@@ -157,7 +197,9 @@ export function createApiKeysModel(api: ApiClient, grantable: readonly string[])
       const target = rotate.target.value;
       if (!target) return undefined;
       const seconds = graceSeconds(rotate.amount.value, rotate.unit.value);
-      const created = await rotate.submit.run(() => api.post<ApiKey & { key: string }>(`/api-keys/${encodeURIComponent(target.id)}/rotate`, { graceSeconds: seconds }));
+      const created = await rotate.submit.run(() =>
+        api.post<ApiKey & { key: string }>(`/api-keys/${encodeURIComponent(target.id)}/rotate`, { graceSeconds: seconds }),
+      );
       if (created) {
         rotate.target.value = null;
         revealed.value = { title: 'The rotated key', key: created.key, name: created.name };

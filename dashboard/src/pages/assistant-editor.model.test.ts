@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, startTestServer, type Server } from '../../e2e/support.js';
 import type { ApiClient } from '../lib/api.js';
-import { createAssistantEditorModel, formsFrom, insertAt, numberOrText, patchFor, placeholderChips, widgetOverrides } from './assistant-editor.model.js';
+import {
+  createAssistantEditorModel,
+  formsFrom,
+  insertAt,
+  numberOrText,
+  patchFor,
+  placeholderChips,
+  widgetOverrides,
+} from './assistant-editor.model.js';
 import type { Assistant } from './assistants.types.js';
 import { LOCALES } from '../../../server/src/i18n/locales.js';
 
@@ -17,7 +25,9 @@ beforeAll(async () => {
   api = clientFor(server);
   assistantId = (await api.post<Assistant>('/assistants', { name: 'Editor test', type: 'web' })).id;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 async function loaded() {
   const m = createAssistantEditorModel(api, assistantId);
@@ -32,7 +42,11 @@ describe('assistant editor model', () => {
     const f = m.forms.value!;
     expect(f.general.name).toBe('Editor test');
     expect(f.model.provider).toBe('extractive');
-    expect(f.behaviour).toEqual({ historyLimit: '10', maxResponseLength: '2000', confidenceThreshold: String(m.assistant.data.value!.confidenceThreshold) });
+    expect(f.behaviour).toEqual({
+      historyLimit: '10',
+      maxResponseLength: '2000',
+      confidenceThreshold: String(m.assistant.data.value!.confidenceThreshold),
+    });
     expect(f.prompt.systemPrompt).toContain('{{knowledge}}');
     expect(f.widget.theme).toBe('light');
   });
@@ -83,7 +97,12 @@ describe('assistant editor model', () => {
 
   it('removing a variable removes it, and an emptied model setting is cleared', async () => {
     const m = await loaded();
-    m.edit('prompt', { variables: [{ key: 'keep', value: '1' }, { key: 'drop', value: '2' }] });
+    m.edit('prompt', {
+      variables: [
+        { key: 'keep', value: '1' },
+        { key: 'drop', value: '2' },
+      ],
+    });
     expect(await m.save('prompt')).toBe(true);
     m.edit('prompt', { variables: m.forms.value!.prompt.variables.filter((v) => v.key !== 'drop') });
     expect(await m.save('prompt')).toBe(true);
@@ -103,11 +122,21 @@ describe('assistant editor model', () => {
     const m = await loaded();
     m.edit('knowledge', { bases: [{ id: server.knowledgeBaseId, priority: 8 }] });
     expect(await m.save('knowledge')).toBe(true);
-    m.edit('widget', { theme: 'custom', primary: '#ff0000', background: '#ffffff', text: '#111111', allowedOrigins: 'https://shop.example.com\nhttps://www.example.com' });
+    m.edit('widget', {
+      theme: 'custom',
+      primary: '#ff0000',
+      background: '#ffffff',
+      text: '#111111',
+      allowedOrigins: 'https://shop.example.com\nhttps://www.example.com',
+    });
     expect(await m.save('widget')).toBe(true);
     const saved = await api.get<Assistant>(`/assistants/${assistantId}`);
     expect(saved.knowledgeBases).toEqual([{ id: server.knowledgeBaseId, priority: 8 }]);
-    expect(saved.widget).toMatchObject({ theme: 'custom', colors: { primary: '#ff0000', background: '#ffffff', text: '#111111' }, allowedOrigins: ['https://shop.example.com', 'https://www.example.com'] });
+    expect(saved.widget).toMatchObject({
+      theme: 'custom',
+      colors: { primary: '#ff0000', background: '#ffffff', text: '#111111' },
+      allowedOrigins: ['https://shop.example.com', 'https://www.example.com'],
+    });
     m.edit('widget', { allowedOrigins: 'https://ok.example.com\nshop.example.com/path' });
     expect(await m.save('widget')).toBe(false);
     expect(m.subs.widget.fieldError('widget.allowedOrigins')).toMatch(/origin/);
@@ -115,7 +144,12 @@ describe('assistant editor model', () => {
 
   it('tests a message against unsaved templates', async () => {
     const m = await loaded();
-    m.edit('templates', { items: [{ trigger: 'opening hours', match: 'contains', response: 'We open at 9.' }, { trigger: '^refund', match: 'regex', response: 'Refunds take 5 days.' }] });
+    m.edit('templates', {
+      items: [
+        { trigger: 'opening hours', match: 'contains', response: 'We open at 9.' },
+        { trigger: '^refund', match: 'regex', response: 'Refunds take 5 days.' },
+      ],
+    });
     m.testMessage.value = 'refund please';
     await m.testTemplates();
     expect(m.testResult.value?.match).toMatchObject({ trigger: '^refund', match: 'regex', response: 'Refunds take 5 days.' });
@@ -163,7 +197,12 @@ describe('assistant editor model', () => {
     m.newKey.perMinute.value = '30';
     expect(await m.createKey()).toBe(true);
     expect(m.createdKey.value?.key).toMatch(/^sk_/);
-    expect(m.createdKey.value).toMatchObject({ permissions: ['chat'], assistantId, allowedIps: ['203.0.113.7', '10.0.0.0/8'], rateLimit: { perMinute: 30 } });
+    expect(m.createdKey.value).toMatchObject({
+      permissions: ['chat'],
+      assistantId,
+      allowedIps: ['203.0.113.7', '10.0.0.0/8'],
+      rateLimit: { perMinute: 30 },
+    });
     expect(m.keys.data.value?.map((k) => k.name)).toEqual(['Backend']);
     expect(m.keys.data.value?.[0]?.key).toBeUndefined();
     m.newKey.name.value = 'Bad';
@@ -193,14 +232,21 @@ describe('editor helpers', () => {
     const a = await api.get<Assistant>(`/assistants/${server.assistantId}`);
     const f = formsFrom(a);
     expect(Object.keys(patchFor('general', f.general)).sort()).toEqual(['avatarUrl', 'description', 'language', 'name']);
-    expect(patchFor('model', { provider: 'openai', name: ' gpt ', temperature: '0.2', baseUrl: '' })).toEqual({ model: { provider: 'openai', name: 'gpt', temperature: 0.2, baseUrl: null } });
+    expect(patchFor('model', { provider: 'openai', name: ' gpt ', temperature: '0.2', baseUrl: '' })).toEqual({
+      model: { provider: 'openai', name: 'gpt', temperature: 0.2, baseUrl: null },
+    });
     expect(widgetOverrides({ ...f.widget, theme: 'dark' })).toMatchObject({ theme: 'dark', colors: null });
   });
 
   it('inserts a placeholder at the cursor and lists the variable chips', () => {
     expect(insertAt('Hello world', 6, 6, '{{name}} ')).toEqual({ value: 'Hello {{name}} world', cursor: 15 });
     expect(insertAt('abc', 1, 2, 'X')).toEqual({ value: 'aXc', cursor: 2 });
-    expect(placeholderChips([{ key: 'company', value: 'A' }, { key: 'bad name', value: '' }])).toEqual(['knowledge', 'assistant_name', 'company']);
+    expect(
+      placeholderChips([
+        { key: 'company', value: 'A' },
+        { key: 'bad name', value: '' },
+      ]),
+    ).toEqual(['knowledge', 'assistant_name', 'company']);
   });
 });
 
@@ -250,7 +296,7 @@ describe('widget texts and language (issue 25)', () => {
     expect(m.forms.value!.widget.welcomeMessage).toBe(LOCALES.he!.defaults.welcome);
   });
 
-  it('gives the live preview only the owner\'s texts, to lay over the language\'s', async () => {
+  it("gives the live preview only the owner's texts, to lay over the language's", async () => {
     const m = await loaded();
     const strings = { ...m.forms.value!.widget.strings, send: ' Go ', close: '' };
     expect(widgetOverrides({ ...m.forms.value!.widget, strings }).strings).toEqual({ send: 'Go' });

@@ -2,7 +2,15 @@ import { signal, type Signal } from '@preact/signals';
 import type { ApiClient } from '../lib/api.js';
 import { loadable, submission, type Loadable, type Submission } from '../lib/model.js';
 import { widgetTextForm, widgetTextOverrides, widgetTextPatch, type WidgetTextForm } from './widget-texts.js';
-import type { ApiKeyRecord, Assistant, KnowledgeBaseSummary, MatchKind, ProviderInfo, Template, WidgetSettings } from './assistants.types.js';
+import type {
+  ApiKeyRecord,
+  Assistant,
+  KnowledgeBaseSummary,
+  MatchKind,
+  ProviderInfo,
+  Template,
+  WidgetSettings,
+} from './assistants.types.js';
 
 /** The assistant's messages whose defaults follow its language (server/src/i18n/texts.ts DEFAULT_MESSAGE_KEYS). */
 export type DefaultMessageKey = 'fallback' | 'handoff' | 'welcome';
@@ -12,12 +20,31 @@ export type DefaultMessageKey = 'fallback' | 'handoff' | 'welcome';
 // PATCH of only that section's fields. Numbers stay strings while typed: the server's
 // validation message ("model.temperature: …") is what the user sees, not a client guess.
 
-export const SECTIONS = ['general', 'model', 'knowledge', 'prompt', 'behaviour', 'templates', 'fallback', 'widget', 'channels', 'api'] as const;
+export const SECTIONS = [
+  'general',
+  'model',
+  'knowledge',
+  'prompt',
+  'behaviour',
+  'templates',
+  'fallback',
+  'widget',
+  'channels',
+  'api',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 export type SaveableSection = Exclude<Section, 'api'>;
 export const SECTION_LABELS: Record<Section, string> = {
-  general: 'General', model: 'Model', knowledge: 'Knowledge', prompt: 'Prompt', behaviour: 'Behaviour',
-  templates: 'Templates', fallback: 'Fallback', widget: 'Widget', channels: 'Channels', api: 'API access',
+  general: 'General',
+  model: 'Model',
+  knowledge: 'Knowledge',
+  prompt: 'Prompt',
+  behaviour: 'Behaviour',
+  templates: 'Templates',
+  fallback: 'Fallback',
+  widget: 'Widget',
+  channels: 'Channels',
+  api: 'API access',
 };
 
 export interface Forms {
@@ -27,15 +54,38 @@ export interface Forms {
   prompt: { systemPrompt: string; variables: Array<{ key: string; value: string }> };
   behaviour: { historyLimit: string; maxResponseLength: string; confidenceThreshold: string };
   templates: { items: Array<{ id?: string; trigger: string; match: MatchKind; response: string }> };
-  fallback: { message: string; suggestions: boolean; collectFeedback: boolean; handoffEnabled: boolean; handoffMessage: string; handoffUrl: string; handoffEmail: string };
+  fallback: {
+    message: string;
+    suggestions: boolean;
+    collectFeedback: boolean;
+    handoffEnabled: boolean;
+    handoffMessage: string;
+    handoffUrl: string;
+    handoffEmail: string;
+  };
   widget: {
-    theme: WidgetSettings['theme']; primary: string; background: string; text: string; position: WidgetSettings['position'];
-    initialState: WidgetSettings['initialState']; welcomeMessage: string; iconUrl: string; allowedOrigins: string;
+    theme: WidgetSettings['theme'];
+    primary: string;
+    background: string;
+    text: string;
+    position: WidgetSettings['position'];
+    initialState: WidgetSettings['initialState'];
+    welcomeMessage: string;
+    iconUrl: string;
+    allowedOrigins: string;
     strings: WidgetTextForm;
   };
   channels: {
-    discordBotName: string; discordDescription: string; discordAvatarUrl: string; discordCommand: string; discordChannels: string;
-    slackBotName: string; slackCommand: string; slackChannels: string; teamsBotName: string; teamsChannels: string;
+    discordBotName: string;
+    discordDescription: string;
+    discordAvatarUrl: string;
+    discordCommand: string;
+    discordChannels: string;
+    slackBotName: string;
+    slackCommand: string;
+    slackChannels: string;
+    teamsBotName: string;
+    teamsChannels: string;
   };
 }
 
@@ -46,26 +96,50 @@ export function formsFrom(a: Assistant): Forms {
   const colors = a.widget.colors ?? DEFAULT_COLORS;
   return {
     general: { name: a.name, description: a.description ?? '', avatarUrl: a.avatarUrl ?? '', language: a.language },
-    model: { provider: a.model.provider, name: a.model.name ?? '', temperature: a.model.temperature === undefined ? '' : String(a.model.temperature), baseUrl: a.model.baseUrl ?? '' },
+    model: {
+      provider: a.model.provider,
+      name: a.model.name ?? '',
+      temperature: a.model.temperature === undefined ? '' : String(a.model.temperature),
+      baseUrl: a.model.baseUrl ?? '',
+    },
     knowledge: { bases: a.knowledgeBases.map((k) => ({ ...k })) },
     prompt: { systemPrompt: a.systemPrompt, variables: Object.entries(a.variables).map(([key, value]) => ({ key, value })) },
-    behaviour: { historyLimit: String(a.historyLimit), maxResponseLength: String(a.maxResponseLength), confidenceThreshold: String(a.confidenceThreshold) },
+    behaviour: {
+      historyLimit: String(a.historyLimit),
+      maxResponseLength: String(a.maxResponseLength),
+      confidenceThreshold: String(a.confidenceThreshold),
+    },
     templates: { items: a.templates.map((t) => ({ ...t })) },
     fallback: {
-      message: a.fallback.message, suggestions: a.fallback.suggestions, collectFeedback: a.fallback.collectFeedback,
-      handoffEnabled: a.fallback.handoff.enabled, handoffMessage: a.fallback.handoff.message,
-      handoffUrl: a.fallback.handoff.url ?? '', handoffEmail: a.fallback.handoff.email ?? '',
+      message: a.fallback.message,
+      suggestions: a.fallback.suggestions,
+      collectFeedback: a.fallback.collectFeedback,
+      handoffEnabled: a.fallback.handoff.enabled,
+      handoffMessage: a.fallback.handoff.message,
+      handoffUrl: a.fallback.handoff.url ?? '',
+      handoffEmail: a.fallback.handoff.email ?? '',
     },
     widget: {
-      theme: a.widget.theme, ...colors, position: a.widget.position, initialState: a.widget.initialState,
-      welcomeMessage: a.widget.welcomeMessage, iconUrl: a.widget.iconUrl ?? '', allowedOrigins: a.widget.allowedOrigins.join('\n'),
+      theme: a.widget.theme,
+      ...colors,
+      position: a.widget.position,
+      initialState: a.widget.initialState,
+      welcomeMessage: a.widget.welcomeMessage,
+      iconUrl: a.widget.iconUrl ?? '',
+      allowedOrigins: a.widget.allowedOrigins.join('\n'),
       strings: widgetTextForm(a.widget.strings),
     },
     channels: {
-      discordBotName: a.discord.botName ?? '', discordDescription: a.discord.description, discordAvatarUrl: a.discord.avatarUrl ?? '',
-      discordCommand: a.discord.command, discordChannels: a.discord.channels.join(', '),
-      slackBotName: a.slack.botName ?? '', slackCommand: a.slack.command, slackChannels: a.slack.channels.join(', '),
-      teamsBotName: a.teams.botName ?? '', teamsChannels: a.teams.channels.join(', '),
+      discordBotName: a.discord.botName ?? '',
+      discordDescription: a.discord.description,
+      discordAvatarUrl: a.discord.avatarUrl ?? '',
+      discordCommand: a.discord.command,
+      discordChannels: a.discord.channels.join(', '),
+      slackBotName: a.slack.botName ?? '',
+      slackCommand: a.slack.command,
+      slackChannels: a.slack.channels.join(', '),
+      teamsBotName: a.teams.botName ?? '',
+      teamsChannels: a.teams.channels.join(', '),
     },
   };
 }
@@ -76,14 +150,21 @@ export function numberOrText(v: string): number | string {
   return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 }
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
-const list = (v: string, sep: RegExp): string[] => v.split(sep).map((s) => s.trim()).filter(Boolean);
+const list = (v: string, sep: RegExp): string[] =>
+  v
+    .split(sep)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The widget settings as the widget's config names them (theme, colors, …): the preview's overrides. */
 export function widgetOverrides(w: Forms['widget']): Record<string, unknown> {
   return {
     theme: w.theme,
     colors: w.theme === 'custom' ? { primary: w.primary, background: w.background, text: w.text } : null,
-    position: w.position, initialState: w.initialState, welcomeMessage: w.welcomeMessage, iconUrl: orNull(w.iconUrl),
+    position: w.position,
+    initialState: w.initialState,
+    welcomeMessage: w.welcomeMessage,
+    iconUrl: orNull(w.iconUrl),
     strings: widgetTextOverrides(w.strings),
   };
 }
@@ -97,7 +178,11 @@ export function templatesBody(items: Forms['templates']['items']): Template[] {
  * local. PATCH is a JSON Merge Patch: an emptied model setting and a removed variable are sent
  * as null, which clears them (`saved` is the assistant as loaded, to know what was removed).
  */
-export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], saved?: Pick<Assistant, 'variables'>): Record<string, unknown> {
+export function patchFor<S extends SaveableSection>(
+  section: S,
+  f: Forms[S],
+  saved?: Pick<Assistant, 'variables'>,
+): Record<string, unknown> {
   switch (section) {
     case 'general': {
       const g = f as Forms['general'];
@@ -119,12 +204,18 @@ export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], sav
     case 'prompt': {
       const p = f as Forms['prompt'];
       const typed = Object.fromEntries(p.variables.filter((v) => v.key.trim()).map((v) => [v.key.trim(), v.value]));
-      const removed = Object.keys(saved?.variables ?? {}).filter((k) => !(k in typed)).map((k) => [k, null]);
+      const removed = Object.keys(saved?.variables ?? {})
+        .filter((k) => !(k in typed))
+        .map((k) => [k, null]);
       return { systemPrompt: p.systemPrompt, variables: { ...Object.fromEntries(removed), ...typed } };
     }
     case 'behaviour': {
       const b = f as Forms['behaviour'];
-      return { historyLimit: numberOrText(b.historyLimit), maxResponseLength: numberOrText(b.maxResponseLength), confidenceThreshold: numberOrText(b.confidenceThreshold) };
+      return {
+        historyLimit: numberOrText(b.historyLimit),
+        maxResponseLength: numberOrText(b.maxResponseLength),
+        confidenceThreshold: numberOrText(b.confidenceThreshold),
+      };
     }
     case 'templates':
       return { templates: templatesBody((f as Forms['templates']).items) };
@@ -132,7 +223,9 @@ export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], sav
       const fb = f as Forms['fallback'];
       return {
         fallback: {
-          message: fb.message, suggestions: fb.suggestions, collectFeedback: fb.collectFeedback,
+          message: fb.message,
+          suggestions: fb.suggestions,
+          collectFeedback: fb.collectFeedback,
           handoff: { enabled: fb.handoffEnabled, message: fb.handoffMessage, url: orNull(fb.handoffUrl), email: orNull(fb.handoffEmail) },
         },
       };
@@ -145,7 +238,13 @@ export function patchFor<S extends SaveableSection>(section: S, f: Forms[S], sav
     case 'channels': {
       const c = f as Forms['channels'];
       return {
-        discord: { botName: orNull(c.discordBotName), description: c.discordDescription, avatarUrl: orNull(c.discordAvatarUrl), command: c.discordCommand.trim(), channels: list(c.discordChannels, /,/) },
+        discord: {
+          botName: orNull(c.discordBotName),
+          description: c.discordDescription,
+          avatarUrl: orNull(c.discordAvatarUrl),
+          command: c.discordCommand.trim(),
+          channels: list(c.discordChannels, /,/),
+        },
         slack: { botName: orNull(c.slackBotName), command: c.slackCommand.trim(), channels: list(c.slackChannels, /,/) },
         teams: { botName: orNull(c.teamsBotName), channels: list(c.teamsChannels, /,/) },
       };
@@ -165,7 +264,12 @@ export function insertAt(value: string, start: number, end: number, text: string
   return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
 }
 
-export interface TemplateMatch { id?: string; trigger: string; match: MatchKind; response: string }
+export interface TemplateMatch {
+  id?: string;
+  trigger: string;
+  match: MatchKind;
+  response: string;
+}
 
 /** The assistant editor: one form per section, each saved on its own, plus the avatar, the template test and the assistant's API keys. */
 export interface AssistantEditorModel {
@@ -238,7 +342,9 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
   const textDefaults = signal<{ language: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> } | null>(null);
   async function loadTextDefaults(language: string): Promise<void> {
     try {
-      const r = await api.get<{ dir: 'ltr' | 'rtl'; defaults: Record<string, string> }>(`/assistants/${id}/texts?language=${encodeURIComponent(language)}`);
+      const r = await api.get<{ dir: 'ltr' | 'rtl'; defaults: Record<string, string> }>(
+        `/assistants/${id}/texts?language=${encodeURIComponent(language)}`,
+      );
       textDefaults.value = { language, dir: r.dir, texts: r.defaults };
     } catch {
       // Not a valid tag yet (being typed), or offline: the fields just show no placeholder.
@@ -250,11 +356,15 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
    * The default fallback, handoff and welcome messages of the saved language (GET /assistants/:id/texts):
    * a field still showing its default says so, and one that does not can go back to it.
    */
-  const defaultMessages = signal<{ language: string; dir: 'ltr' | 'rtl'; messages: Partial<Record<DefaultMessageKey, string>> } | null>(null);
+  const defaultMessages = signal<{ language: string; dir: 'ltr' | 'rtl'; messages: Partial<Record<DefaultMessageKey, string>> } | null>(
+    null,
+  );
   async function loadDefaultMessages(language: string): Promise<void> {
     if (defaultMessages.value?.language === language) return;
     try {
-      const r = await api.get<{ dir: 'ltr' | 'rtl'; messages?: Partial<Record<DefaultMessageKey, string>> }>(`/assistants/${id}/texts?language=${encodeURIComponent(language)}`);
+      const r = await api.get<{ dir: 'ltr' | 'rtl'; messages?: Partial<Record<DefaultMessageKey, string>> }>(
+        `/assistants/${id}/texts?language=${encodeURIComponent(language)}`,
+      );
       defaultMessages.value = { language, dir: r.dir, messages: r.messages ?? {} };
     } catch {
       // Offline or refused: the fields just show no default hint.
@@ -277,7 +387,9 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
   async function save(section: SaveableSection): Promise<boolean> {
     const current = forms.value;
     if (!current) return false;
-    const updated = await subs[section].run(() => api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section], assistant.data.value ?? undefined)));
+    const updated = await subs[section].run(() =>
+      api.patch<Assistant>(`/assistants/${id}`, patchFor(section, current[section], assistant.data.value ?? undefined)),
+    );
     if (!updated) return false;
     warnings.value = updated.warnings ?? [];
     const before = assistant.data.value ? formsFrom(assistant.data.value) : null;
@@ -288,7 +400,8 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
     const next = { ...forms.value! };
     for (const s of SECTIONS) {
       if (s === 'api') continue;
-      if (s === section || (before && JSON.stringify(next[s]) === JSON.stringify(before[s]))) (next as Record<SaveableSection, unknown>)[s] = fresh[s];
+      if (s === section || (before && JSON.stringify(next[s]) === JSON.stringify(before[s])))
+        (next as Record<SaveableSection, unknown>)[s] = fresh[s];
     }
     forms.value = next;
     return true;
@@ -313,7 +426,12 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
   async function testTemplates(): Promise<void> {
     const items = forms.value?.templates.items ?? [];
     testResult.value = null;
-    const r = await testing.run(() => api.post<{ match: TemplateMatch | null }>(`/assistants/${id}/templates/test`, { message: testMessage.value, templates: templatesBody(items) }));
+    const r = await testing.run(() =>
+      api.post<{ match: TemplateMatch | null }>(`/assistants/${id}/templates/test`, {
+        message: testMessage.value,
+        templates: templatesBody(items),
+      }),
+    );
     if (r) testResult.value = r;
   }
 
@@ -335,7 +453,9 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
     if (newKey.perMinute.value.trim()) rateLimit.perMinute = numberOrText(newKey.perMinute.value);
     if (newKey.perDay.value.trim()) rateLimit.perDay = numberOrText(newKey.perDay.value);
     const body = {
-      name: newKey.name.value, permissions: ['chat'], assistantId: id,
+      name: newKey.name.value,
+      permissions: ['chat'],
+      assistantId: id,
       allowedIps: list(newKey.allowedIps.value, /[\s,]+/),
       ...(Object.keys(rateLimit).length ? { rateLimit } : {}),
     };
@@ -364,10 +484,34 @@ export function createAssistantEditorModel(api: ApiClient, id: string): Assistan
   }
 
   return {
-    id, assistant, forms, subs, warnings, providers, knowledgeBases, load, edit, save, dirty, textDefaults, loadTextDefaults,
-    defaultMessages, loadDefaultMessages,
-    avatarUpload, uploadAvatar, testMessage, testResult, testing, testTemplates,
-    keys, newKey, createdKey, keyCreation, createKey, deletion, remove,
+    id,
+    assistant,
+    forms,
+    subs,
+    warnings,
+    providers,
+    knowledgeBases,
+    load,
+    edit,
+    save,
+    dirty,
+    textDefaults,
+    loadTextDefaults,
+    defaultMessages,
+    loadDefaultMessages,
+    avatarUpload,
+    uploadAvatar,
+    testMessage,
+    testResult,
+    testing,
+    testTemplates,
+    keys,
+    newKey,
+    createdKey,
+    keyCreation,
+    createKey,
+    deletion,
+    remove,
   };
 }
 export type { Loadable, Signal };

@@ -30,7 +30,9 @@ export default function AssistantEditorPage() {
   const section: Section = (SECTIONS as readonly string[]).includes(params.section ?? '') ? (params.section as Section) : 'general';
   const m = useModel(() => createAssistantEditorModel(api, id), [id]);
   const confirming = useSignal(false);
-  useEffect(() => { void m.load(); }, [m]);
+  useEffect(() => {
+    void m.load();
+  }, [m]);
   const a = m.assistant.data.value;
   const readOnly = !can('assistants:write');
 
@@ -39,7 +41,9 @@ export default function AssistantEditorPage() {
       <>
         <PageHeader title="Assistant" />
         <ErrorNotice error={m.assistant.error.value} onRetry={() => void m.load()} />
-        <p><a href={to('/assistants')}>Back to assistants</a></p>
+        <p>
+          <a href={to('/assistants')}>Back to assistants</a>
+        </p>
       </>
     );
   }
@@ -48,18 +52,50 @@ export default function AssistantEditorPage() {
   const props = { m, readOnly };
   return (
     <div class="editor-page">
-      <p class="breadcrumb"><a href={to('/assistants')}>Assistants</a> / {a.name}</p>
-      <PageHeader title={a.name} description={<>{TYPE_LABELS[a.type]} · <code>{a.id}</code></>} actions={
-        <>
-          <a class="button" href={to(`/playground/${a.id}`)}>Try in the playground</a>
-          {!readOnly && <button type="button" class="button danger" onClick={() => { confirming.value = true; }}>Delete assistant</button>}
-        </>
-      } />
-      {readOnly && <p class="notice" role="status">You can view this assistant; changing it needs the editor role.</p>}
+      <p class="breadcrumb">
+        <a href={to('/assistants')}>Assistants</a> / {a.name}
+      </p>
+      <PageHeader
+        title={a.name}
+        description={
+          <>
+            {TYPE_LABELS[a.type]} · <code>{a.id}</code>
+          </>
+        }
+        actions={
+          <>
+            <a class="button" href={to(`/playground/${a.id}`)}>
+              Try in the playground
+            </a>
+            {!readOnly && (
+              <button
+                type="button"
+                class="button danger"
+                onClick={() => {
+                  confirming.value = true;
+                }}
+              >
+                Delete assistant
+              </button>
+            )}
+          </>
+        }
+      />
+      {readOnly && (
+        <p class="notice" role="status">
+          You can view this assistant; changing it needs the editor role.
+        </p>
+      )}
       <nav class="tabs" aria-label="Assistant settings">
         {SECTIONS.map((s) => (
           <a key={s} href={to(`/assistants/${id}/${s}`)} aria-current={s === section ? 'page' : undefined}>
-            {SECTION_LABELS[s]}{m.dirty(s) && <span class="unsaved-dot" title="Unsaved changes"> •<span class="visually-hidden"> (unsaved changes)</span></span>}
+            {SECTION_LABELS[s]}
+            {m.dirty(s) && (
+              <span class="unsaved-dot" title="Unsaved changes">
+                {' '}
+                •<span class="visually-hidden"> (unsaved changes)</span>
+              </span>
+            )}
           </a>
         ))}
       </nav>
@@ -73,11 +109,23 @@ export default function AssistantEditorPage() {
       {section === 'widget' && <WidgetSection {...props} />}
       {section === 'channels' && <ChannelsSection {...props} />}
       {section === 'api' && <ApiAccessSection m={m} />}
-      <ConfirmDialog open={confirming.value} title={`Delete ${a.name}?`} confirmLabel="Delete assistant" busy={m.deletion.busy.value}
+      <ConfirmDialog
+        open={confirming.value}
+        title={`Delete ${a.name}?`}
+        confirmLabel="Delete assistant"
+        busy={m.deletion.busy.value}
         error={m.deletion.error.value?.message ?? null}
         message={<p>Its settings, templates and widget stop working at once. Conversations stay in analytics. This cannot be undone.</p>}
-        onCancel={() => { confirming.value = false; }}
-        onConfirm={async () => { if (await m.remove()) { confirming.value = false; route(to('/assistants')); } }} />
+        onCancel={() => {
+          confirming.value = false;
+        }}
+        onConfirm={async () => {
+          if (await m.remove()) {
+            confirming.value = false;
+            route(to('/assistants'));
+          }
+        }}
+      />
     </div>
   );
 }

@@ -3,8 +3,12 @@ import { clientFor, startTestServer, type Server } from '../../e2e/support.js';
 import { createAssistantsModel } from './assistants.model.js';
 
 let server: Server;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('assistants model', () => {
   it('lists assistants with their knowledge base names and 7-day conversation counts', async () => {

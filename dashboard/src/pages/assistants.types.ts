@@ -3,13 +3,22 @@
 export const ASSISTANT_TYPES = ['web', 'api', 'discord', 'slack', 'teams'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 export const TYPE_LABELS: Record<AssistantType, string> = {
-  web: 'Website widget', api: 'API', discord: 'Discord bot', slack: 'Slack app', teams: 'Microsoft Teams bot',
+  web: 'Website widget',
+  api: 'API',
+  discord: 'Discord bot',
+  slack: 'Slack app',
+  teams: 'Microsoft Teams bot',
 };
 
 export type Provider = 'extractive' | 'openai' | 'anthropic';
 export type MatchKind = 'exact' | 'contains' | 'regex';
 
-export interface Template { id?: string; trigger: string; match: MatchKind; response: string }
+export interface Template {
+  id?: string;
+  trigger: string;
+  match: MatchKind;
+  response: string;
+}
 
 export interface WidgetSettings {
   theme: 'light' | 'dark' | 'custom';
@@ -57,12 +66,31 @@ export interface Assistant {
   warnings?: string[];
 }
 
-export interface KnowledgeBaseSummary { id: string; name: string; description: string | null; documentCount: number; chunkCount: number }
+export interface KnowledgeBaseSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  documentCount: number;
+  chunkCount: number;
+}
 
-export interface ProviderInfo { provider: Provider; configured: boolean; defaultBaseUrl: string | null; defaultModel: string | null }
+export interface ProviderInfo {
+  provider: Provider;
+  configured: boolean;
+  defaultBaseUrl: string | null;
+  defaultModel: string | null;
+}
 
 export interface ApiKeyRecord {
-  id: string; name: string; last4: string; permissions: string[]; assistantId: string | null; allowedIps: string[];
-  rateLimit: { perMinute?: number; perDay?: number } | null; createdAt: string; expiresAt: string | null; lastUsedAt: string | null;
+  id: string;
+  name: string;
+  last4: string;
+  permissions: string[];
+  assistantId: string | null;
+  allowedIps: string[];
+  rateLimit: { perMinute?: number; perDay?: number } | null;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
   key?: string;
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   traffic = await writeTraffic(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('conversation model', () => {
   it('shows each answer with its sources, confidence, threshold, feedback and response time', async () => {
@@ -45,7 +47,10 @@ describe('conversation model', () => {
     m.replyText.value = 'Hi, this is Sam from support. Let me look into it.';
     expect(await m.sendReply()).toBe(true);
     expect(m.replyText.value).toBe('');
-    expect(m.detail.data.value!.messages.at(-1)).toMatchObject({ role: 'human_agent', content: expect.stringContaining('Sam from support') });
+    expect(m.detail.data.value!.messages.at(-1)).toMatchObject({
+      role: 'human_agent',
+      content: expect.stringContaining('Sam from support'),
+    });
 
     expect(await m.end()).toBe(true);
     expect(m.detail.data.value!.status).toBe('ended');

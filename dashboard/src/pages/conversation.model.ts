@@ -5,7 +5,13 @@ import { loadable, submission, type Loadable, type Submission } from '../lib/mod
 // One conversation for an agent: the transcript with what stood behind each answer, a human
 // reply, ending it, and "Correct this answer" (a template and/or a knowledge snippet).
 
-export interface Source { text: string; url: string | null; score: number; title?: string | null; chunkId?: number }
+export interface Source {
+  text: string;
+  url: string | null;
+  score: number;
+  title?: string | null;
+  chunkId?: number;
+}
 
 export interface Turn {
   id: string;
@@ -23,14 +29,33 @@ export interface Turn {
 }
 
 export interface Correction {
-  id: string; assistantId?: string; messageId: string; question: string; answer: string; templateId: string | null; knowledgeBaseId: string | null;
-  documentId: string | null; userId?: string | null; createdAt: string;
+  id: string;
+  assistantId?: string;
+  messageId: string;
+  question: string;
+  answer: string;
+  templateId: string | null;
+  knowledgeBaseId: string | null;
+  documentId: string | null;
+  userId?: string | null;
+  createdAt: string;
 }
 
 export interface ConversationDetail {
-  sessionId: string; assistantId: string; channel: string; userId: string | null; source: string | null;
-  metadata: Record<string, unknown>; status: 'active' | 'ended'; startedAt: string; lastMessageAt: string; endedAt: string | null;
-  handoffRequestedAt: string | null; threshold: number | null; messages: Turn[]; corrections: Correction[];
+  sessionId: string;
+  assistantId: string;
+  channel: string;
+  userId: string | null;
+  source: string | null;
+  metadata: Record<string, unknown>;
+  status: 'active' | 'ended';
+  startedAt: string;
+  lastMessageAt: string;
+  endedAt: string | null;
+  handoffRequestedAt: string | null;
+  threshold: number | null;
+  messages: Turn[];
+  corrections: Correction[];
 }
 
 export interface CorrectionDraft {
@@ -97,12 +122,25 @@ export function createConversationModel(api: ApiClient, sessionId: string): Conv
   const lastCorrection = signal<Correction | null>(null);
 
   return {
-    sessionId, detail, assistantName, knowledgeBases, reply, replyText, ending, correcting, correctionFor, draft, lastCorrection,
+    sessionId,
+    detail,
+    assistantName,
+    knowledgeBases,
+    reply,
+    replyText,
+    ending,
+    correcting,
+    correctionFor,
+    draft,
+    lastCorrection,
     async load() {
       await detail.load();
       const id = detail.data.value?.assistantId;
       if (id && assistantName.value === null) {
-        assistantName.value = await api.get<{ name: string }>(`/assistants/${encodeURIComponent(id)}`).then((a) => a.name, () => null);
+        assistantName.value = await api.get<{ name: string }>(`/assistants/${encodeURIComponent(id)}`).then(
+          (a) => a.name,
+          () => null,
+        );
       }
     },
     async sendReply(): Promise<boolean> {
@@ -125,20 +163,27 @@ export function createConversationModel(api: ApiClient, sessionId: string): Conv
       correcting.saved.value = false;
       lastCorrection.value = null;
       draft.value = { ...draft.value, answer: turn.content };
-      if (!knowledgeBases.data.value) void knowledgeBases.load().then(() => {
-        if (!draft.value.knowledgeBaseId) draft.value = { ...draft.value, knowledgeBaseId: knowledgeBases.data.value?.[0]?.id ?? '' };
-      });
+      if (!knowledgeBases.data.value)
+        void knowledgeBases.load().then(() => {
+          if (!draft.value.knowledgeBaseId) draft.value = { ...draft.value, knowledgeBaseId: knowledgeBases.data.value?.[0]?.id ?? '' };
+        });
     },
-    closeCorrection() { correctionFor.value = null; },
+    closeCorrection() {
+      correctionFor.value = null;
+    },
     async saveCorrection(): Promise<Correction | undefined> {
       const turn = correctionFor.value;
       if (!turn) return undefined;
       const d = draft.value;
-      const created = await correcting.run(() => api.post<Correction>('/corrections', {
-        sessionId, messageId: turn.id, answer: d.answer,
-        ...(d.asTemplate && { asTemplate: { match: d.match } }),
-        ...(d.asSnippet && { asSnippet: { knowledgeBaseId: d.knowledgeBaseId } }),
-      }));
+      const created = await correcting.run(() =>
+        api.post<Correction>('/corrections', {
+          sessionId,
+          messageId: turn.id,
+          answer: d.answer,
+          ...(d.asTemplate && { asTemplate: { match: d.match } }),
+          ...(d.asSnippet && { asSnippet: { knowledgeBaseId: d.knowledgeBaseId } }),
+        }),
+      );
       if (created) {
         lastCorrection.value = created;
         await detail.load();

@@ -14,7 +14,9 @@ beforeAll(async () => {
   await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
   traffic = await writeTraffic(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const base = parseConversationFilters({});
 async function listed(f: Partial<ConversationFilters>): Promise<string[]> {
@@ -48,12 +50,28 @@ describe('conversations model', () => {
   });
 
   it('keeps every filter in the URL query and reads it back', () => {
-    const f: ConversationFilters = { ...base, range: 'custom', from: '2026-01-01', to: '2026-01-31', assistantId: 'asst_1', channels: ['widget', 'slack'],
-      userId: 'ann', rating: 'down', fellBack: 'true', handoff: 'false', q: 'refund', sort: 'messageCount', order: 'asc', page: 3 };
+    const f: ConversationFilters = {
+      ...base,
+      range: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      assistantId: 'asst_1',
+      channels: ['widget', 'slack'],
+      userId: 'ann',
+      rating: 'down',
+      fellBack: 'true',
+      handoff: 'false',
+      q: 'refund',
+      sort: 'messageCount',
+      order: 'asc',
+      page: 3,
+    };
     const q = conversationFiltersToQuery(f);
     expect(q).toMatchObject({ channel: 'widget,slack', rating: 'down', sort: 'messageCount', order: 'asc', page: '3' });
     expect(parseConversationFilters(q)).toEqual(f);
-    expect(conversationFiltersToQuery(base)).toEqual(Object.fromEntries(Object.keys(conversationFiltersToQuery(base)).map((k) => [k, undefined])));
+    expect(conversationFiltersToQuery(base)).toEqual(
+      Object.fromEntries(Object.keys(conversationFiltersToQuery(base)).map((k) => [k, undefined])),
+    );
   });
 
   it('exports exactly the filtered conversations as JSONL and CSV', async () => {
@@ -68,7 +86,10 @@ describe('conversations model', () => {
     expect(jsonlLink!.url).toMatch(/\/v1\/exports\/exp_/);
     const jsonl = await fetch(jsonlLink!.url);
     expect(jsonl.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.jsonl"$/);
-    const rows = (await jsonl.text()).trim().split('\n').map((l) => JSON.parse(l) as { sessionId: string });
+    const rows = (await jsonl.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { sessionId: string });
     expect([...new Set(rows.map((r) => r.sessionId))]).toEqual(ids);
     expect(rows.length).toBe(messages);
     expect((await fetch(jsonlLink!.url)).status).toBe(404); // single use

@@ -9,9 +9,19 @@ import type { ApiData } from '../api/types.js';
 // the filtered set (the same query, the same "now" for preset ranges) by a one-time link.
 
 export interface ConversationSummary {
-  sessionId: string; assistantId: string; userId: string | null; source: string | null; startedAt: string; lastMessageAt: string;
-  messageCount: number; avgResponseMs: number | null; rating: 'up' | 'down' | null;
-  channel: string; fellBack: boolean; handoffRequested: boolean; status: 'active' | 'ended';
+  sessionId: string;
+  assistantId: string;
+  userId: string | null;
+  source: string | null;
+  startedAt: string;
+  lastMessageAt: string;
+  messageCount: number;
+  avgResponseMs: number | null;
+  rating: 'up' | 'down' | null;
+  channel: string;
+  fellBack: boolean;
+  handoffRequested: boolean;
+  status: 'active' | 'ended';
   /** The visitor's first message (its first 160 characters), null before any. */
   firstQuestion: string | null;
 }
@@ -52,11 +62,15 @@ export function createConversationsModel(api: ApiClient, now: () => number = Dat
 
   const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
   const list = loadable<Page<ConversationSummary>>(() =>
-    api.page<ConversationSummary>('/analytics/conversations', { ...apiQuery(), page: filters.value!.page, limit: PAGE_SIZE }));
+    api.page<ConversationSummary>('/analytics/conversations', { ...apiQuery(), page: filters.value!.page, limit: PAGE_SIZE }),
+  );
   const exporting = submission();
 
   return {
-    filters, assistants, list, exporting,
+    filters,
+    assistants,
+    list,
+    exporting,
     assistantName: computed(() => {
       const names = new Map((assistants.data.value ?? []).map((a) => [a.id, a.name]));
       return (id: string) => names.get(id) ?? id;

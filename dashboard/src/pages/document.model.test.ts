@@ -22,9 +22,14 @@ describe('document model', () => {
   });
 
   it('loads the document and its chunks in order with heading paths, page by page', async () => {
-    const sections = Array.from({ length: 25 }, (_, i) => `## Section ${i + 1}\n\n${`Paragraph about topic number ${i + 1} with several words. `.repeat(40)}`).join('\n\n');
+    const sections = Array.from(
+      { length: 25 },
+      (_, i) => `## Section ${i + 1}\n\n${`Paragraph about topic number ${i + 1} with several words. `.repeat(40)}`,
+    ).join('\n\n');
     const doc = await client.post<{ id: string; chunkCount: number }>(`/knowledge-bases/${server.knowledgeBaseId}/documents`, {
-      title: 'Long guide', format: 'markdown', content: `# Guide\n\n${sections}`,
+      title: 'Long guide',
+      format: 'markdown',
+      content: `# Guide\n\n${sections}`,
     });
     expect(doc.chunkCount).toBeGreaterThan(CHUNKS_PAGE_SIZE);
     const m = createDocumentModel(client, server.knowledgeBaseId, doc.id);

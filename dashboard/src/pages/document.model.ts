@@ -33,9 +33,16 @@ export function createDocumentModel(api: ApiClient, kbId: string, docId: string)
   const page = signal(1);
   const kb = loadable(() => api.get<KnowledgeBase>(base));
   const doc = loadable(() => api.get<KbDocument>(`${base}/documents/${encodeURIComponent(docId)}`));
-  const chunks = loadable(() => api.page<Chunk>(`${base}/documents/${encodeURIComponent(docId)}/chunks`, { page: page.value, limit: CHUNKS_PAGE_SIZE }));
+  const chunks = loadable(() =>
+    api.page<Chunk>(`${base}/documents/${encodeURIComponent(docId)}/chunks`, { page: page.value, limit: CHUNKS_PAGE_SIZE }),
+  );
   return {
-    kbId, docId, page, kb, doc, chunks,
+    kbId,
+    docId,
+    page,
+    kb,
+    doc,
+    chunks,
     async load() {
       await Promise.all([kb.load(), doc.load(), chunks.load()]);
     },
@@ -48,4 +55,11 @@ export function createDocumentModel(api: ApiClient, kbId: string, docId: string)
 
 /** "Setup › Install › Linux": the server stores a chunk's heading trail joined by " › " (or gives the list). */
 export const headingPath = (heading: string | string[] | null | undefined): string[] =>
-  Array.isArray(heading) ? heading.filter(Boolean) : heading ? heading.split(' › ').map((h) => h.trim()).filter(Boolean) : [];
+  Array.isArray(heading)
+    ? heading.filter(Boolean)
+    : heading
+      ? heading
+          .split(' › ')
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : [];

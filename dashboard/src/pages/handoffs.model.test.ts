@@ -13,7 +13,9 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('handoffs model', () => {
   it('queues handoffs oldest first and drops one when an agent replies', async () => {
@@ -44,8 +46,20 @@ describe('handoffs model', () => {
 
   it('orders by the request time and says how long someone has waited', () => {
     const items = [
-      { sessionId: 'b', assistantId: 'a', startedAt: '2026-01-01T10:00:00Z', lastMessageAt: '', handoffRequestedAt: '2026-01-01T10:30:00Z' },
-      { sessionId: 'a', assistantId: 'a', startedAt: '2026-01-01T10:10:00Z', lastMessageAt: '', handoffRequestedAt: '2026-01-01T10:20:00Z' },
+      {
+        sessionId: 'b',
+        assistantId: 'a',
+        startedAt: '2026-01-01T10:00:00Z',
+        lastMessageAt: '',
+        handoffRequestedAt: '2026-01-01T10:30:00Z',
+      },
+      {
+        sessionId: 'a',
+        assistantId: 'a',
+        startedAt: '2026-01-01T10:10:00Z',
+        lastMessageAt: '',
+        handoffRequestedAt: '2026-01-01T10:20:00Z',
+      },
     ];
     expect(byLongestWait(items).map((h) => h.sessionId)).toEqual(['a', 'b']);
     expect(waitingSince(items[0]!)).toBe('2026-01-01T10:30:00Z');

@@ -61,6 +61,9 @@ export function createHandoffsModel(api: ApiClient): HandoffsModel {
   return {
     queue,
     load: () => queue.load(),
-    setPage(p: number) { page = p; return queue.load(); },
+    setPage(p: number) {
+      page = p;
+      return queue.load();
+    },
   };
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.ctx.storage.run("UPDATE organizations SET plan = 'enterprise'");
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** A page whose visibility the test flips (a real EventTarget). */
 class TestPage extends EventTarget implements Visibility {

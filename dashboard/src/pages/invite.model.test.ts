@@ -13,7 +13,11 @@ let orgId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const res = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) });
+  const res = await fetch(`${server.url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
   owner = clientFor(server, ((await res.json()) as { data: { token: string } }).data.token);
   orgId = (await owner.get<Me>('/auth/me')).organization.id;
 });
@@ -21,7 +25,8 @@ afterAll(() => server?.close());
 
 /** A signed-out browser on the dashboard: the CSRF header from PUBLIC_URL's origin. */
 const anon = () => createApiClient({ origin: server.url, headers: { Origin: server.url } });
-const invite = (role: string, email?: string) => owner.post<{ token: string }>(`/organizations/${orgId}/invitations`, { role, ...(email ? { email } : {}) });
+const invite = (role: string, email?: string) =>
+  owner.post<{ token: string }>(`/organizations/${orgId}/invitations`, { role, ...(email ? { email } : {}) });
 
 describe('invite model', () => {
   it('shows the organization and role, registers a new user who joins once', async () => {
@@ -46,7 +51,11 @@ describe('invite model', () => {
   });
 
   it('an existing user signs in with it; a wrong password shows the server message', async () => {
-    await anon().post('/auth/register', { email: 'elsewhere@example.com', password: 'elsewhere password 1', organizationName: 'Other Org' });
+    await anon().post('/auth/register', {
+      email: 'elsewhere@example.com',
+      password: 'elsewhere password 1',
+      organizationName: 'Other Org',
+    });
     const { token } = await invite('editor');
     const m = createInviteModel(anon(), token);
     await m.load();

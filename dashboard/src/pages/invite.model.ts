@@ -6,7 +6,12 @@ import type { Role } from '../lib/session.js';
 // Accepting an invitation link (public): shows the organization and role, then either makes a
 // new account or signs an existing one in; either way the user joins with that role.
 
-export interface InvitationInfo { organization: { id: string; name: string }; role: Exclude<Role, 'owner'>; email: string | null; expiresAt: string }
+export interface InvitationInfo {
+  organization: { id: string; name: string };
+  role: Exclude<Role, 'owner'>;
+  email: string | null;
+  expiresAt: string;
+}
 
 /** Accepting an invitation: what it offers, and joining with a new account or an existing one. */
 export interface InviteModel {
@@ -34,16 +39,29 @@ export function createInviteModel(api: ApiClient, token: string): InviteModel {
   const name = signal('');
   const submit = submission();
   return {
-    info, mode, email, password, name, submit,
+    info,
+    mode,
+    email,
+    password,
+    name,
+    submit,
     async load() {
       await info.load();
       const fixed = info.data.value?.email;
       if (fixed) email.value = fixed;
     },
     accept() {
-      return submit.run(() => api.post<{ user: { id: string; email: string }; organization: { id: string; name: string }; role: Role }>(`${path}/accept`, {
-        email: email.value, password: password.value, ...(mode.value === 'new' && name.value.trim() ? { name: name.value.trim() } : {}),
-      }, { quiet401: true }));
+      return submit.run(() =>
+        api.post<{ user: { id: string; email: string }; organization: { id: string; name: string }; role: Role }>(
+          `${path}/accept`,
+          {
+            email: email.value,
+            password: password.value,
+            ...(mode.value === 'new' && name.value.trim() ? { name: name.value.trim() } : {}),
+          },
+          { quiet401: true },
+        ),
+      );
     },
   };
 }

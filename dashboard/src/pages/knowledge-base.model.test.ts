@@ -3,7 +3,14 @@ import { makeDocx, makePdf } from '../../../server/test/document-files.js';
 import { fakeSite, page as sitePage, startWebServer, type FakeSite } from '../../../server/test/fake-site.js';
 import type { TestServer } from '../../../server/test/test-server.js';
 import { createApiClient, type ApiClient } from '../lib/api.js';
-import { createKnowledgeBaseModel, describeProgress, isActive, progressFraction, type KbDocument, type Uploader } from './knowledge-base.model.js';
+import {
+  createKnowledgeBaseModel,
+  describeProgress,
+  isActive,
+  progressFraction,
+  type KbDocument,
+  type Uploader,
+} from './knowledge-base.model.js';
 import { createKnowledgeBasesModel } from './knowledge-bases.model.js';
 
 // The knowledge pages' models against a real Parley (web fetch jobs tuned fast) and a real
@@ -14,16 +21,19 @@ let site: FakeSite;
 let client: ApiClient;
 
 /** Node has no XMLHttpRequest: the test uploader sends with fetch and reports completion. */
-const fetchUploader = (c: ApiClient): Uploader => async (path, form, onProgress) => {
-  const doc = await c.upload<KbDocument>(path, form);
-  onProgress(1);
-  return doc;
-};
+const fetchUploader =
+  (c: ApiClient): Uploader =>
+  async (path, form, onProgress) => {
+    const doc = await c.upload<KbDocument>(path, form);
+    onProgress(1);
+    return doc;
+  };
 
 beforeAll(async () => {
   server = await startWebServer({ urlSources: { progressIntervalMs: 10 } });
   const res = await fetch(`${server.url}/v1/auth/register`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'kb-owner@example.com', password: 'a long password 1', organizationName: 'KB Org' }),
   });
   const token = ((await res.json()) as { data: { token: string } }).data.token;

@@ -25,7 +25,15 @@ export interface KbDocument {
   syncedAt?: string | null;
 }
 
-export interface SearchHit { chunkId: string; documentId: string; title: string; url: string | null; page?: number; text: string; score: number }
+export interface SearchHit {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  url: string | null;
+  page?: number;
+  text: string;
+  score: number;
+}
 
 export interface UploadItem {
   key: number;
@@ -109,7 +117,15 @@ function uploadQueue(uploader: Uploader, path: string): UploadQueue {
   return {
     uploads,
     async sendAll(files) {
-      const items = files.map((f) => ({ key: ++uploadSeq, name: f.name, size: f.size, progress: 0, state: 'waiting' as const, error: null, document: null }));
+      const items = files.map((f) => ({
+        key: ++uploadSeq,
+        name: f.name,
+        size: f.size,
+        progress: 0,
+        state: 'waiting' as const,
+        error: null,
+        document: null,
+      }));
       uploads.value = [...uploads.value.filter((u) => u.state !== 'done'), ...items];
       let next = 0;
       const worker = async () => {
@@ -141,7 +157,14 @@ export interface KnowledgeBaseModel {
   /** The "paste text" form. */
   textForm: { title: Signal<string>; content: Signal<string>; format: Signal<'text' | 'markdown'>; submit: Submission };
   /** The "add a URL" form (crawl limits when crawling). */
-  urlForm: { url: Signal<string>; title: Signal<string>; crawl: Signal<boolean>; maxPages: Signal<string>; maxDepth: Signal<string>; submit: Submission };
+  urlForm: {
+    url: Signal<string>;
+    title: Signal<string>;
+    crawl: Signal<boolean>;
+    maxPages: Signal<string>;
+    maxDepth: Signal<string>;
+    submit: Submission;
+  };
   /** The base's name and description form. */
   settings: { name: Signal<string>; description: Signal<string>; submit: Submission };
   /** The test search and its hits. */
@@ -179,7 +202,11 @@ export interface KnowledgeBaseModel {
   runSearch(): Promise<SearchHit[] | undefined>;
 }
 
-export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { uploader?: Uploader; pollMs?: number } = {}): KnowledgeBaseModel {
+export function createKnowledgeBaseModel(
+  api: ApiClient,
+  kbId: string,
+  opts: { uploader?: Uploader; pollMs?: number } = {},
+): KnowledgeBaseModel {
   const base = `/knowledge-bases/${encodeURIComponent(kbId)}`;
   const uploader: Uploader = opts.uploader ?? ((path, form, onProgress) => uploadWithProgress<KbDocument>(path, form, onProgress));
   const pollMs = opts.pollMs ?? POLL_MS;
@@ -206,7 +233,12 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
 
   const textForm = { title: signal(''), content: signal(''), format: signal<'text' | 'markdown'>('markdown'), submit: submission() };
   const urlForm = {
-    url: signal(''), title: signal(''), crawl: signal(false), maxPages: signal('50'), maxDepth: signal('2'), submit: submission(),
+    url: signal(''),
+    title: signal(''),
+    crawl: signal(false),
+    maxPages: signal('50'),
+    maxDepth: signal('2'),
+    submit: submission(),
   };
   const settings = { name: signal(''), description: signal(''), submit: submission() };
   const search = { query: signal(''), limit: signal('10'), results: signal<SearchHit[] | null>(null), submit: submission() };
@@ -214,7 +246,18 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
   const removeBase = submission();
 
   return {
-    kbId, kb, page, docs, active, uploads: fileUploads.uploads, textForm, urlForm, settings, search, rowAction, removeBase,
+    kbId,
+    kb,
+    page,
+    docs,
+    active,
+    uploads: fileUploads.uploads,
+    textForm,
+    urlForm,
+    settings,
+    search,
+    rowAction,
+    removeBase,
 
     async load() {
       await Promise.all([kb.load(), docs.load()]);
@@ -247,9 +290,13 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     clearFinishedUploads: () => fileUploads.clearFinished(),
 
     async addText() {
-      const doc = await textForm.submit.run(() => api.post<KbDocument>(`${base}/documents`, {
-        title: textForm.title.value, content: textForm.content.value, format: textForm.format.value,
-      }));
+      const doc = await textForm.submit.run(() =>
+        api.post<KbDocument>(`${base}/documents`, {
+          title: textForm.title.value,
+          content: textForm.content.value,
+          format: textForm.format.value,
+        }),
+      );
       if (doc) {
         textForm.title.value = '';
         textForm.content.value = '';
@@ -259,10 +306,16 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     },
 
     async addUrl() {
-      const crawl = urlForm.crawl.value ? { maxPages: Number(urlForm.maxPages.value), maxDepth: Number(urlForm.maxDepth.value) } : undefined;
-      const doc = await urlForm.submit.run(() => api.post<KbDocument>(`${base}/documents`, {
-        url: urlForm.url.value.trim(), ...(urlForm.title.value.trim() ? { title: urlForm.title.value.trim() } : {}), ...(crawl ? { crawl } : {}),
-      }));
+      const crawl = urlForm.crawl.value
+        ? { maxPages: Number(urlForm.maxPages.value), maxDepth: Number(urlForm.maxDepth.value) }
+        : undefined;
+      const doc = await urlForm.submit.run(() =>
+        api.post<KbDocument>(`${base}/documents`, {
+          url: urlForm.url.value.trim(),
+          ...(urlForm.title.value.trim() ? { title: urlForm.title.value.trim() } : {}),
+          ...(crawl ? { crawl } : {}),
+        }),
+      );
       if (doc) {
         urlForm.url.value = '';
         urlForm.title.value = '';
@@ -284,9 +337,12 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     },
 
     async saveSettings() {
-      const updated = await settings.submit.run(() => api.patch<KnowledgeBase>(base, {
-        name: settings.name.value, description: settings.description.value.trim() ? settings.description.value : null,
-      }));
+      const updated = await settings.submit.run(() =>
+        api.patch<KnowledgeBase>(base, {
+          name: settings.name.value,
+          description: settings.description.value.trim() ? settings.description.value : null,
+        }),
+      );
       if (updated) kb.data.value = updated;
       return updated;
     },
@@ -297,7 +353,9 @@ export function createKnowledgeBaseModel(api: ApiClient, kbId: string, opts: { u
     },
 
     async runSearch() {
-      const hits = await search.submit.run(() => api.post<SearchHit[]>(`${base}/search`, { query: search.query.value, limit: Number(search.limit.value) }));
+      const hits = await search.submit.run(() =>
+        api.post<SearchHit[]>(`${base}/search`, { query: search.query.value, limit: Number(search.limit.value) }),
+      );
       if (hits) search.results.value = hits;
       return hits;
     },

@@ -33,15 +33,22 @@ export function createKnowledgeBasesModel(api: ApiClient): KnowledgeBasesModel {
   const create = submission();
 
   return {
-    page, list, name, description, create,
+    page,
+    list,
+    name,
+    description,
+    create,
     async goTo(p: number) {
       page.value = p;
       await list.load();
     },
     async createBase(): Promise<KnowledgeBase | undefined> {
-      const kb = await create.run(() => api.post<KnowledgeBase>('/knowledge-bases', {
-        name: name.value, ...(description.value.trim() ? { description: description.value } : {}),
-      }));
+      const kb = await create.run(() =>
+        api.post<KnowledgeBase>('/knowledge-bases', {
+          name: name.value,
+          ...(description.value.trim() ? { description: description.value } : {}),
+        }),
+      );
       if (kb) {
         name.value = '';
         description.value = '';

@@ -14,7 +14,9 @@ beforeAll(async () => {
   await writeTraffic(server);
   await chat(server, 'What is the capital of Mongolia?');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('knowledge gaps model', () => {
   it('answers a gap once, shows before and after, and the unanswered count drops', async () => {
@@ -37,7 +39,13 @@ describe('knowledge gaps model', () => {
     const result = await m.resolve();
     expect(m.resolving.error.value).toBeNull();
     const rows = pairReplays(result!);
-    expect(rows).toEqual([{ question: UNANSWERED, before: expect.objectContaining({ question: UNANSWERED }), after: expect.objectContaining({ response: answer, fallback: false }) }]);
+    expect(rows).toEqual([
+      {
+        question: UNANSWERED,
+        before: expect.objectContaining({ question: UNANSWERED }),
+        after: expect.objectContaining({ response: answer, fallback: false }),
+      },
+    ]);
     expect(m.resolution.value!.gap.id).toBe(gap.id);
     expect(m.openId.value).toBeNull();
     expect(m.gaps.data.value!.items.map((g) => g.id)).not.toContain(gap.id);

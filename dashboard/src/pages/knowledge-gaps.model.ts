@@ -10,32 +10,87 @@ import type { ApiData } from '../api/types.js';
 
 export type GapCause = 'no_passages' | 'low_confidence' | 'declined' | 'rated_down';
 export const CAUSE_LABELS: Record<GapCause, string> = {
-  no_passages: 'Nothing retrieved', low_confidence: 'Low confidence', declined: 'Model declined', rated_down: 'Answered, rated down',
+  no_passages: 'Nothing retrieved',
+  low_confidence: 'Low confidence',
+  declined: 'Model declined',
+  rated_down: 'Answered, rated down',
 };
 
 export interface Gap {
-  id: string; question: string; count: number; lastAskedAt: string; firstAskedAt?: string; assistantId: string; bestConfidence: number | null;
-  cause: GapCause; status: 'open' | 'resolved' | 'dismissed';
+  id: string;
+  question: string;
+  count: number;
+  lastAskedAt: string;
+  firstAskedAt?: string;
+  assistantId: string;
+  bestConfidence: number | null;
+  cause: GapCause;
+  status: 'open' | 'resolved' | 'dismissed';
 }
-export interface GapQuestion { question: string; cause: GapCause; confidence: number | null; askedAt: string; messageId: string | null; sessionId: string | null; response: string | null }
-export interface Passage { chunkId: number | string; documentId: string; title: string; url: string | null; heading: string | null; text: string; score: number }
+export interface GapQuestion {
+  question: string;
+  cause: GapCause;
+  confidence: number | null;
+  askedAt: string;
+  messageId: string | null;
+  sessionId: string | null;
+  response: string | null;
+}
+export interface Passage {
+  chunkId: number | string;
+  documentId: string;
+  title: string;
+  url: string | null;
+  heading: string | null;
+  text: string;
+  score: number;
+}
 export type GapDetail = ApiData<'getAnalyticsKnowledgeGapsId'>;
 
-export interface Replay { question: string; response: string; confidence: number; fallback?: boolean }
-export interface Resolution { id: string; status: 'resolved'; as: 'template' | 'snippet'; before: Replay[]; after: Replay[]; templateIds?: string[]; documentId?: string; knowledgeBaseId?: string }
+export interface Replay {
+  question: string;
+  response: string;
+  confidence: number;
+  fallback?: boolean;
+}
+export interface Resolution {
+  id: string;
+  status: 'resolved';
+  as: 'template' | 'snippet';
+  before: Replay[];
+  after: Replay[];
+  templateIds?: string[];
+  documentId?: string;
+  knowledgeBaseId?: string;
+}
 
-export interface SourceDoc { id: string; knowledgeBaseId: string; title: string; url: string | null }
+export interface SourceDoc {
+  id: string;
+  knowledgeBaseId: string;
+  title: string;
+  url: string | null;
+}
 export type SourceUse = ApiData<'getAnalyticsSources'>;
 
-export interface AnswerDraft { answer: string; as: 'template' | 'snippet'; match: 'exact' | 'contains'; knowledgeBaseId: string }
+export interface AnswerDraft {
+  answer: string;
+  as: 'template' | 'snippet';
+  match: 'exact' | 'contains';
+  knowledgeBaseId: string;
+}
 
 export const GAP_PAGE_SIZE = 25;
 
 /** Before and after of one replayed question, matched by wording. */
 export function pairReplays(r: Resolution): Array<{ question: string; before: Replay | null; after: Replay | null }> {
   const after = new Map(r.after.map((a) => [a.question, a]));
-  const rows: Array<{ question: string; before: Replay | null; after: Replay | null }> = r.before.map((b) => ({ question: b.question, before: b, after: after.get(b.question) ?? null }));
-  for (const a of r.after) if (!r.before.some((b) => b.question === a.question)) rows.push({ question: a.question, before: null, after: a });
+  const rows: Array<{ question: string; before: Replay | null; after: Replay | null }> = r.before.map((b) => ({
+    question: b.question,
+    before: b,
+    after: after.get(b.question) ?? null,
+  }));
+  for (const a of r.after)
+    if (!r.before.some((b) => b.question === a.question)) rows.push({ question: a.question, before: null, after: a });
   return rows;
 }
 
@@ -87,13 +142,17 @@ export function createKnowledgeGapsModel(api: ApiClient): KnowledgeGapsModel {
 
   const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
   const knowledgeBases = loadable(async () => (await api.page<{ id: string; name: string }>('/knowledge-bases', { limit: 100 })).items);
-  const gaps = loadable<Page<Gap>>(() => api.page<Gap>('/analytics/knowledge-gaps', { ...scope(), page: page.value, limit: GAP_PAGE_SIZE }));
+  const gaps = loadable<Page<Gap>>(() =>
+    api.page<Gap>('/analytics/knowledge-gaps', { ...scope(), page: page.value, limit: GAP_PAGE_SIZE }),
+  );
   /** The unanswered count the analytics page shows: it drops when a gap is resolved. */
   const unanswered = loadable(async () => (await api.get<MetricsWithPrevious>('/analytics/metrics', { query: scope() })).unansweredCount);
   const sources = loadable(() => api.get<SourceUse>('/analytics/sources', { query: scope() }));
 
   const openId = signal<string | null>(null);
-  const detail = loadable<GapDetail | null>(async () => (openId.value ? api.get<GapDetail>(`/analytics/knowledge-gaps/${encodeURIComponent(openId.value)}`) : null));
+  const detail = loadable<GapDetail | null>(async () =>
+    openId.value ? api.get<GapDetail>(`/analytics/knowledge-gaps/${encodeURIComponent(openId.value)}`) : null,
+  );
   const draft = signal<AnswerDraft>({ answer: '', as: 'template', match: 'exact', knowledgeBaseId: '' });
   const resolving = submission();
   const resolution = signal<{ gap: Gap; result: Resolution } | null>(null);
@@ -104,16 +163,38 @@ export function createKnowledgeGapsModel(api: ApiClient): KnowledgeGapsModel {
   const reloadLists = () => Promise.all([gaps.load(), unanswered.load(), sources.load()]);
 
   return {
-    assistantId, page, assistants, knowledgeBases, gaps, unanswered, sources, openId, detail, draft, resolving, resolution, dismissReason, dismissing, dismissed,
+    assistantId,
+    page,
+    assistants,
+    knowledgeBases,
+    gaps,
+    unanswered,
+    sources,
+    openId,
+    detail,
+    draft,
+    resolving,
+    resolution,
+    dismissReason,
+    dismissing,
+    dismissed,
     async load() {
       if (!assistants.data.value) void assistants.load();
-      if (!knowledgeBases.data.value) void knowledgeBases.load().then(() => {
-        if (!draft.value.knowledgeBaseId) draft.value = { ...draft.value, knowledgeBaseId: knowledgeBases.data.value?.[0]?.id ?? '' };
-      });
+      if (!knowledgeBases.data.value)
+        void knowledgeBases.load().then(() => {
+          if (!draft.value.knowledgeBaseId) draft.value = { ...draft.value, knowledgeBaseId: knowledgeBases.data.value?.[0]?.id ?? '' };
+        });
       await reloadLists();
     },
-    async setAssistant(id: string) { assistantId.value = id; page.value = 1; await reloadLists(); },
-    setPage(p: number) { page.value = p; return gaps.load(); },
+    async setAssistant(id: string) {
+      assistantId.value = id;
+      page.value = 1;
+      await reloadLists();
+    },
+    setPage(p: number) {
+      page.value = p;
+      return gaps.load();
+    },
     async open(id: string | null) {
       if (openId.value === id) return;
       openId.value = id;
@@ -127,9 +208,13 @@ export function createKnowledgeGapsModel(api: ApiClient): KnowledgeGapsModel {
       const gap = detail.data.value;
       if (!gap) return undefined;
       const d = draft.value;
-      const result = await resolving.run(() => api.post<Resolution>(`/analytics/knowledge-gaps/${encodeURIComponent(gap.id)}/resolve`, {
-        answer: d.answer, as: d.as, ...(d.as === 'template' ? { match: d.match } : { knowledgeBaseId: d.knowledgeBaseId }),
-      }));
+      const result = await resolving.run(() =>
+        api.post<Resolution>(`/analytics/knowledge-gaps/${encodeURIComponent(gap.id)}/resolve`, {
+          answer: d.answer,
+          as: d.as,
+          ...(d.as === 'template' ? { match: d.match } : { knowledgeBaseId: d.knowledgeBaseId }),
+        }),
+      );
       if (result) {
         resolution.value = { gap, result };
         openId.value = null;
@@ -141,7 +226,9 @@ export function createKnowledgeGapsModel(api: ApiClient): KnowledgeGapsModel {
     async dismiss(): Promise<boolean> {
       const gap = detail.data.value;
       if (!gap) return false;
-      const ok = await dismissing.run(() => api.post(`/analytics/knowledge-gaps/${encodeURIComponent(gap.id)}/dismiss`, { reason: dismissReason.value.trim() }));
+      const ok = await dismissing.run(() =>
+        api.post(`/analytics/knowledge-gaps/${encodeURIComponent(gap.id)}/dismiss`, { reason: dismissReason.value.trim() }),
+      );
       if (ok === undefined) return false;
       dismissed.value = gap;
       openId.value = null;

@@ -3,11 +3,62 @@
 // messages speak them; any other tag answers in that language with English interface texts.
 
 /** Languages with their own interface texts, as server/src/i18n/locales.ts has them. */
-export const TRANSLATED = ['en', 'de', 'es', 'ru', 'zh', 'ar', 'hi', 'th', 'vi', 'tr', 'el', 'ro', 'fr', 'it', 'pt', 'nl', 'pl',
-  'ja', 'ko', 'he', 'fa', 'uk', 'id'] as const;
+export const TRANSLATED = [
+  'en',
+  'de',
+  'es',
+  'ru',
+  'zh',
+  'ar',
+  'hi',
+  'th',
+  'vi',
+  'tr',
+  'el',
+  'ro',
+  'fr',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ja',
+  'ko',
+  'he',
+  'fa',
+  'uk',
+  'id',
+] as const;
 /** Regional tags owners often want, and languages answered in with English interface texts. */
-const MORE = ['en-GB', 'en-US', 'pt-BR', 'pt-PT', 'zh-CN', 'zh-TW', 'es-MX', 'fr-CA', 'ur', 'bn', 'ms', 'sw', 'cs', 'sk', 'hu',
-  'bg', 'hr', 'sr', 'sl', 'sv', 'da', 'nb', 'fi', 'et', 'lv', 'lt', 'ca', 'ta'] as const;
+const MORE = [
+  'en-GB',
+  'en-US',
+  'pt-BR',
+  'pt-PT',
+  'zh-CN',
+  'zh-TW',
+  'es-MX',
+  'fr-CA',
+  'ur',
+  'bn',
+  'ms',
+  'sw',
+  'cs',
+  'sk',
+  'hu',
+  'bg',
+  'hr',
+  'sr',
+  'sl',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'et',
+  'lv',
+  'lt',
+  'ca',
+  'ta',
+] as const;
 
 /** The value of the picker's last option: the owner types a tag of their own. */
 export const OTHER = 'other';
@@ -30,7 +81,7 @@ function displayName(tag: string, inLocale: string): string | null {
 export function languageLabel(tag: string, ownerLocale: string): string {
   const own = displayName(tag, ownerLocale);
   const native = displayName(tag, tag);
-  const name = own && native && native.toLowerCase() !== own.toLowerCase() ? `${own} — ${native}` : own ?? native ?? tag;
+  const name = own && native && native.toLowerCase() !== own.toLowerCase() ? `${own} — ${native}` : (own ?? native ?? tag);
   return `${name} (${tag})`;
 }
 

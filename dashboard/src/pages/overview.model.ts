@@ -8,7 +8,14 @@ import type { ApiKeyRecord, Assistant, KnowledgeBaseSummary } from './assistants
 // (a widget origin, a bot configured, or an API key that can chat).
 
 export type StepId = 'knowledge-base' | 'knowledge' | 'assistant' | 'playground' | 'deploy';
-export interface Step { id: StepId; title: string; done: boolean; detail: string; href: string; action: string }
+export interface Step {
+  id: StepId;
+  title: string;
+  done: boolean;
+  detail: string;
+  href: string;
+  action: string;
+}
 
 export interface OverviewFacts {
   assistants: Assistant[];
@@ -52,7 +59,9 @@ export async function loadFacts(api: ApiClient): Promise<OverviewFacts> {
 export function deployments(facts: OverviewFacts): string[] {
   const out: string[] = [];
   if (facts.assistants.some((a) => a.widget.allowedOrigins.length > 0)) out.push('widget');
-  const bots = (['discord', 'slack', 'teams'] as const).filter((c) => facts.assistants.some((a) => a[c].botName || a[c].channels.length > 0));
+  const bots = (['discord', 'slack', 'teams'] as const).filter((c) =>
+    facts.assistants.some((a) => a[c].botName || a[c].channels.length > 0),
+  );
   out.push(...bots);
   if ((facts.chatKeys ?? 0) > 0) out.push('API');
   return out;
@@ -64,30 +73,60 @@ export function checklist(f: OverviewFacts): Step[] {
   const live = deployments(f);
   return [
     {
-      id: 'knowledge-base', title: 'Create a knowledge base', done: f.knowledgeBaseTotal > 0,
-      detail: f.knowledgeBaseTotal > 0 ? `${f.knowledgeBaseTotal} knowledge ${f.knowledgeBaseTotal === 1 ? 'base' : 'bases'}` : 'A place for the documents your assistant answers from.',
-      href: '/knowledge', action: 'Knowledge bases',
+      id: 'knowledge-base',
+      title: 'Create a knowledge base',
+      done: f.knowledgeBaseTotal > 0,
+      detail:
+        f.knowledgeBaseTotal > 0
+          ? `${f.knowledgeBaseTotal} knowledge ${f.knowledgeBaseTotal === 1 ? 'base' : 'bases'}`
+          : 'A place for the documents your assistant answers from.',
+      href: '/knowledge',
+      action: 'Knowledge bases',
     },
     {
-      id: 'knowledge', title: 'Add knowledge', done: f.documents > 0,
-      detail: f.documents > 0 ? `${f.documents} ${f.documents === 1 ? 'document' : 'documents'}` : 'Upload files, paste text, or crawl your site.',
-      href: firstKb ? `/knowledge/${firstKb.id}` : '/knowledge', action: firstKb ? `Add to ${firstKb.name}` : 'Knowledge bases',
+      id: 'knowledge',
+      title: 'Add knowledge',
+      done: f.documents > 0,
+      detail:
+        f.documents > 0
+          ? `${f.documents} ${f.documents === 1 ? 'document' : 'documents'}`
+          : 'Upload files, paste text, or crawl your site.',
+      href: firstKb ? `/knowledge/${firstKb.id}` : '/knowledge',
+      action: firstKb ? `Add to ${firstKb.name}` : 'Knowledge bases',
     },
     {
-      id: 'assistant', title: 'Create an assistant', done: f.assistantTotal > 0,
-      detail: f.assistantTotal > 0 ? `${f.assistantTotal} ${f.assistantTotal === 1 ? 'assistant' : 'assistants'}` : 'Connect it to your knowledge and choose how it answers.',
-      href: '/assistants', action: 'Assistants',
+      id: 'assistant',
+      title: 'Create an assistant',
+      done: f.assistantTotal > 0,
+      detail:
+        f.assistantTotal > 0
+          ? `${f.assistantTotal} ${f.assistantTotal === 1 ? 'assistant' : 'assistants'}`
+          : 'Connect it to your knowledge and choose how it answers.',
+      href: '/assistants',
+      action: 'Assistants',
     },
     {
-      id: 'playground', title: 'Try it in the playground', done: (f.playgroundConversations ?? 0) > 0,
-      detail: f.playgroundConversations === null ? 'Ask it a few questions and see why it answers as it does.'
-        : f.playgroundConversations > 0 ? `${f.playgroundConversations} playground ${f.playgroundConversations === 1 ? 'conversation' : 'conversations'}` : 'Ask it a few questions and see why it answers as it does.',
-      href: firstAssistant ? `/playground/${firstAssistant.id}` : '/playground', action: 'Open the playground',
+      id: 'playground',
+      title: 'Try it in the playground',
+      done: (f.playgroundConversations ?? 0) > 0,
+      detail:
+        f.playgroundConversations === null
+          ? 'Ask it a few questions and see why it answers as it does.'
+          : f.playgroundConversations > 0
+            ? `${f.playgroundConversations} playground ${f.playgroundConversations === 1 ? 'conversation' : 'conversations'}`
+            : 'Ask it a few questions and see why it answers as it does.',
+      href: firstAssistant ? `/playground/${firstAssistant.id}` : '/playground',
+      action: 'Open the playground',
     },
     {
-      id: 'deploy', title: 'Deploy: widget, bot or API', done: live.length > 0,
-      detail: live.length ? `Live through ${live.join(', ')}` : 'Add your site to the widget\'s allowed origins, set up a bot, or create an API key.',
-      href: firstAssistant ? `/assistants/${firstAssistant.id}/widget` : '/assistants', action: firstAssistant ? 'Widget and channels' : 'Assistants',
+      id: 'deploy',
+      title: 'Deploy: widget, bot or API',
+      done: live.length > 0,
+      detail: live.length
+        ? `Live through ${live.join(', ')}`
+        : "Add your site to the widget's allowed origins, set up a bot, or create an API key.",
+      href: firstAssistant ? `/assistants/${firstAssistant.id}/widget` : '/assistants',
+      action: firstAssistant ? 'Widget and channels' : 'Assistants',
     },
   ];
 }

@@ -15,11 +15,18 @@ beforeAll(async () => {
   server = await startTestServer();
   api = clientFor(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
-  return new ReadableStream({ start(c) { for (const s of chunks) c.enqueue(enc.encode(s)); c.close(); } });
+  return new ReadableStream({
+    start(c) {
+      for (const s of chunks) c.enqueue(enc.encode(s));
+      c.close();
+    },
+  });
 }
 
 describe('readSse', () => {
@@ -28,10 +35,18 @@ describe('readSse', () => {
     const bytes = new TextEncoder().encode(raw);
     const pieces: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 3) pieces.push(bytes.subarray(i, i + 3));
-    const enc = new ReadableStream<Uint8Array>({ start(c) { for (const p of pieces) c.enqueue(p); c.close(); } });
+    const enc = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of pieces) c.enqueue(p);
+        c.close();
+      },
+    });
     const events = [];
     for await (const e of readSse(enc)) events.push(e);
-    expect(events).toEqual([{ event: 'delta', data: '{"text":"Grüß"}' }, { event: 'done', data: '{"a":1}' }]);
+    expect(events).toEqual([
+      { event: 'delta', data: '{"text":"Grüß"}' },
+      { event: 'done', data: '{"a":1}' },
+    ]);
   });
 
   it('ignores comments and joins multi-line data', async () => {
@@ -81,7 +96,11 @@ describe('playground model', () => {
   });
 
   it('a template answer explains which template fired', async () => {
-    const a = await api.post<Assistant>('/assistants', { name: 'Templated', type: 'web', templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'Nine to five.' }] });
+    const a = await api.post<Assistant>('/assistants', {
+      name: 'Templated',
+      type: 'web',
+      templates: [{ id: 'hours', trigger: 'opening hours', match: 'contains', response: 'Nine to five.' }],
+    });
     const m = createPlaygroundModel(api, a.id);
     await m.load();
     await m.send('What are your opening hours?');

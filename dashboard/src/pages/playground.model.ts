@@ -10,7 +10,15 @@ import type { Assistant } from './assistants.types.js';
 // with the server's "why this answer" (`explain`) under each answer.
 
 export interface Explain {
-  passages: Array<{ chunkId: string; documentId: string; title: string; url: string | null; heading: string | null; text: string; score: number }>;
+  passages: Array<{
+    chunkId: string;
+    documentId: string;
+    title: string;
+    url: string | null;
+    heading: string | null;
+    text: string;
+    score: number;
+  }>;
   confidence: number;
   threshold: number;
   outcome: 'answered' | 'fallback' | 'template';
@@ -20,7 +28,14 @@ export interface Explain {
   usage: { provider: string; model: string | null; promptTokens: number | null; completionTokens: number | null } | null;
 }
 
-export interface ChatDone { response: string; sessionId: string; confidence: number; sources: Array<{ title: string; url: string | null }>; messageId?: string; explain?: Explain }
+export interface ChatDone {
+  response: string;
+  sessionId: string;
+  confidence: number;
+  sources: Array<{ title: string; url: string | null }>;
+  messageId?: string;
+  explain?: Explain;
+}
 
 export interface Turn {
   id: number;
@@ -109,7 +124,9 @@ export function createPlaygroundModel(api: ApiClient, initialId: string | null):
     newConversation();
   }
 
-  const update = (id: number, change: Partial<Turn>) => { turns.value = turns.value.map((t) => (t.id === id ? { ...t, ...change } : t)); };
+  const update = (id: number, change: Partial<Turn>) => {
+    turns.value = turns.value.map((t) => (t.id === id ? { ...t, ...change } : t));
+  };
 
   /** Sends the draft; the answer streams into its turn, ending with the full body and `explain`. */
   async function send(text = draft.value): Promise<void> {
@@ -120,12 +137,22 @@ export function createPlaygroundModel(api: ApiClient, initialId: string | null):
     error.value = null;
     draft.value = '';
     const answerId = nextId + 1;
-    turns.value = [...turns.value, { id: nextId, role: 'user', text: message }, { id: answerId, role: 'assistant', text: '', streaming: true }];
+    turns.value = [
+      ...turns.value,
+      { id: nextId, role: 'user', text: message },
+      { id: answerId, role: 'assistant', text: '', streaming: true },
+    ];
     nextId += 2;
     abort = new AbortController();
     try {
       const res = await api.request('POST', `/integrations/${id}/chat`, {
-        body: { message, ...(sessionId.value ? { sessionId: sessionId.value } : {}), stream: true, explain: true, metadata: { source: 'playground' } },
+        body: {
+          message,
+          ...(sessionId.value ? { sessionId: sessionId.value } : {}),
+          stream: true,
+          explain: true,
+          metadata: { source: 'playground' },
+        },
         signal: abort.signal,
       });
       if (!res.body) throw new ApiError('server', 'The server sent no answer');

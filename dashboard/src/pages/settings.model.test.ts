@@ -9,7 +9,11 @@ import { PLAN_LIMITS, assignableRoles, createSettingsModel } from './settings.mo
 let server: Server;
 
 async function login(email: string, password: string): Promise<{ client: ApiClient; me: Me; token: string }> {
-  const res = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${server.url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const token = ((await res.json()) as { data: { token: string } }).data.token;
   const client = clientFor(server, token);
   return { client, token, me: await client.get<Me>('/auth/me') };
@@ -20,11 +24,17 @@ async function addMember(owner: ApiClient, orgId: string, role: 'admin' | 'edito
   const inv = await owner.post<{ token: string }>(`/organizations/${orgId}/invitations`, { role });
   // As the dashboard sends it: the CSRF header from PUBLIC_URL's origin (the server refuses the header from elsewhere).
   const anon = createApiClient({ origin: server.url, headers: { Origin: server.url } });
-  const joined = await anon.post<{ user: { id: string } }>(`/invitations/${inv.token}/accept`, { email, password: 'member password 1', name: email.split('@')[0] });
+  const joined = await anon.post<{ user: { id: string } }>(`/invitations/${inv.token}/accept`, {
+    email,
+    password: 'member password 1',
+    name: email.split('@')[0],
+  });
   return joined.user.id;
 }
 
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server?.close());
 
 describe('settings helpers', () => {

@@ -103,18 +103,36 @@ export function createSettingsModel(api: ApiClient, me: Me): SettingsModel {
   const memberAction = submission();
   /** The removal being confirmed: what the member created, and what the remover chose for it. */
   const removal = { created: signal<MemberCreated | null>(null), choice: signal<CreatedChoice>('revoke'), preview: submission() };
-  const invite = { role: signal<Exclude<Role, 'owner'>>('viewer'), email: signal(''), submit: submission(), created: signal<CreatedInvitation | null>(null) };
+  const invite = {
+    role: signal<Exclude<Role, 'owner'>>('viewer'),
+    email: signal(''),
+    submit: submission(),
+    created: signal<CreatedInvitation | null>(null),
+  };
   const account = { name: signal(me.user?.name ?? ''), submit: submission() };
   const password = { current: signal(''), next: signal(''), confirm: signal(''), submit: submission() };
 
   return {
-    me, orgId, manages, org, members, membersPage, invitations, memberAction, invite, account, password, removal,
+    me,
+    orgId,
+    manages,
+    org,
+    members,
+    membersPage,
+    invitations,
+    memberAction,
+    invite,
+    account,
+    password,
+    removal,
 
     async loadMembers() {
       await Promise.all([members.load(), manages ? invitations.load() : Promise.resolve()]);
     },
     async saveOrganization() {
-      return org.submit.run(() => api.patch<{ id: string; name: string; plan: Plan }>(orgPath, { name: org.name.value, plan: org.plan.value }));
+      return org.submit.run(() =>
+        api.patch<{ id: string; name: string; plan: Plan }>(orgPath, { name: org.name.value, plan: org.plan.value }),
+      );
     },
     async changeRole(userId: string, role: Role) {
       const updated = await memberAction.run(() => api.patch<Member>(`${orgPath}/members/${encodeURIComponent(userId)}`, { role }));
@@ -141,9 +159,12 @@ export function createSettingsModel(api: ApiClient, me: Me): SettingsModel {
       return ok !== undefined;
     },
     async createInvitation() {
-      const created = await invite.submit.run(() => api.post<CreatedInvitation>(`${orgPath}/invitations`, {
-        role: invite.role.value, ...(invite.email.value.trim() ? { email: invite.email.value.trim() } : {}),
-      }));
+      const created = await invite.submit.run(() =>
+        api.post<CreatedInvitation>(`${orgPath}/invitations`, {
+          role: invite.role.value,
+          ...(invite.email.value.trim() ? { email: invite.email.value.trim() } : {}),
+        }),
+      );
       if (created) {
         invite.created.value = created;
         invite.email.value = '';
@@ -157,7 +178,9 @@ export function createSettingsModel(api: ApiClient, me: Me): SettingsModel {
       return ok !== undefined;
     },
     async saveName() {
-      return account.submit.run(() => api.patch<{ id: string; email: string; name: string | null }>('/auth/me', { name: account.name.value.trim() || null }));
+      return account.submit.run(() =>
+        api.patch<{ id: string; email: string; name: string | null }>('/auth/me', { name: account.name.value.trim() || null }),
+      );
     },
     async changePassword() {
       if (password.next.value !== password.confirm.value) {
@@ -165,9 +188,12 @@ export function createSettingsModel(api: ApiClient, me: Me): SettingsModel {
         password.submit.error.value = new ApiError('validation', 'confirm: the two new passwords differ', 400, 'validation_error');
         return undefined;
       }
-      const done = await password.submit.run(() => api.post<{ changed: boolean; revokedSessions: number }>('/auth/password', {
-        currentPassword: password.current.value, newPassword: password.next.value,
-      }));
+      const done = await password.submit.run(() =>
+        api.post<{ changed: boolean; revokedSessions: number }>('/auth/password', {
+          currentPassword: password.current.value,
+          newPassword: password.next.value,
+        }),
+      );
       if (done) {
         password.current.value = '';
         password.next.value = '';

@@ -54,7 +54,13 @@ describe('webhooks model', () => {
     m.form.assistantId.value = server.assistantId;
     m.form.description.value = 'CRM sync';
     const hook = await m.create();
-    expect(hook).toMatchObject({ url: receiver.url, events: ['*'], assistantId: server.assistantId, description: 'CRM sync', enabled: true });
+    expect(hook).toMatchObject({
+      url: receiver.url,
+      events: ['*'],
+      assistantId: server.assistantId,
+      description: 'CRM sync',
+      enabled: true,
+    });
     expect(m.secret.value?.secret).toMatch(/^whsec_/);
     const listed = m.hooks.data.value!.items.find((h) => h.id === hook!.id)!;
     expect(listed.secret).toBeUndefined();

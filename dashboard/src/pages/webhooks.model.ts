@@ -8,8 +8,14 @@ import type { Creator } from './api-keys.model.js';
 
 /** docs/api-spec.md §9: both seed lists; "*" means all of them. */
 export const WEBHOOK_EVENTS = [
-  'conversation.started', 'conversation.ended', 'message.received', 'message.sent',
-  'conversation.created', 'conversation.message.created', 'knowledge_base.updated', 'app.deployment.updated',
+  'conversation.started',
+  'conversation.ended',
+  'message.received',
+  'message.sent',
+  'conversation.created',
+  'conversation.message.created',
+  'knowledge_base.updated',
+  'app.deployment.updated',
 ] as const;
 
 export interface Webhook {
@@ -47,7 +53,10 @@ export interface Delivery {
   eventId?: string;
 }
 
-export interface AssistantRef { id: string; name: string }
+export interface AssistantRef {
+  id: string;
+  name: string;
+}
 
 export const deliveryTime = (d: Delivery): string | null => d.attemptedAt ?? d.createdAt ?? null;
 export const nextRetry = (d: Delivery): string | null => d.nextRetryAt ?? d.nextAttemptAt ?? null;
@@ -84,13 +93,22 @@ export function createWebhooksModel(api: ApiClient): WebhooksModel {
   const hooks = loadable(() => api.page<Webhook>('/webhooks', { page: page.value, limit: 20 }));
   const assistants = loadable(async () => (await api.page<AssistantRef>('/assistants', { limit: 100 })).items);
   const form = {
-    url: signal(''), events: signal<string[]>(['*']), assistantId: signal(''), description: signal(''), submit: submission(),
+    url: signal(''),
+    events: signal<string[]>(['*']),
+    assistantId: signal(''),
+    description: signal(''),
+    submit: submission(),
   };
   const secret = signal<{ url: string; secret: string } | null>(null);
   const rowAction = submission();
 
   return {
-    page, hooks, assistants, form, secret, rowAction,
+    page,
+    hooks,
+    assistants,
+    form,
+    secret,
+    rowAction,
     async load() {
       await Promise.all([hooks.load(), assistants.load()]);
     },
@@ -109,11 +127,14 @@ export function createWebhooksModel(api: ApiClient): WebhooksModel {
       form.events.value = WEBHOOK_EVENTS.filter((e) => set.has(e));
     },
     async create(): Promise<Webhook | undefined> {
-      const created = await form.submit.run(() => api.post<Webhook>('/webhooks', {
-        url: form.url.value.trim(), events: form.events.value,
-        ...(form.assistantId.value ? { assistantId: form.assistantId.value } : {}),
-        ...(form.description.value.trim() ? { description: form.description.value.trim() } : {}),
-      }));
+      const created = await form.submit.run(() =>
+        api.post<Webhook>('/webhooks', {
+          url: form.url.value.trim(),
+          events: form.events.value,
+          ...(form.assistantId.value ? { assistantId: form.assistantId.value } : {}),
+          ...(form.description.value.trim() ? { description: form.description.value.trim() } : {}),
+        }),
+      );
       if (created) {
         if (created.secret) secret.value = { url: created.url, secret: created.secret };
         form.url.value = '';
@@ -192,14 +213,24 @@ export function createWebhookDetailModel(api: ApiClient, id: string, opts: { pol
     if (timer) clearTimeout(timer);
     if (stopped || Date.now() > until) return;
     // load() never rejects (a failure lands in the loadable's error signal).
-    timer = setTimeout(() => void Promise.all([deliveries.load(), hook.load()]).then(() => {
-      const total = deliveries.data.value?.total ?? 0;
-      if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, until);
-    }), opts.pollMs ?? DELIVERY_POLL_MS);
+    timer = setTimeout(
+      () =>
+        void Promise.all([deliveries.load(), hook.load()]).then(() => {
+          const total = deliveries.data.value?.total ?? 0;
+          if (total <= seen || (hook.data.value?.pendingDeliveries ?? 0) > 0) follow(seen, until);
+        }),
+      opts.pollMs ?? DELIVERY_POLL_MS,
+    );
   }
 
   return {
-    id, page, hook, deliveries, assistants, action, notice,
+    id,
+    page,
+    hook,
+    deliveries,
+    assistants,
+    action,
+    notice,
     async load() {
       await Promise.all([hook.load(), deliveries.load(), assistants.load()]);
     },

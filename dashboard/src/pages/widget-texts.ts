@@ -15,7 +15,7 @@ export const WIDGET_TEXT_FIELDS = [
   { key: 'notHelpful', label: 'Not helpful button' },
   { key: 'sources', label: 'Sources' },
   { key: 'suggestions', label: 'Suggestions' },
-  { key: 'supportTeam', label: 'Label of a team member\'s reply' },
+  { key: 'supportTeam', label: "Label of a team member's reply" },
   { key: 'needHelp', label: 'Offer of more help' },
   { key: 'talkToHuman', label: 'Talk to a human button' },
   { key: 'contactPage', label: 'Contact page link' },
@@ -43,5 +43,9 @@ export function widgetTextPatch(form: WidgetTextForm): Record<string, string | n
 
 /** Only the owner's own texts: what the live preview lays over the language's. */
 export function widgetTextOverrides(form: WidgetTextForm): Record<string, string> {
-  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(form)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }

@@ -2,7 +2,15 @@ import type { ComponentChildren } from 'preact';
 import { useSignal } from '@preact/signals';
 import type { ApiError } from '../lib/api.js';
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ComponentChildren; actions?: ComponentChildren }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ComponentChildren;
+  actions?: ComponentChildren;
+}) {
   return (
     <header class="page-header">
       <div>
@@ -15,7 +23,11 @@ export function PageHeader({ title, description, actions }: { title: string; des
 }
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return <p class="loading" role="status">{label}</p>;
+  return (
+    <p class="loading" role="status">
+      {label}
+    </p>
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ComponentChildren }) {
@@ -34,30 +46,46 @@ export function ErrorNotice({ error, onRetry }: { error: ApiError | null; onRetr
   return (
     <div class="notice notice-error" role="alert">
       <span>{error.message}</span>
-      {retriable && onRetry && <button type="button" class="button small" onClick={onRetry}>Try again</button>}
+      {retriable && onRetry && (
+        <button type="button" class="button small" onClick={onRetry}>
+          Try again
+        </button>
+      )}
     </div>
   );
 }
 
 export function SavedNotice({ show, children = 'Saved' }: { show: boolean; children?: ComponentChildren }) {
-  return <span class="saved" role="status">{show ? children : ''}</span>;
+  return (
+    <span class="saved" role="status">
+      {show ? children : ''}
+    </span>
+  );
 }
 
 /** Copies text and says so; falls back to selecting it when the clipboard is refused. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const copied = useSignal(false);
   return (
-    <button type="button" class="button small" onClick={async () => {
-      try {
-        await navigator.clipboard.writeText(text);
-        copied.value = true;
-        setTimeout(() => { copied.value = false; }, 2000);
-      } catch {
-        copied.value = false;
-      }
-    }}>
+    <button
+      type="button"
+      class="button small"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          copied.value = true;
+          setTimeout(() => {
+            copied.value = false;
+          }, 2000);
+        } catch {
+          copied.value = false;
+        }
+      }}
+    >
       {copied.value ? 'Copied' : label}
-      <span class="visually-hidden" role="status">{copied.value ? 'Copied to the clipboard' : ''}</span>
+      <span class="visually-hidden" role="status">
+        {copied.value ? 'Copied to the clipboard' : ''}
+      </span>
     </button>
   );
 }
@@ -65,7 +93,9 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <div class="code-block">
-      <pre aria-label={label} tabIndex={0}><code>{code}</code></pre>
+      <pre aria-label={label} tabIndex={0}>
+        <code>{code}</code>
+      </pre>
       <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} />
     </div>
   );
@@ -75,9 +105,15 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   if (pages <= 1) return null;
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" class="button small" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page} of {pages}</span>
-      <button type="button" class="button small" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
+      <button type="button" class="button small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" class="button small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
     </nav>
   );
 }

@@ -28,11 +28,20 @@ export function Dialog({ open, title, onClose, children, footer, wide }: DialogP
   }, [open]);
   if (!open) return null;
   return (
-    <dialog ref={ref} class={`dialog${wide ? ' dialog-wide' : ''}`} aria-labelledby={titleId}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      class={`dialog${wide ? ' dialog-wide' : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <header class="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </header>
       <div class="dialog-body">{children}</div>
       {footer && <footer class="dialog-footer">{footer}</footer>}
@@ -54,14 +63,27 @@ interface ConfirmProps {
 /** Destructive actions ask first; the button says exactly what will happen. */
 export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmProps) {
   return (
-    <Dialog open={open} title={title} onClose={onCancel} footer={
-      <>
-        <button type="button" class="button" onClick={onCancel}>Cancel</button>
-        <button type="button" class="button danger" disabled={busy} onClick={onConfirm}>{busy ? 'Working…' : confirmLabel}</button>
-      </>
-    }>
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" class="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" class="button danger" disabled={busy} onClick={onConfirm}>
+            {busy ? 'Working…' : confirmLabel}
+          </button>
+        </>
+      }
+    >
       <div>{message}</div>
-      {error && <p class="field-error" role="alert">{error}</p>}
+      {error && (
+        <p class="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </Dialog>
   );
 }

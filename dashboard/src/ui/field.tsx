@@ -20,8 +20,16 @@ export function Field({ label, hint, error, children }: FieldProps) {
     <div class={`field${error ? ' field-invalid' : ''}`}>
       <label for={id}>{label}</label>
       {children({ id, describedBy, invalid: !!error })}
-      {hint && <p class="hint" id={hintId}>{hint}</p>}
-      {error && <p class="field-error" id={errorId} role="alert">{error}</p>}
+      {hint && (
+        <p class="hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -38,8 +46,14 @@ export function TextField({ label, value, onValue, hint, error, ...rest }: Input
   return (
     <Field label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} value={value}
-          onInput={(e) => onValue(e.currentTarget.value)} {...rest} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          value={value}
+          onInput={(e) => onValue(e.currentTarget.value)}
+          {...rest}
+        />
       )}
     </Field>
   );
@@ -57,8 +71,14 @@ export function TextArea({ label, value, onValue, hint, error, ...rest }: AreaPr
   return (
     <Field label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} value={value}
-          onInput={(e) => onValue(e.currentTarget.value)} {...rest} />
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          value={value}
+          onInput={(e) => onValue(e.currentTarget.value)}
+          {...rest}
+        />
       )}
     </Field>
   );
@@ -78,23 +98,55 @@ export function SelectField<V extends string>({ label, value, options, onValue, 
   return (
     <Field label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} value={value} disabled={disabled}
-          onChange={(e) => onValue(e.currentTarget.value as V)}>
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onValue(e.currentTarget.value as V)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       )}
     </Field>
   );
 }
 
-export function Checkbox({ label, checked, onValue, hint, disabled }: { label: string; checked: boolean; onValue: (v: boolean) => void; hint?: string; disabled?: boolean }) {
+export function Checkbox({
+  label,
+  checked,
+  onValue,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onValue: (v: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div class="check">
-      <input type="checkbox" id={id} checked={checked} disabled={disabled} onChange={(e) => onValue(e.currentTarget.checked)}
-        aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        type="checkbox"
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onValue(e.currentTarget.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <label for={id}>{label}</label>
-      {hint && <p class="hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

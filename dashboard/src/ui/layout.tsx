@@ -29,21 +29,44 @@ export function Layout({ children }: { children: ComponentChildren }) {
   const session = me.value;
   return (
     <div class="shell">
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
       <header class="topbar">
-        <a class="brand" href={to('/')}>Parley</a>
-        <span class="org" title="Organization">{session?.organization.name}</span>
+        <a class="brand" href={to('/')}>
+          Parley
+        </a>
+        <span class="org" title="Organization">
+          {session?.organization.name}
+        </span>
         <div class="topbar-actions">
           <label class="theme-picker">
             <span class="visually-hidden">Theme</span>
-            <select value={themeChoice.value} onChange={(e) => { themeChoice.value = e.currentTarget.value as ThemeChoice; }}>
+            <select
+              value={themeChoice.value}
+              onChange={(e) => {
+                themeChoice.value = e.currentTarget.value as ThemeChoice;
+              }}
+            >
               <option value="system">System theme</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
             </select>
           </label>
-          <span class="user">{session?.user?.name || session?.user?.email}{session?.role ? ` · ${session.role}` : ''}</span>
-          <button type="button" class="button small" onClick={async () => { await signOut(); route(to('/login')); }}>Sign out</button>
+          <span class="user">
+            {session?.user?.name || session?.user?.email}
+            {session?.role ? ` · ${session.role}` : ''}
+          </span>
+          <button
+            type="button"
+            class="button small"
+            onClick={async () => {
+              await signOut();
+              route(to('/login'));
+            }}
+          >
+            Sign out
+          </button>
         </div>
       </header>
       <nav class="sidebar" aria-label="Main">
@@ -54,14 +77,20 @@ export function Layout({ children }: { children: ComponentChildren }) {
               <li key={item.href}>
                 <a href={to(item.href)} aria-current={isCurrent(path, item.href) ? 'page' : undefined}>
                   {item.label}
-                  {count > 0 && <span class="badge" aria-label={`${count} waiting`}>{count}</span>}
+                  {count > 0 && (
+                    <span class="badge" aria-label={`${count} waiting`}>
+                      {count}
+                    </span>
+                  )}
                 </a>
               </li>
             );
           })}
         </ul>
       </nav>
-      <main id="main" class="content" tabIndex={-1}>{children}</main>
+      <main id="main" class="content" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -5,10 +5,14 @@ import { CopyButton } from './common.js';
 export function SecretReveal({ label, secret, what }: { label: string; secret: string; what: string }) {
   return (
     <div class="secret-reveal">
-      <p class="notice notice-warn" role="note">Copy this {what} now: it is shown only once. Store it somewhere safe; if you lose it, rotate or create a new one.</p>
+      <p class="notice notice-warn" role="note">
+        Copy this {what} now: it is shown only once. Store it somewhere safe; if you lose it, rotate or create a new one.
+      </p>
       <p class="secret-label">{label}</p>
       <div class="secret-value">
-        <code aria-label={label} tabIndex={0}>{secret}</code>
+        <code aria-label={label} tabIndex={0}>
+          {secret}
+        </code>
         <CopyButton text={secret} label={`Copy ${what}`} />
       </div>
     </div>

@@ -7,10 +7,18 @@ const env = serverPerTest('2026-05-01T10:00:00Z');
 
 async function seedTraffic() {
   const shop = await setupShop(env.server.url);
-  const a1 = await shop.api.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 'c1', metadata: { userId: 'ann', source: 'web' } });
+  const a1 = await shop.api.post(shop.chatPath, {
+    message: 'How do I reset my password?',
+    sessionId: 'c1',
+    metadata: { userId: 'ann', source: 'web' },
+  });
   await shop.api.post(shop.chatPath, { message: 'Which football team won in 1998?', sessionId: 'c1' });
   env.clock.set(Date.parse('2026-05-03T10:00:00Z'));
-  const b1 = await shop.api.post(shop.chatPath, { message: 'How long does shipping take?', sessionId: 'c2', metadata: { userId: 'bob', source: 'slack' } });
+  const b1 = await shop.api.post(shop.chatPath, {
+    message: 'How long does shipping take?',
+    sessionId: 'c2',
+    metadata: { userId: 'bob', source: 'slack' },
+  });
   await shop.api.post('/v1/conversations/c1/feedback', { messageId: a1.body.messageId, rating: 'up' });
   await shop.api.post('/v1/conversations/c2/feedback', { messageId: b1.body.messageId, rating: 'down' });
   return shop;
@@ -23,12 +31,29 @@ describe('analytics (API.md §8)', () => {
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 2, page: 1, limit: 20, pages: 1 });
     expect(res.body.data[0]).toEqual({
-      sessionId: 'c2', assistantId: shop.assistantId, userId: 'bob', source: 'slack', startedAt: '2026-05-03T10:00:00.000Z',
-      lastMessageAt: '2026-05-03T10:00:00.000Z', messageCount: 2, avgResponseMs: expect.any(Number), rating: 'down',
-      channel: 'slack', fellBack: false, handoffRequested: false, status: 'active', firstQuestion: 'How long does shipping take?',
+      sessionId: 'c2',
+      assistantId: shop.assistantId,
+      userId: 'bob',
+      source: 'slack',
+      startedAt: '2026-05-03T10:00:00.000Z',
+      lastMessageAt: '2026-05-03T10:00:00.000Z',
+      messageCount: 2,
+      avgResponseMs: expect.any(Number),
+      rating: 'down',
+      channel: 'slack',
+      fellBack: false,
+      handoffRequested: false,
+      status: 'active',
+      firstQuestion: 'How long does shipping take?',
     });
     // The visitor's first question, not the last (c1 asked two).
-    expect(res.body.data[1]).toMatchObject({ sessionId: 'c1', userId: 'ann', messageCount: 4, rating: 'up', firstQuestion: 'How do I reset my password?' });
+    expect(res.body.data[1]).toMatchObject({
+      sessionId: 'c1',
+      userId: 'ann',
+      messageCount: 4,
+      rating: 'up',
+      firstQuestion: 'How do I reset my password?',
+    });
   });
 
   it("shows each conversation's first question, cut at 160 characters", async () => {
@@ -41,7 +66,8 @@ describe('analytics (API.md §8)', () => {
 
   it('filters by date, user, source, assistant and content', async () => {
     const shop = await seedTraffic();
-    const ids = async (q: string) => (await shop.api.get(`/v1/analytics/conversations?${q}`)).body.data.map((c: { sessionId: string }) => c.sessionId);
+    const ids = async (q: string) =>
+      (await shop.api.get(`/v1/analytics/conversations?${q}`)).body.data.map((c: { sessionId: string }) => c.sessionId);
     expect(await ids('from=2026-05-02')).toEqual(['c2']);
     expect(await ids('to=2026-05-01')).toEqual(['c1']);
     expect(await ids('userId=ann')).toEqual(['c1']);
@@ -57,8 +83,16 @@ describe('analytics (API.md §8)', () => {
     const shop = await seedTraffic();
     const res = await shop.api.get('/v1/analytics/metrics');
     expect(res.body.data).toEqual({
-      totalConversations: 2, totalMessages: 6, avgConversationLength: 3, avgResponseMs: expect.any(Number), p95ResponseMs: expect.any(Number),
-      satisfaction: { up: 1, down: 1, rate: 0.5 }, knowledgeBaseCoverage: 0.667, unansweredCount: 1, handoffs: 0, previous: null,
+      totalConversations: 2,
+      totalMessages: 6,
+      avgConversationLength: 3,
+      avgResponseMs: expect.any(Number),
+      p95ResponseMs: expect.any(Number),
+      satisfaction: { up: 1, down: 1, rate: 0.5 },
+      knowledgeBaseCoverage: 0.667,
+      unansweredCount: 1,
+      handoffs: 0,
+      previous: null,
       // The extractive answerer costs no tokens: no model usage to show.
       usage: { modelAnswers: 0, promptTokens: 0, completionTokens: 0, avgProviderMs: null, p95ProviderMs: null, byModel: [] },
     });
@@ -75,7 +109,10 @@ describe('analytics (API.md §8)', () => {
     expect(lines[0]).toBe('sessionId,assistantId,userId,source,messageId,role,content,timestamp,confidence,rating,channel');
     expect(lines).toHaveLength(7);
     const jsonl = await shop.api.get('/v1/analytics/conversations/export?format=jsonl&source=slack');
-    const rows = jsonl.text.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.role)).toEqual(['user', 'assistant']);
     expect(rows[1]).toMatchObject({ sessionId: 'c2', rating: 'down' });
     expect((await shop.api.get('/v1/analytics/conversations/export?format=xml')).status).toBe(400);
@@ -96,7 +133,9 @@ describe('analytics (API.md §8)', () => {
     const res = await shop.api.get('/v1/analytics/knowledge-gaps');
     // The answered question rated down is a gap too (cause rated_down).
     expect(res.body.data.map((g: { question: string; count: number; cause: string }) => [g.question, g.count, g.cause])).toEqual([
-      ['Gift cards: do you sell them?', 2, 'no_passages'], ['How long does shipping take?', 1, 'rated_down'], ['Which football team won in 1998?', 1, 'no_passages'],
+      ['Gift cards: do you sell them?', 2, 'no_passages'],
+      ['How long does shipping take?', 1, 'rated_down'],
+      ['Which football team won in 1998?', 1, 'no_passages'],
     ]);
     expect(res.body.pagination.total).toBe(3);
   });

@@ -1,7 +1,8 @@
 import type { ConversationHooks } from '../conversations/store.js';
 import { cellOf, rollups, type RollupCell } from './rollup-writes.js';
 
-const CELL_BY_ID = 'SELECT organization_id AS "organizationId", assistant_id AS "assistantId", channel_group AS channel FROM conversations WHERE id = ?';
+const CELL_BY_ID =
+  'SELECT organization_id AS "organizationId", assistant_id AS "assistantId", channel_group AS channel FROM conversations WHERE id = ?';
 
 /**
  * The rollups of conversation writes, in their transaction (rollup-writes.ts says why there): the
@@ -19,7 +20,12 @@ export const conversationRollups = {
     const cell = typeof conversation === 'string' ? await tx.get<RollupCell>(CELL_BY_ID, [conversation]) : cellOf(conversation);
     // No cell: the conversation does not exist, and the messages' foreign key has failed already.
     if (!cell) return;
-    const figures = messages.map((m) => ({ answered: m.answered ?? null, responseMs: m.responseMs ?? null, rating: null, usage: m.usage ?? null }));
+    const figures = messages.map((m) => ({
+      answered: m.answered ?? null,
+      responseMs: m.responseMs ?? null,
+      rating: null,
+      usage: m.usage ?? null,
+    }));
     await rollups.messagesAdded(tx, cell, at, figures, startedAt);
   },
   async rated(tx, before, rating) {

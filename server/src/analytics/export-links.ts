@@ -23,7 +23,19 @@ export type ExportFormat = 'csv' | 'jsonl';
 /** POST /v1/analytics/conversations/export-links: the format and the conversations list's filters. */
 export const exportLinkSchema = z.strictObject({ format: z.enum(['csv', 'jsonl']), ...analyticsFilterQuery.shape });
 
-const CSV_COLUMNS: (keyof ExportRow)[] = ['sessionId', 'assistantId', 'userId', 'source', 'messageId', 'role', 'content', 'timestamp', 'confidence', 'rating', 'channel'];
+const CSV_COLUMNS: (keyof ExportRow)[] = [
+  'sessionId',
+  'assistantId',
+  'userId',
+  'source',
+  'messageId',
+  'role',
+  'content',
+  'timestamp',
+  'confidence',
+  'rating',
+  'channel',
+];
 
 /** RFC 4180 quoting, plus a leading ' for cells a spreadsheet would run as a formula. */
 export function csvCell(value: unknown): string {
@@ -34,7 +46,13 @@ export function csvCell(value: unknown): string {
 }
 
 /** Streams every message of the filtered conversations as an attachment, in the list's order. */
-export async function sendExport(res: Response, q: Queryable, filter: ConversationFilter, format: ExportFormat, nowMs: number): Promise<void> {
+export async function sendExport(
+  res: Response,
+  q: Queryable,
+  filter: ConversationFilter,
+  format: ExportFormat,
+  nowMs: number,
+): Promise<void> {
   const stamp = new Date(nowMs).toISOString().slice(0, 10);
   res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="parley-conversations-${stamp}.${format}"`);
@@ -52,7 +70,11 @@ export async function sendExport(res: Response, q: Queryable, filter: Conversati
  * SHA-256, bound to the organization, the caller (user, or key) and the filters as resolved now
  * (a bound key's assistant included), valid EXPORT_LINK_TTL_MS.
  */
-export async function createExportLink(ctx: AppContext, p: Principal, input: z.infer<typeof exportLinkSchema>): Promise<{ url: string; expiresAt: string }> {
+export async function createExportLink(
+  ctx: AppContext,
+  p: Principal,
+  input: z.infer<typeof exportLinkSchema>,
+): Promise<{ url: string; expiresAt: string }> {
   const { format, ...filters } = input;
   const filter = toConversationFilter(p, filters);
   const now = ctx.clock.now();
@@ -60,14 +82,32 @@ export async function createExportLink(ctx: AppContext, p: Principal, input: z.i
   const expiresAt = new Date(now + EXPORT_LINK_TTL_MS).toISOString();
   await ctx.storage.tx(async (tx) => {
     await tx.run('DELETE FROM export_links WHERE expires_at < ?', [new Date(now - EXPORT_LINK_RETENTION_MS).toISOString()]);
-    await tx.run(`INSERT INTO export_links (id, token_hash, organization_id, user_id, api_key_id, format, filter, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [newId('exl'), hashToken(token), p.organizationId, p.kind === 'user' ? p.userId : null,
-      p.kind === 'api_key' ? p.credentialId : null, format, JSON.stringify(filter), new Date(now).toISOString(), expiresAt]);
+    await tx.run(
+      `INSERT INTO export_links (id, token_hash, organization_id, user_id, api_key_id, format, filter, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        newId('exl'),
+        hashToken(token),
+        p.organizationId,
+        p.kind === 'user' ? p.userId : null,
+        p.kind === 'api_key' ? p.credentialId : null,
+        format,
+        JSON.stringify(filter),
+        new Date(now).toISOString(),
+        expiresAt,
+      ],
+    );
   });
   return { url: `${ctx.config.publicUrl.replace(/\/+$/, '')}/v1/exports/${token}`, expiresAt };
 }
 
-interface LinkRow { organization_id: string; user_id: string | null; api_key_id: string | null; format: ExportFormat; filter: string }
+interface LinkRow {
+  organization_id: string;
+  user_id: string | null;
+  api_key_id: string | null;
+  format: ExportFormat;
+  filter: string;
+}
 
 /**
  * Takes the link: the conditional UPDATE admits exactly one download of a live link. Then the
@@ -76,13 +116,25 @@ interface LinkRow { organization_id: string; user_id: string | null; api_key_id:
  */
 async function takeLink(ctx: AppContext, token: string): Promise<LinkRow | null> {
   const now = new Date(ctx.clock.now()).toISOString();
-  const row = await ctx.storage.get<LinkRow>(`UPDATE export_links SET used_at = @now WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @now
-    RETURNING organization_id, user_id, api_key_id, format, filter`, { now, hash: hashToken(token) });
+  const row = await ctx.storage.get<LinkRow>(
+    `UPDATE export_links SET used_at = @now WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @now
+    RETURNING organization_id, user_id, api_key_id, format, filter`,
+    { now, hash: hashToken(token) },
+  );
   if (!row) return null;
-  if (row.user_id !== null) return (await ctx.storage.get('SELECT 1 AS one FROM memberships WHERE user_id = ? AND organization_id = ?', [row.user_id, row.organization_id])) ? row : null;
+  if (row.user_id !== null)
+    return (await ctx.storage.get('SELECT 1 AS one FROM memberships WHERE user_id = ? AND organization_id = ?', [
+      row.user_id,
+      row.organization_id,
+    ]))
+      ? row
+      : null;
   // The key's permissions are a JSON array: read here (no JSON functions in SQL).
-  const key = await ctx.storage.get<{ permissions: string }>(`SELECT permissions FROM api_keys WHERE id = ? AND organization_id = ? AND revoked_at IS NULL
-    AND (expires_at IS NULL OR expires_at > ?)`, [row.api_key_id, row.organization_id, now]);
+  const key = await ctx.storage.get<{ permissions: string }>(
+    `SELECT permissions FROM api_keys WHERE id = ? AND organization_id = ? AND revoked_at IS NULL
+    AND (expires_at IS NULL OR expires_at > ?)`,
+    [row.api_key_id, row.organization_id, now],
+  );
   return key && parseJson<unknown[]>(key.permissions, []).includes('analytics:read') ? row : null;
 }
 

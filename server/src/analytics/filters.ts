@@ -16,15 +16,25 @@ export const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset:
 });
 
 /** `channel=widget,slack`: a comma-separated list of the dashboard's channels. */
-export const channelList = z.string().max(200).transform((v, c) => {
-  const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
-  const bad = list.find((s) => !(CHANNELS as readonly string[]).includes(s));
-  if (bad !== undefined || !list.length) {
-    c.addIssue({ code: 'custom', message: `must be a comma-separated list of ${CHANNELS.join(', ')}` });
-    return z.NEVER;
-  }
-  return list as AnalyticsChannel[];
-});
+export const channelList = z
+  .string()
+  .max(200)
+  .transform((v, c) => {
+    const list = [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = list.find((s) => !(CHANNELS as readonly string[]).includes(s));
+    if (bad !== undefined || !list.length) {
+      c.addIssue({ code: 'custom', message: `must be a comma-separated list of ${CHANNELS.join(', ')}` });
+      return z.NEVER;
+    }
+    return list as AnalyticsChannel[];
+  });
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -46,7 +56,13 @@ export const analyticsFilterQuery = z.object({
 
 /** Named SQL parameters for the conversation filters shared by every analytics route. */
 export interface ConversationFilter {
-  org: string; from: string | null; to: string | null; assistantId: string | null; userId: string | null; source: string | null; q: string | null;
+  org: string;
+  from: string | null;
+  to: string | null;
+  assistantId: string | null;
+  userId: string | null;
+  source: string | null;
+  q: string | null;
   /** JSON array of channels (read with json_each). */
   channels: string;
   rating: 'up' | 'down' | null;
@@ -64,7 +80,10 @@ export const HANDOFF_PENDING = `c.handoff_requested_at IS NOT NULL AND c.status 
 /** Named parameters for an IN list: `(@p0, @p1)` and their values; `(NULL)` (matches nothing) when empty. */
 export function inList(prefix: string, values: readonly string[]): { sql: string; params: Record<string, string> } {
   if (!values.length) return { sql: '(NULL)', params: {} };
-  return { sql: `(${values.map((_v, i) => `@${prefix}${i}`).join(', ')})`, params: Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v])) };
+  return {
+    sql: `(${values.map((_v, i) => `@${prefix}${i}`).join(', ')})`,
+    params: Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v])),
+  };
 }
 
 /**
@@ -75,19 +94,24 @@ export function inList(prefix: string, values: readonly string[]): { sql: string
  */
 export function conversationWhere(f: ConversationFilter): { sql: string; params: Record<string, SqlValue> } {
   const channels = inList('ch', JSON.parse(f.channels) as string[]);
-  const where = ['c.organization_id = @org', "c.started_at >= @fromAt AND c.started_at <= @toAt", `c.channel_group IN ${channels.sql}`];
+  const where = ['c.organization_id = @org', 'c.started_at >= @fromAt AND c.started_at <= @toAt', `c.channel_group IN ${channels.sql}`];
   const params: Record<string, SqlValue> = { org: f.org, fromAt: f.from ?? '', toAt: f.to ?? '9999', ...channels.params };
-  const set = (name: keyof ConversationFilter, sql: string) => { where.push(sql); params[name] = f[name] as SqlValue; };
+  const set = (name: keyof ConversationFilter, sql: string) => {
+    where.push(sql);
+    params[name] = f[name] as SqlValue;
+  };
   if (f.assistantId !== null) set('assistantId', 'c.assistant_id = @assistantId');
   if (f.userId !== null) set('userId', 'c.user_id = @userId');
   if (f.source !== null) set('source', 'c.source = @source');
   if (f.rating !== null) set('rating', 'EXISTS (SELECT 1 FROM messages mr WHERE mr.conversation_id = c.id AND mr.rating = @rating)');
-  if (f.fellBack !== null) where.push(`${f.fellBack ? '' : 'NOT '}EXISTS (SELECT 1 FROM messages mf WHERE mf.conversation_id = c.id AND mf.answered = 0)`);
+  if (f.fellBack !== null)
+    where.push(`${f.fellBack ? '' : 'NOT '}EXISTS (SELECT 1 FROM messages mf WHERE mf.conversation_id = c.id AND mf.answered = 0)`);
   if (f.handoff === 'true') where.push('c.handoff_requested_at IS NOT NULL');
   else if (f.handoff === 'false') where.push('c.handoff_requested_at IS NULL');
   else if (f.handoff === 'pending') where.push(`(${HANDOFF_PENDING})`);
   // lower() on both sides: LIKE is case-insensitive (ASCII) on SQLite only.
-  if (f.q !== null) set('q', "EXISTS (SELECT 1 FROM messages mq WHERE mq.conversation_id = c.id AND lower(mq.content) LIKE lower(@q) ESCAPE '\\')");
+  if (f.q !== null)
+    set('q', "EXISTS (SELECT 1 FROM messages mq WHERE mq.conversation_id = c.id AND lower(mq.content) LIKE lower(@q) ESCAPE '\\')");
   return { sql: where.join('\n  AND '), params };
 }
 
@@ -114,8 +138,18 @@ export function toConversationFilter(p: Principal, f: z.infer<typeof analyticsFi
   const to = f.to ? endOf(f.to) : null;
   if (from && to && from > to) throw new AppError('validation_error', 'from must not be after to');
   return {
-    org: p.organizationId, from, to, assistantId: p.assistantId ?? f.assistantId ?? null, userId: f.userId ?? null, source: f.source ?? null,
-    q: f.q ? `%${escapeLike(f.q)}%` : null, channels: JSON.stringify(f.channel ?? DEFAULT_CHANNELS), rating: f.rating ?? null,
-    fellBack: f.fellBack === undefined ? null : Number(f.fellBack), handoff: f.handoff ?? null, sort: f.sort ?? 'startedAt', order: f.order ?? 'desc',
+    org: p.organizationId,
+    from,
+    to,
+    assistantId: p.assistantId ?? f.assistantId ?? null,
+    userId: f.userId ?? null,
+    source: f.source ?? null,
+    q: f.q ? `%${escapeLike(f.q)}%` : null,
+    channels: JSON.stringify(f.channel ?? DEFAULT_CHANNELS),
+    rating: f.rating ?? null,
+    fellBack: f.fellBack === undefined ? null : Number(f.fellBack),
+    handoff: f.handoff ?? null,
+    sort: f.sort ?? 'startedAt',
+    order: f.order ?? 'desc',
   };
 }

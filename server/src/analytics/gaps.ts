@@ -13,8 +13,17 @@ import type { ConversationFilter } from './filters.js';
 export type GapStatus = 'open' | 'resolved' | 'dismissed';
 
 export interface GapSummary {
-  id: string; question: string; count: number; lastAskedAt: string; firstAskedAt: string; assistantId: string; bestConfidence: number;
-  cause: GapCause; status: GapStatus; statusReason: string | null; statusAt: string | null;
+  id: string;
+  question: string;
+  count: number;
+  lastAskedAt: string;
+  firstAskedAt: string;
+  assistantId: string;
+  bestConfidence: number;
+  cause: GapCause;
+  status: GapStatus;
+  statusReason: string | null;
+  statusAt: string | null;
 }
 
 /** Distinct wordings replayed when a gap is resolved: enough for any real group, bounded per request. */
@@ -32,19 +41,37 @@ const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 const roundGap = (g: GapSummary): GapSummary => ({ ...g, bestConfidence: round3(g.bestConfidence) });
 
 /** Open gaps by default: a resolved or dismissed gap leaves the list. */
-export async function listKnowledgeGaps(q: Queryable, f: ConversationFilter & { status: GapStatus | 'all' }, page: { limit: number; offset: number }) {
+export async function listKnowledgeGaps(
+  q: Queryable,
+  f: ConversationFilter & { status: GapStatus | 'all' },
+  page: { limit: number; offset: number },
+) {
   // Only the conditions that are set: PostgreSQL cannot type a parameter only compared with NULL.
   const where = ['organization_id = @org'];
   const params: Record<string, SqlValue> = { org: f.org };
-  if (f.assistantId !== null) { where.push('assistant_id = @assistantId'); params.assistantId = f.assistantId; }
-  if (f.from !== null) { where.push('last_asked_at >= @from'); params.from = f.from; }
-  if (f.to !== null) { where.push('last_asked_at <= @to'); params.to = f.to; }
-  if (f.status !== 'all') { where.push('status = @status'); params.status = f.status; }
+  if (f.assistantId !== null) {
+    where.push('assistant_id = @assistantId');
+    params.assistantId = f.assistantId;
+  }
+  if (f.from !== null) {
+    where.push('last_asked_at >= @from');
+    params.from = f.from;
+  }
+  if (f.to !== null) {
+    where.push('last_asked_at <= @to');
+    params.to = f.to;
+  }
+  if (f.status !== 'all') {
+    where.push('status = @status');
+    params.status = f.status;
+  }
   const sql = where.join(' AND ');
   const total = (await q.get<{ n: number }>(`SELECT count(*) AS n FROM knowledge_gaps WHERE ${sql}`, params))?.n ?? 0;
   // id last: a total order, so pages do not overlap or depend on the database's plan.
-  const items = await q.all<GapSummary>(`${GAP_SELECT} WHERE ${sql} ORDER BY count DESC, last_asked_at DESC, id LIMIT @limit OFFSET @offset`,
-    { ...params, limit: page.limit, offset: page.offset });
+  const items = await q.all<GapSummary>(
+    `${GAP_SELECT} WHERE ${sql} ORDER BY count DESC, last_asked_at DESC, id LIMIT @limit OFFSET @offset`,
+    { ...params, limit: page.limit, offset: page.offset },
+  );
   return { items: items.map(roundGap), total };
 }
 
@@ -54,34 +81,63 @@ export async function findGap(q: Queryable, principal: Principal, id: string): P
   return roundGap(gap);
 }
 
-interface QuestionRow { question: string; cause: GapCause; confidence: number | null; askedAt: string; messageId: string | null; sessionId: string | null; response: string | null }
+interface QuestionRow {
+  question: string;
+  cause: GapCause;
+  confidence: number | null;
+  askedAt: string;
+  messageId: string | null;
+  sessionId: string | null;
+  response: string | null;
+}
 
 async function gapQuestions(q: Queryable, gapId: string, limit: number): Promise<QuestionRow[]> {
-  const rows = await q.all<QuestionRow>(`SELECT q.question, q.cause, q.confidence, q.asked_at AS "askedAt", q.message_id AS "messageId",
+  const rows = await q.all<QuestionRow>(
+    `SELECT q.question, q.cause, q.confidence, q.asked_at AS "askedAt", q.message_id AS "messageId",
       c.session_id AS "sessionId", m.content AS response
     FROM knowledge_gap_questions q LEFT JOIN messages m ON m.id = q.message_id LEFT JOIN conversations c ON c.id = m.conversation_id
-    WHERE q.gap_id = ? ORDER BY q.asked_at DESC, q.id DESC LIMIT ?`, [gapId, limit]);
+    WHERE q.gap_id = ? ORDER BY q.asked_at DESC, q.id DESC LIMIT ?`,
+    [gapId, limit],
+  );
   return rows.map((r) => ({ ...r, confidence: r.confidence === null ? null : round3(r.confidence) }));
 }
 
 /** The gap, its single questions (newest first) and the passages retrieval finds for it now. */
-export async function gapDetail(q: Queryable, deps: { assistants: AssistantStore; retriever: ChunkSearch }, principal: Principal, id: string) {
+export async function gapDetail(
+  q: Queryable,
+  deps: { assistants: AssistantStore; retriever: ChunkSearch },
+  principal: Principal,
+  id: string,
+) {
   const gap = await findGap(q, principal, id);
   const assistant = await deps.assistants.get(principal.organizationId, gap.assistantId);
   const chunks = assistant ? await deps.retriever.retrieve(gap.question, assistant.knowledgeBases, CLOSEST_PASSAGES) : [];
   const top = chunks.reduce((m, c) => Math.max(m, c.score), 0);
   return {
     ...gap,
-    resolution: parseJson<unknown>((await q.get<{ resolution: string | null }>('SELECT resolution FROM knowledge_gaps WHERE id = ?', [id]))?.resolution ?? 'null', null),
+    resolution: parseJson<unknown>(
+      (await q.get<{ resolution: string | null }>('SELECT resolution FROM knowledge_gaps WHERE id = ?', [id]))?.resolution ?? 'null',
+      null,
+    ),
     questions: await gapQuestions(q, id, DETAIL_QUESTIONS),
     passages: chunks.map((c) => ({
-      chunkId: c.chunkId, documentId: c.documentId, title: c.title, url: chunkUrl(c), heading: c.headingPath.at(-1) ?? null, text: c.text,
+      chunkId: c.chunkId,
+      documentId: c.documentId,
+      title: c.title,
+      url: chunkUrl(c),
+      heading: c.headingPath.at(-1) ?? null,
+      text: c.text,
       score: top > 0 ? Math.round((c.score / top) * 1000) / 1000 : 0,
     })),
   };
 }
 
-export interface ResolveInput { answer: string; as: 'template' | 'snippet'; knowledgeBaseId?: string | undefined; match?: 'exact' | 'contains' | undefined }
+export interface ResolveInput {
+  answer: string;
+  as: 'template' | 'snippet';
+  knowledgeBaseId?: string | undefined;
+  match?: 'exact' | 'contains' | undefined;
+}
 
 /**
  * Stores the answer (templates for every distinct wording, or one snippet), then replays every
@@ -94,16 +150,28 @@ export async function resolveGap(d: FixDeps & { chat: ChatService }, principal: 
   if (gap.status !== 'open') throw new AppError('conflict', `This knowledge gap is already ${gap.status}`);
   const assistant = await d.assistants.get(principal.organizationId, gap.assistantId);
   if (!assistant) throw notFound('Assistant');
-  if (input.as === 'snippet' && !input.knowledgeBaseId) throw new AppError('validation_error', 'knowledgeBaseId: required when as is snippet');
+  if (input.as === 'snippet' && !input.knowledgeBaseId)
+    throw new AppError('validation_error', 'knowledgeBaseId: required when as is snippet');
   const before = distinctWordings(await gapQuestions(storage, id, 1000), gap.question);
   // Claimed before anything is stored, by one conditional UPDATE: of two resolves at once (on
   // PostgreSQL both read the gap open) one claims it and the other gets a 409, storing nothing.
-  const claimed = await storage.run("UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = NULL WHERE id = ? AND status = 'open'", [at, id]);
+  const claimed = await storage.run(
+    "UPDATE knowledge_gaps SET status = 'resolved', status_at = ?, status_reason = NULL, resolution = NULL WHERE id = ? AND status = 'open'",
+    [at, id],
+  );
   if (!claimed.changes) throw new AppError('conflict', 'This knowledge gap is already being resolved or was just resolved or dismissed');
   let resolution: Record<string, unknown>;
   try {
     if (input.as === 'template') {
-      const templateIds = await addTemplates(d, principal, assistant, before.map((b) => b.question), input.match ?? 'exact', input.answer, at);
+      const templateIds = await addTemplates(
+        d,
+        principal,
+        assistant,
+        before.map((b) => b.question),
+        input.match ?? 'exact',
+        input.answer,
+        at,
+      );
       resolution = { as: 'template', templateIds };
     } else {
       const knowledgeBaseId = input.knowledgeBaseId as string;
@@ -112,18 +180,29 @@ export async function resolveGap(d: FixDeps & { chat: ChatService }, principal: 
     }
   } catch (err) {
     // Nothing was stored (each fix writes in its own transaction): the gap is open again.
-    await storage.run("UPDATE knowledge_gaps SET status = 'open', status_at = ?, status_reason = NULL WHERE id = ? AND status = 'resolved' AND resolution IS NULL",
-      [gap.statusAt, id]);
+    await storage.run(
+      "UPDATE knowledge_gaps SET status = 'open', status_at = ?, status_reason = NULL WHERE id = ? AND status = 'resolved' AND resolution IS NULL",
+      [gap.statusAt, id],
+    );
     throw err;
   }
-  await storage.run('UPDATE knowledge_gaps SET resolution = ? WHERE id = ?', [JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }), id]);
+  await storage.run('UPDATE knowledge_gaps SET resolution = ? WHERE id = ?', [
+    JSON.stringify({ ...resolution, by: principal.userId ?? principal.credentialId }),
+    id,
+  ]);
   const updated = (await d.assistants.get(principal.organizationId, gap.assistantId)) ?? assistant;
   const after = [];
   for (const b of before) {
     const r = await d.chat.replay({ assistant: updated, message: b.question });
     after.push({ question: b.question, response: r.response, confidence: Math.round(r.confidence * 1000) / 1000, fallback: r.fallback });
   }
-  return { id, status: 'resolved' as const, ...resolution, before: before.map(({ question, response, confidence }) => ({ question, response, confidence })), after };
+  return {
+    id,
+    status: 'resolved' as const,
+    ...resolution,
+    before: before.map(({ question, response, confidence }) => ({ question, response, confidence })),
+    after,
+  };
 }
 
 function distinctWordings(rows: QuestionRow[], fallback: string): QuestionRow[] {
@@ -133,7 +212,16 @@ function distinctWordings(rows: QuestionRow[], fallback: string): QuestionRow[] 
     if (!seen.has(key)) seen.set(key, r);
     if (seen.size === MAX_REPLAY_QUESTIONS) break;
   }
-  if (!seen.size) seen.set(fallback, { question: fallback, cause: 'low_confidence', confidence: null, askedAt: '', messageId: null, sessionId: null, response: null });
+  if (!seen.size)
+    seen.set(fallback, {
+      question: fallback,
+      cause: 'low_confidence',
+      confidence: null,
+      askedAt: '',
+      messageId: null,
+      sessionId: null,
+      response: null,
+    });
   return [...seen.values()];
 }
 

@@ -12,18 +12,31 @@ import type { Storage } from '../storage/port.js';
  * One transaction that commits alone: readers see the old rollups or the new, never empty ones.
  */
 export async function rebuildRollups(storage: Storage): Promise<void> {
-  await storage.tx(async (tx) => {
-    for (const table of ROLLUP_TABLES) await tx.run(`DELETE FROM ${table}`);
-    for (const sql of REBUILD) await tx.run(sql);
-  }, { groupCommit: false });
+  await storage.tx(
+    async (tx) => {
+      for (const table of ROLLUP_TABLES) await tx.run(`DELETE FROM ${table}`);
+      for (const sql of REBUILD) await tx.run(sql);
+    },
+    { groupCommit: false },
+  );
 }
 
-const ROLLUP_TABLES = ['analytics_hourly', 'analytics_hourly_usage', 'analytics_daily_usage', 'analytics_latency_hourly', 'analytics_latency_daily'] as const;
+const ROLLUP_TABLES = [
+  'analytics_hourly',
+  'analytics_hourly_usage',
+  'analytics_daily_usage',
+  'analytics_latency_hourly',
+  'analytics_latency_daily',
+] as const;
 
 /** Histogram bucket of a time column, as latencyBucket (rollup-writes.ts) computes it. */
 const bucketOf = (col: string) => `CASE WHEN ${col} < 1 THEN 0 ELSE 1 + CAST(floor(ln(${col}) / ln(1.1)) AS INTEGER) END`;
 
-const usage = (table: string, key: string, length: number) => `INSERT INTO ${table} (organization_id, ${key}, assistant_id, channel, provider, model,
+const usage = (
+  table: string,
+  key: string,
+  length: number,
+) => `INSERT INTO ${table} (organization_id, ${key}, assistant_id, channel, provider, model,
     answers, prompt_tokens, completion_tokens, provider_ms_count, provider_ms_sum)
   SELECT c.organization_id, substr(m.created_at, 1, ${length}), c.assistant_id, c.channel_group, m.provider, coalesce(m.model, ''), count(*),
     coalesce(sum(m.prompt_tokens), 0), coalesce(sum(m.completion_tokens), 0), count(m.provider_ms), coalesce(sum(m.provider_ms), 0)
@@ -40,7 +53,11 @@ const LATENCY_ROWS = `SELECT c.organization_id AS org, 'response' AS metric, m.c
   FROM messages m JOIN conversations c ON c.id = m.conversation_id
   WHERE m.provider IS NOT NULL AND m.provider <> 'extractive' AND m.provider_ms IS NOT NULL`;
 
-const latency = (table: string, key: string, length: number) => `INSERT INTO ${table} (organization_id, metric, ${key}, assistant_id, channel, bucket, count)
+const latency = (
+  table: string,
+  key: string,
+  length: number,
+) => `INSERT INTO ${table} (organization_id, metric, ${key}, assistant_id, channel, bucket, count)
   SELECT org, metric, substr(at, 1, ${length}), asst, ch, bucket, count(*) FROM (${LATENCY_ROWS}) AS t
   GROUP BY org, metric, substr(at, 1, ${length}), asst, ch, bucket`;
 

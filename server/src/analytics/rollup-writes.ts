@@ -24,10 +24,17 @@ import { channelOf } from './channel.js';
  */
 
 /** The rollup key of a conversation: its organization, assistant and analytics channel. */
-export interface RollupCell { organizationId: string; assistantId: string; channel: string }
+export interface RollupCell {
+  organizationId: string;
+  assistantId: string;
+  channel: string;
+}
 
-export const cellOf = (c: { organizationId: string; assistantId: string; channel: string; source: string | null }): RollupCell =>
-  ({ organizationId: c.organizationId, assistantId: c.assistantId, channel: channelOf(c.channel, c.source) });
+export const cellOf = (c: { organizationId: string; assistantId: string; channel: string; source: string | null }): RollupCell => ({
+  organizationId: c.organizationId,
+  assistantId: c.assistantId,
+  channel: channelOf(c.channel, c.source),
+});
 
 /** Histogram bucket of a time in ms: 0 is [0, 1), k ≥ 1 is [1.1^(k-1), 1.1^k) (as migration 024's backfill computes it). */
 export function latencyBucket(ms: number): number {
@@ -44,7 +51,15 @@ export interface MessageFigures {
 
 export type { ModelUsage };
 
-interface Counters { conversations?: number; messages?: number; answered?: number; unanswered?: number; up?: number; down?: number; handoffs?: number }
+interface Counters {
+  conversations?: number;
+  messages?: number;
+  answered?: number;
+  unanswered?: number;
+  up?: number;
+  down?: number;
+  handoffs?: number;
+}
 
 const hourOf = (iso: string) => iso.slice(0, 13);
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -55,7 +70,10 @@ const usageUpsert = (table: string, key: string) => `INSERT INTO ${table} (organ
   ON CONFLICT (organization_id, ${key}, assistant_id, channel, provider, model) DO UPDATE SET answers = ${table}.answers + excluded.answers,
     prompt_tokens = ${table}.prompt_tokens + excluded.prompt_tokens, completion_tokens = ${table}.completion_tokens + excluded.completion_tokens,
     provider_ms_count = ${table}.provider_ms_count + excluded.provider_ms_count, provider_ms_sum = ${table}.provider_ms_sum + excluded.provider_ms_sum`;
-const latencyUpsert = (table: string, key: string) => `INSERT INTO ${table} (organization_id, metric, ${key}, assistant_id, channel, bucket, count)
+const latencyUpsert = (
+  table: string,
+  key: string,
+) => `INSERT INTO ${table} (organization_id, metric, ${key}, assistant_id, channel, bucket, count)
   VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (organization_id, metric, ${key}, assistant_id, channel, bucket) DO UPDATE SET count = ${table}.count + excluded.count`;
 
 /** Upserts that add to what is there (the same text on SQLite and PostgreSQL). */
@@ -76,7 +94,11 @@ const SQL = {
 const citationInsert = (rows: number) =>
   `INSERT INTO message_citations (message_id, document_id) VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`;
 
-interface Row { sql: string; key: SqlValue[]; add: number[] }
+interface Row {
+  sql: string;
+  key: SqlValue[];
+  add: number[];
+}
 
 /**
  * One transaction's additions (on SQLite, a group commit's), summed per row until its commit. A
@@ -123,7 +145,14 @@ const batchOf = (tx: Tx): RollupBatch => tx.tally(ROLLUPS);
  * Adds (sign 1) or takes out (sign -1) a message's response time and model usage, in the hour
  * and day it was written. Its counters (messages, answered, ratings) go through addCounters.
  */
-function addTimesAndUsage(tx: Tx, cell: RollupCell, createdAt: string, responseMs: number | null, u: ModelUsage | null, sign: 1 | -1): void {
+function addTimesAndUsage(
+  tx: Tx,
+  cell: RollupCell,
+  createdAt: string,
+  responseMs: number | null,
+  u: ModelUsage | null,
+  sign: 1 | -1,
+): void {
   const { organizationId: org, assistantId: asst, channel: ch } = cell;
   const hour = hourOf(createdAt);
   const day = dayOf(createdAt);
@@ -134,7 +163,13 @@ function addTimesAndUsage(tx: Tx, cell: RollupCell, createdAt: string, responseM
     batch.add('latencyDaily', [org, 'response', day, asst, ch, b], [sign]);
   }
   if (!countsAsModel(u)) return;
-  const figures = [sign, sign * (u.promptTokens ?? 0), sign * (u.completionTokens ?? 0), sign * Number(u.providerMs !== null), sign * (u.providerMs ?? 0)];
+  const figures = [
+    sign,
+    sign * (u.promptTokens ?? 0),
+    sign * (u.completionTokens ?? 0),
+    sign * Number(u.providerMs !== null),
+    sign * (u.providerMs ?? 0),
+  ];
   batch.add('usageHourly', [org, hour, asst, ch, u.provider, u.model ?? ''], figures);
   batch.add('usageDaily', [org, day, asst, ch, u.provider, u.model ?? ''], figures);
   if (u.providerMs !== null) {
@@ -145,8 +180,11 @@ function addTimesAndUsage(tx: Tx, cell: RollupCell, createdAt: string, responseM
 }
 
 function addCounters(tx: Tx, cell: RollupCell, at: string, c: Counters): void {
-  batchOf(tx).add('hourly', [cell.organizationId, hourOf(at), cell.assistantId, cell.channel],
-    [c.conversations ?? 0, c.messages ?? 0, c.answered ?? 0, c.unanswered ?? 0, c.up ?? 0, c.down ?? 0, c.handoffs ?? 0]);
+  batchOf(tx).add(
+    'hourly',
+    [cell.organizationId, hourOf(at), cell.assistantId, cell.channel],
+    [c.conversations ?? 0, c.messages ?? 0, c.answered ?? 0, c.unanswered ?? 0, c.up ?? 0, c.down ?? 0, c.handoffs ?? 0],
+  );
 }
 
 export const rollups = {
@@ -160,7 +198,13 @@ export const rollups = {
    * the conversation was created in the same transaction, counted here (one counters row when
    * it started in the same hour, which a chat turn nearly always does).
    */
-  async messagesAdded(tx: Tx, cell: RollupCell, at: string, messages: readonly MessageFigures[], conversationStartedAt?: string): Promise<void> {
+  async messagesAdded(
+    tx: Tx,
+    cell: RollupCell,
+    at: string,
+    messages: readonly MessageFigures[],
+    conversationStartedAt?: string,
+  ): Promise<void> {
     let conversations = 0;
     if (conversationStartedAt !== undefined) {
       if (hourOf(conversationStartedAt) === hourOf(at)) conversations = 1;
@@ -185,13 +229,25 @@ export const rollups = {
   /** The documents an answer cited (distinct ids), for analytics/sources.ts. */
   async citations(tx: Tx, messageId: string, documentIds: readonly string[]): Promise<void> {
     if (!documentIds.length) return;
-    await tx.run(citationInsert(documentIds.length), documentIds.flatMap((id) => [messageId, id]));
+    await tx.run(
+      citationInsert(documentIds.length),
+      documentIds.flatMap((id) => [messageId, id]),
+    );
   },
 
   /** A message's rating changed (counts in the hour the message was written). */
-  async ratingChanged(tx: Tx, cell: RollupCell, createdAt: string, before: 'up' | 'down' | null, after: 'up' | 'down' | null): Promise<void> {
+  async ratingChanged(
+    tx: Tx,
+    cell: RollupCell,
+    createdAt: string,
+    before: 'up' | 'down' | null,
+    after: 'up' | 'down' | null,
+  ): Promise<void> {
     if (before === after) return;
-    addCounters(tx, cell, createdAt, { up: Number(after === 'up') - Number(before === 'up'), down: Number(after === 'down') - Number(before === 'down') });
+    addCounters(tx, cell, createdAt, {
+      up: Number(after === 'up') - Number(before === 'up'),
+      down: Number(after === 'down') - Number(before === 'down'),
+    });
   },
 
   /** handoff_requested_at moved from `before` to `after` (a repeated request moves the count to its hour). */

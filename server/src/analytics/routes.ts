@@ -33,7 +33,11 @@ export const timeseriesQuery = z.object({
   channel: channelList.optional(),
 });
 
-export const auditQuery = z.object({ assistantId: z.string().min(1).max(64).optional(), from: isoDateOrDateTime.optional(), to: isoDateOrDateTime.optional() });
+export const auditQuery = z.object({
+  assistantId: z.string().min(1).max(64).optional(),
+  from: isoDateOrDateTime.optional(),
+  to: isoDateOrDateTime.optional(),
+});
 export const gapListQuery = z.object({ status: z.enum(['open', 'resolved', 'dismissed', 'all']).default('open') });
 
 export const correctionSchema = z.strictObject({
@@ -51,10 +55,19 @@ export const resolveGapSchema = z.strictObject({
 });
 export const dismissGapSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
-export interface AnalyticsDeps { chat: ChatService; assistants: AssistantStore; knowledge: KnowledgeStore; retriever: ChunkSearch }
+export interface AnalyticsDeps {
+  chat: ChatService;
+  assistants: AssistantStore;
+  knowledge: KnowledgeStore;
+  retriever: ChunkSearch;
+}
 
 /** from/to of a query as milliseconds: a date-only `to` is the whole day; `to` defaults to now. */
-function readRange(q: { from?: string | undefined; to?: string | undefined }, nowMs: number, defaultSpanMs: number): { from: number; to: number } {
+function readRange(
+  q: { from?: string | undefined; to?: string | undefined },
+  nowMs: number,
+  defaultSpanMs: number,
+): { from: number; to: number } {
   const to = q.to ? Date.parse(endOf(q.to)) : nowMs;
   const from = q.from ? Date.parse(startOf(q.from)) : to - defaultSpanMs;
   if (from > to) throw new AppError('validation_error', 'from must not be after to');
@@ -99,11 +112,23 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     const q = parseInput(timeseriesQuery, query, 'query');
     const { from, to } = readRange(q, ctx.clock.now(), q.interval === 'hour' ? 7 * DAY_MS : 30 * DAY_MS);
     const buckets = bucketCount(from, to, q.interval);
-    if (buckets > MAX_BUCKETS) throw new AppError('validation_error', `from..to spans ${buckets} ${q.interval} buckets; at most ${MAX_BUCKETS}: use interval=day or a shorter range`);
-    sendData(res, await computeTimeseries(ctx.storage, {
-      org: principalOf(res).organizationId, assistantId: boundAssistant(res, q.assistantId), channels: JSON.stringify(q.channel ?? DEFAULT_CHANNELS),
-      from, to, interval: q.interval, metric: q.metric,
-    }));
+    if (buckets > MAX_BUCKETS)
+      throw new AppError(
+        'validation_error',
+        `from..to spans ${buckets} ${q.interval} buckets; at most ${MAX_BUCKETS}: use interval=day or a shorter range`,
+      );
+    sendData(
+      res,
+      await computeTimeseries(ctx.storage, {
+        org: principalOf(res).organizationId,
+        assistantId: boundAssistant(res, q.assistantId),
+        channels: JSON.stringify(q.channel ?? DEFAULT_CHANNELS),
+        from,
+        to,
+        interval: q.interval,
+        metric: q.metric,
+      }),
+    );
   });
 
   r.get('/analytics/sources', async (req, res) => {
@@ -137,7 +162,15 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
   // Conversations for the dashboard (org-scoped; bound keys see their assistant's only).
   r.get('/conversations/:sessionId', requirePermission('conversations:read'), async (req, res) => {
     const { sessionId } = pathParams(req, 'sessionId');
-    sendData(res, await conversationDetail(ctx.storage, principalOf(res), sessionId, async (id) => (await deps.assistants.get(principalOf(res).organizationId, id))?.confidenceThreshold ?? null));
+    sendData(
+      res,
+      await conversationDetail(
+        ctx.storage,
+        principalOf(res),
+        sessionId,
+        async (id) => (await deps.assistants.get(principalOf(res).organizationId, id))?.confidenceThreshold ?? null,
+      ),
+    );
   });
 
   /** The "needs a human" queue: asked for a human, still open, no agent reply since; the oldest request first. */
@@ -155,7 +188,11 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
 
   r.post('/corrections', requirePermission(['assistants:write', 'knowledge_bases:write']), async (req, res) => {
     const input = parseInput(correctionSchema, req.body);
-    sendData(res, await createCorrection({ ctx, assistants: deps.assistants, knowledge: deps.knowledge }, principalOf(res), input, nowIso(ctx)), 201);
+    sendData(
+      res,
+      await createCorrection({ ctx, assistants: deps.assistants, knowledge: deps.knowledge }, principalOf(res), input, nowIso(ctx)),
+      201,
+    );
   });
 
   // The audit log of assistant changes (markers on the analytics charts).
@@ -166,7 +203,11 @@ export function analyticsRouter(ctx: AppContext, deps: AnalyticsDeps): Router {
     const from = q.from ? startOf(q.from) : null;
     const to = q.to ? endOf(q.to) : null;
     if (from && to && from > to) throw new AppError('validation_error', 'from must not be after to');
-    const { items, total } = await listAudit(ctx.storage, { org: principalOf(res).organizationId, assistantId: boundAssistant(res, assistantId ?? q.assistantId), from, to }, page);
+    const { items, total } = await listAudit(
+      ctx.storage,
+      { org: principalOf(res).organizationId, assistantId: boundAssistant(res, assistantId ?? q.assistantId), from, to },
+      page,
+    );
     sendPage(res, items, total, page);
   };
   r.get('/assistants/:id/audit', requirePermission('assistants:read'), async (req, res) => {

@@ -11,7 +11,16 @@ import { inList } from './filters.js';
  * ratings, coverage and response times count in the hour the message was written; conversations
  * in the hour they started; handoffs in the hour they were requested.
  */
-export const METRICS = ['conversations', 'messages', 'satisfaction', 'coverage', 'response_ms_p50', 'response_ms_p95', 'handoffs', 'unanswered'] as const;
+export const METRICS = [
+  'conversations',
+  'messages',
+  'satisfaction',
+  'coverage',
+  'response_ms_p50',
+  'response_ms_p95',
+  'handoffs',
+  'unanswered',
+] as const;
 export type Metric = (typeof METRICS)[number];
 export type Interval = 'hour' | 'day';
 
@@ -29,10 +38,19 @@ export function bucketValue(bucket: number): number {
 }
 
 export interface TimeseriesQuery {
-  org: string; assistantId: string | null; channels: string; from: number; to: number; interval: Interval; metric: Metric;
+  org: string;
+  assistantId: string | null;
+  channels: string;
+  from: number;
+  to: number;
+  interval: Interval;
+  metric: Metric;
 }
 
-export interface Point { t: string; value: number | null }
+export interface Point {
+  t: string;
+  value: number | null;
+}
 
 const RATIOS = new Set<Metric>(['satisfaction', 'coverage', 'response_ms_p50', 'response_ms_p95']);
 
@@ -54,8 +72,13 @@ export async function computeTimeseries(db: Queryable, q: TimeseriesQuery): Prom
   const last = bucketStart(q.to, q.interval);
   const channels = inList('c', JSON.parse(q.channels) as string[]);
   const params: Record<string, SqlValue> = {
-    org: q.org, fromHour: keyOf(first, 'hour'), toHour: keyOf(q.to, 'hour'), fromDay: keyOf(first, 'day'), toDay: keyOf(q.to, 'day'),
-    ...(q.assistantId !== null && { assistantId: q.assistantId }), ...channels.params,
+    org: q.org,
+    fromHour: keyOf(first, 'hour'),
+    toHour: keyOf(q.to, 'hour'),
+    fromDay: keyOf(first, 'day'),
+    toDay: keyOf(q.to, 'day'),
+    ...(q.assistantId !== null && { assistantId: q.assistantId }),
+    ...channels.params,
   };
   const cellFilter = `${q.assistantId === null ? '' : 'assistant_id = @assistantId AND '}channel IN ${channels.sql}`;
   const cell = `organization_id = @org AND ${cellFilter}`;
@@ -67,9 +90,10 @@ export async function computeTimeseries(db: Queryable, q: TimeseriesQuery): Prom
     // fewer than the hourly ones. Measured on 90 days of a million messages by hour (~280k rows,
     // ~66k sums): the sort and the 66k result rows made up about half the time, see
     // bench/README.md.
-    const [table, key, from, to] = q.interval === 'day'
-      ? ['analytics_latency_daily', 'day', '@fromDay', '@toDay']
-      : ['analytics_latency_hourly', 'hour', '@fromHour', '@toHour'];
+    const [table, key, from, to] =
+      q.interval === 'day'
+        ? ['analytics_latency_daily', 'day', '@fromDay', '@toDay']
+        : ['analytics_latency_hourly', 'hour', '@fromHour', '@toHour'];
     const sql = `SELECT k, string_agg(CAST(bucket AS TEXT) || ':' || CAST(n AS TEXT), ',') AS h FROM (
         SELECT ${key} AS k, bucket, sum(count) AS n FROM ${table}
         WHERE organization_id = @org AND metric = 'response' AND ${key} >= ${from} AND ${key} <= ${to} AND ${cellFilter}
@@ -82,8 +106,11 @@ export async function computeTimeseries(db: Queryable, q: TimeseriesQuery): Prom
   } else {
     // Sums per time bucket; the ratios are computed here (the same numbers on both dialects).
     const key = q.interval === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
-    const rows = await db.all<{ k: string } & Record<(typeof COUNTERS)[number], number>>(`SELECT ${key} AS k, ${COUNTERS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
-      FROM analytics_hourly WHERE ${cell} AND hour >= @fromHour AND hour <= @toHour GROUP BY ${key}`, params);
+    const rows = await db.all<{ k: string } & Record<(typeof COUNTERS)[number], number>>(
+      `SELECT ${key} AS k, ${COUNTERS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+      FROM analytics_hourly WHERE ${cell} AND hour >= @fromHour AND hour <= @toHour GROUP BY ${key}`,
+      params,
+    );
     for (const r of rows) values.set(r.k, valueOf(q.metric, r));
   }
   const empty = RATIOS.has(q.metric) ? null : 0;
@@ -96,10 +123,17 @@ const COUNTERS = ['conversations', 'messages', 'handoffs', 'unanswered', 'answer
 const ratio = (a: number, b: number): number | null => (a + b ? Math.round((a / (a + b)) * 1000) / 1000 : null);
 function valueOf(metric: Metric, r: Record<(typeof COUNTERS)[number], number>): number | null {
   switch (metric) {
-    case 'satisfaction': return ratio(r.up, r.down);
-    case 'coverage': return ratio(r.answered, r.unanswered);
-    case 'conversations': case 'messages': case 'handoffs': case 'unanswered': return r[metric];
-    default: return null;
+    case 'satisfaction':
+      return ratio(r.up, r.down);
+    case 'coverage':
+      return ratio(r.answered, r.unanswered);
+    case 'conversations':
+    case 'messages':
+    case 'handoffs':
+    case 'unanswered':
+      return r[metric];
+    default:
+      return null;
   }
 }
 

@@ -12,12 +12,33 @@ export function createUsageRecorder(storage: Storage) {
       m.created_at AS "createdAt", c.organization_id AS "organizationId", c.assistant_id AS "assistantId", c.channel_group AS channel
     FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ?`;
   const update = 'UPDATE messages SET provider = ?, model = ?, prompt_tokens = ?, completion_tokens = ?, provider_ms = ? WHERE id = ?';
-  return (messageId: string, r: UsageRecord): Promise<void> => storage.tx(async (tx) => {
-    const before = await tx.get<RollupCell & { provider: string | null; model: string | null; promptTokens: number | null;
-      completionTokens: number | null; providerMs: number | null; createdAt: string }>(read, [messageId]);
-    if (!before) return;
-    const after = { provider: r.provider, model: r.model, promptTokens: r.usage?.promptTokens ?? null, completionTokens: r.usage?.completionTokens ?? null, providerMs: r.providerMs };
-    await tx.run(update, [after.provider, after.model, after.promptTokens, after.completionTokens, after.providerMs, messageId]);
-    await rollups.usageChanged(tx, before, before.createdAt, before.provider === null ? null : { ...before, provider: before.provider }, after);
-  });
+  return (messageId: string, r: UsageRecord): Promise<void> =>
+    storage.tx(async (tx) => {
+      const before = await tx.get<
+        RollupCell & {
+          provider: string | null;
+          model: string | null;
+          promptTokens: number | null;
+          completionTokens: number | null;
+          providerMs: number | null;
+          createdAt: string;
+        }
+      >(read, [messageId]);
+      if (!before) return;
+      const after = {
+        provider: r.provider,
+        model: r.model,
+        promptTokens: r.usage?.promptTokens ?? null,
+        completionTokens: r.usage?.completionTokens ?? null,
+        providerMs: r.providerMs,
+      };
+      await tx.run(update, [after.provider, after.model, after.promptTokens, after.completionTokens, after.providerMs, messageId]);
+      await rollups.usageChanged(
+        tx,
+        before,
+        before.createdAt,
+        before.provider === null ? null : { ...before, provider: before.provider },
+        after,
+      );
+    });
 }

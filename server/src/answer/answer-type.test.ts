@@ -30,7 +30,9 @@ describe('findTypedSpan', () => {
   });
 
   it('skips what the question already says, and a bare year when a number is asked for', () => {
-    expect(span('Chopin left Warsaw in 1830 and settled in Paris in 1831.', 'date', 'Where did Chopin go after he left Warsaw in 1830?')).toBe('1831');
+    expect(
+      span('Chopin left Warsaw in 1830 and settled in Paris in 1831.', 'date', 'Where did Chopin go after he left Warsaw in 1830?'),
+    ).toBe('1831');
     expect(span('In October 2014, the group bought the hotel for US$1.95 billion.', 'number')).toBe('$1.95 billion');
     expect(span('The Ming dynasty began in 1368.', 'number')).toBe('1368');
     expect(span('The river is long.', 'number')).toBeNull();

@@ -6,10 +6,14 @@
  */
 export type AnswerType = 'date' | 'number' | 'person' | 'place';
 
-const DATE_Q_RE = /^\s*(?:when\b|(?:in|by|since|until|from)?\s*(?:what|which)\s+(?:year|date|day|month|decade|century|era|period|time)\b)|\b(?:what|which)\s+(?:year|date|decade|century)\b/i;
-const NUMBER_Q_RE = /\bhow\s+(?:many|much|long|old|tall|high|far|big|large|fast|heavy|deep|wide|often)\b|\b(?:what|which)\s+(?:percentage|percent|proportion|share|number|amount|population|size|length|height|distance|speed|age|cost|price)\b/i;
-const PERSON_Q_RE = /^\s*(?:who|whom|whose)\b|\b(?:what|which)\s+(?:person|man|woman|king|queen|president|emperor|artist|singer|composer|writer|author|director|actor|player|leader|ruler|scientist|engineer|architect)\b/i;
-const PLACE_Q_RE = /^\s*where\b|\b(?:what|which)\s+(?:city|country|state|town|village|place|region|province|continent|island|river|lake|mountain|location|area|nation|county|street|district)\b|\bin\s+what\s+(?:city|country|place)\b/i;
+const DATE_Q_RE =
+  /^\s*(?:when\b|(?:in|by|since|until|from)?\s*(?:what|which)\s+(?:year|date|day|month|decade|century|era|period|time)\b)|\b(?:what|which)\s+(?:year|date|decade|century)\b/i;
+const NUMBER_Q_RE =
+  /\bhow\s+(?:many|much|long|old|tall|high|far|big|large|fast|heavy|deep|wide|often)\b|\b(?:what|which)\s+(?:percentage|percent|proportion|share|number|amount|population|size|length|height|distance|speed|age|cost|price)\b/i;
+const PERSON_Q_RE =
+  /^\s*(?:who|whom|whose)\b|\b(?:what|which)\s+(?:person|man|woman|king|queen|president|emperor|artist|singer|composer|writer|author|director|actor|player|leader|ruler|scientist|engineer|architect)\b/i;
+const PLACE_Q_RE =
+  /^\s*where\b|\b(?:what|which)\s+(?:city|country|state|town|village|place|region|province|continent|island|river|lake|mountain|location|area|nation|county|street|district)\b|\bin\s+what\s+(?:city|country|place)\b/i;
 
 /**
  * "How many / how much" and "when / which year" in other languages (issue 25): only numbers and
@@ -55,8 +59,10 @@ export function answerTypeOf(question: string, lang?: string): AnswerType | null
   return null;
 }
 
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
-const NUMBER_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a hundred|a thousand|a million|dozens?|hundreds|thousands|millions)';
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+const NUMBER_WORD =
+  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a hundred|a thousand|a million|dozens?|hundreds|thousands|millions)';
 const SPAN_RES: Record<AnswerType, RegExp> = {
   date: new RegExp(
     `\\b(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{3,4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:early|mid|late)[-\\s]\\d{3,4}s|\\d{3,4}s|\\d{1,2}(?:st|nd|rd|th)\\s+century|(?:1\\d|20)\\d{2}(?:\\s*(?:–|-|to)\\s*\\d{2,4})?|${MONTH}|\\d{3}\\s*(?:AD|BC|BCE|CE))\\b`,
@@ -66,11 +72,16 @@ const SPAN_RES: Record<AnswerType, RegExp> = {
     `(?:[$£€¥]\\s?)?\\b(?:\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:to|-|–|and)\\s*\\d[\\d,]*(?:\\.\\d+)?)?|${NUMBER_WORD}(?:[-\\s]${NUMBER_WORD})*)(?:\\s*(?:%|percent|per\\s+cent|million|billion|trillion|thousand|hundred))?(?:\\s+(?:[a-z]+\\s+)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|miles?|kilometres?|kilometers?|km|metres?|meters?|m|feet|ft|inches|pounds|kg|tons?|people|times|copies|units|requests|messages|users|employees|residents|inhabitants|visitors|albums?|songs?|records?|awards?|students?|members?|species))?\\b%?`,
     'gi',
   ),
-  person: /\b(?:(?:Sir|Dr|Mr|Mrs|Ms|St|King|Queen|President|Emperor|Pope|Prince|Princess|Lord|Lady|General)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+(?:de|da|van|von|der|del|la|le|al|bin|ibn|of)?\s*[A-Z][\p{Ll}'’-]+){1,3}\b/gu,
+  person:
+    /\b(?:(?:Sir|Dr|Mr|Mrs|Ms|St|King|Queen|President|Emperor|Pope|Prince|Princess|Lord|Lady|General)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+(?:de|da|van|von|der|del|la|le|al|bin|ibn|of)?\s*[A-Z][\p{Ll}'’-]+){1,3}\b/gu,
   place: /\b(?:in|at|from|near|to|into|on|across|of)\s+((?:the\s+)?[A-Z][\p{L}'’-]+(?:\s+(?:of\s+)?[A-Z][\p{L}'’-]+){0,3})/gu,
 };
 
-export interface TypedSpan { start: number; end: number; text: string }
+export interface TypedSpan {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /**
  * The first span of `type` in `text` that the question does not already contain (asking "When
@@ -103,7 +114,8 @@ export function findTypedSpan(text: string, type: AnswerType, question: string, 
 }
 
 /** Capitalised words that begin sentences or titles, not names. */
-const LEADING_COMMON_RE = /^(?:The|A|An|In|On|At|It|He|She|They|This|That|These|Those|His|Her|Their|After|Before|During|When|While|However|Although|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|Its)\b/;
+const LEADING_COMMON_RE =
+  /^(?:The|A|An|In|On|At|It|He|She|They|This|That|These|Those|His|Her|Their|After|Before|During|When|While|However|Although|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|Its)\b/;
 
 /** The first match of `re` in `text` that the question does not already hold. */
 function firstSpan(re: RegExp, text: string, question: string): TypedSpan | null {

@@ -136,8 +136,12 @@ export function createCitationMapper(passageCount: number): CitationMapper {
     end() {
       return run(true);
     },
-    get order() { return order; },
-    get markers() { return markers; },
+    get order() {
+      return order;
+    },
+    get markers() {
+      return markers;
+    },
   };
 }
 

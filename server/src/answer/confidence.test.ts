@@ -8,7 +8,8 @@ const passage = (id: string, score: number, text: string, title = id): Passage =
 describe('the fitted confidence model', () => {
   it('has one non-negative weight per feature, in FEATURE_NAMES order', () => {
     expect(CONFIDENCE_MODEL.features).toEqual([...FEATURE_NAMES]);
-    for (const list of [CONFIDENCE_MODEL.means, CONFIDENCE_MODEL.scales, CONFIDENCE_MODEL.weights]) expect(list).toHaveLength(FEATURE_NAMES.length);
+    for (const list of [CONFIDENCE_MODEL.means, CONFIDENCE_MODEL.scales, CONFIDENCE_MODEL.weights])
+      expect(list).toHaveLength(FEATURE_NAMES.length);
     expect(CONFIDENCE_MODEL.weights.every((w) => w >= 0)).toBe(true);
     expect(CONFIDENCE_MODEL.operatingPoint).toBeGreaterThan(0);
     expect(CONFIDENCE_MODEL.operatingPoint).toBeLessThan(1);
@@ -27,7 +28,10 @@ describe('the fitted confidence model', () => {
   });
 
   it('trusts an answer whose sentence holds the question and the asked number over one about something else', () => {
-    const right = [passage('rhine', 1, 'The Rhine is a European river. The Rhine is 1,233 kilometres long and flows into the North Sea.', 'Rhine'), passage('danube', 0.4, 'The Danube flows through ten countries.', 'Danube')];
+    const right = [
+      passage('rhine', 1, 'The Rhine is a European river. The Rhine is 1,233 kilometres long and flows into the North Sea.', 'Rhine'),
+      passage('danube', 0.4, 'The Danube flows through ten countries.', 'Danube'),
+    ];
     const wrong = [passage('weather', 1, 'The weather in Paris is mild in spring. Tourists visit the Louvre.', 'Paris')];
     const ask = (q: string, ps: Passage[]) => estimateConfidence(q, ps, composeExtractiveAnswer(q, ps, { maxLength: 1000 }).coverage);
     const high = ask('How long is the Rhine?', right);

@@ -17,17 +17,21 @@ import { sentenceUnits } from '../text/sentences.js';
  * year…"), and "When…" questions. English only: other languages skip the answer-type check.
  * The captured word frames the question rather than naming its topic.
  */
-const AMOUNT_QUESTION_RE = /^\s*(?:how\s+(many|much|long|old|tall|high|far|big|large|fast|hot|cold|deep|wide|heavy|often|soon|thick|warm|strong)\b|(?:in|by|since|until)?\s*(?:what|which)\s+(year|date|day|month|time|percentage|share)\b)/i;
+const AMOUNT_QUESTION_RE =
+  /^\s*(?:how\s+(many|much|long|old|tall|high|far|big|large|fast|hot|cold|deep|wide|heavy|often|soon|thick|warm|strong)\b|(?:in|by|since|until)?\s*(?:what|which)\s+(year|date|day|month|time|percentage|share)\b)/i;
 const WHEN_QUESTION_RE = /^\s*when\b/i;
 /** What an amount or a time is written with: digits, number words, months, seasons, "a week". */
-const AMOUNT_RE = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|third|quarter|dozen|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|century|decade|daily|weekly|monthly|yearly|annually|hourly)\b|\ba (?:second|minute|hour|day|week|month|year|decade|century|lifetime)\b/i;
+const AMOUNT_RE =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|third|quarter|dozen|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|century|decade|daily|weekly|monthly|yearly|annually|hourly)\b|\ba (?:second|minute|hour|day|week|month|year|decade|century|lifetime)\b/i;
 /** "When" is also answered by an occasion: "before and after caring for someone…". */
 const OCCASION_RE = /\b(?:before|after|during|until|while|whenever|once)\b/i;
 /**
  * Words that frame a question in any topic ("How long does X take?", "What is X called?"):
  * an answer rarely repeats them, so they count neither for nor against the coverage.
  */
-const FRAME_TERMS: ReadonlySet<string> = new Set(contentTerms('take takes happen happened come comes make made go goes use used kind type sort call called name named mean means'));
+const FRAME_TERMS: ReadonlySet<string> = new Set(
+  contentTerms('take takes happen happened come comes make made go goes use used kind type sort call called name named mean means'),
+);
 /** Multiplier when such a question's best-matching sentence holds no amount or time. */
 const ANSWER_TYPE_MISMATCH = 0.5;
 /** Multiplier per question term the best passage lacks (at most MAX_MISSING times). */
@@ -140,7 +144,9 @@ function passageHas(p: Passage): (term: string) => boolean {
   const context = contextTerms(`${p.title} ${p.headingPath.join(' ')}`, p.language);
   return (term) => body.has(term) || context.has(term);
 }
-const sentenceTerms = memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, own: new Set(contentTerms(unit.text)) as ReadonlySet<string> })));
+const sentenceTerms = memoByText((text) =>
+  sentenceUnits(text).map((unit) => ({ unit, own: new Set(contentTerms(unit.text)) as ReadonlySet<string> })),
+);
 
 /**
  * Retrieval evidence for a model answer: how well the best retrieved passage covers the
@@ -167,7 +173,7 @@ function namesAndNumbers(question: string, lang?: string): string[] {
   const words = question.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
   const out: string[] = [];
   words.forEach((w, i) => {
-    const lower = lang ? wordsOf(w, lang)[0] ?? '' : w.toLowerCase();
+    const lower = lang ? (wordsOf(w, lang)[0] ?? '') : w.toLowerCase();
     if (isStopword(lower, lang) || lower.length < 2) return; // "I", "The" after a colon
     // German capitalises every noun: there only numbers say "name or number".
     const capitalisedName = i > 0 && /^\p{Lu}/u.test(w) && !NOUNS_CAPITALISED.has(lang?.split('-')[0] ?? '');
@@ -180,9 +186,20 @@ const LEXICAL_WEIGHT = CONFIDENCE_MODEL.weights[CONFIDENCE_MODEL.features.indexO
 
 /** The features CONFIDENCE_MODEL weighs, in its `features` order. */
 export const FEATURE_NAMES = [
-  'bestSentenceCoverage', 'answerCoverage', 'topPassageCoverage', 'answerFromTopPassage', 'typeMatch', 'typedSpan',
-  'namesNumbersPresent', 'namesNumbersInSentence', 'sentenceMissing', 'sentenceMargin', 'questionLength', 'lexicalEvidence',
-  'noOppositeSwap', 'documentMargin',
+  'bestSentenceCoverage',
+  'answerCoverage',
+  'topPassageCoverage',
+  'answerFromTopPassage',
+  'typeMatch',
+  'typedSpan',
+  'namesNumbersPresent',
+  'namesNumbersInSentence',
+  'sentenceMissing',
+  'sentenceMargin',
+  'questionLength',
+  'lexicalEvidence',
+  'noOppositeSwap',
+  'documentMargin',
 ] as const;
 
 /** Question terms beyond which a longer question says no more (questionLength). */
@@ -221,7 +238,12 @@ const MAX_QUESTION_TERMS = 8;
  *   reach 0.66), and adding it lifts the tuning products left out of the fit one at a time from
  *   0.68 to 0.72 (issue 26; fit-confidence.ts).
  */
-export function confidenceFeatures(question: string, passages: readonly Passage[], answerCoverage: number | null, opts: { everyFeature?: boolean } = {}): number[] {
+export function confidenceFeatures(
+  question: string,
+  passages: readonly Passage[],
+  answerCoverage: number | null,
+  opts: { everyFeature?: boolean } = {},
+): number[] {
   const top = passages[0];
   if (!top) return FEATURE_NAMES.map(() => 0);
   let analysis = answerAnalysisOf(question, passages);
@@ -240,7 +262,8 @@ export function confidenceFeatures(question: string, passages: readonly Passage[
   const topical = terms;
   const answerTerms = analysis?.answerText ? new Set(stemmedWords(analysis.answerText, lang)) : null;
   // Frame words ("how long", "take") are not the topic: an answer need not repeat them.
-  const answerShare = answerTerms && topical.length ? topical.filter((t) => answerTerms.has(t)).length / topical.length : answerCoverage ?? 0;
+  const answerShare =
+    answerTerms && topical.length ? topical.filter((t) => answerTerms.has(t)).length / topical.length : (answerCoverage ?? 0);
   const sentence = analysis?.sentenceTerms;
   const missingInSentence = sentence ? names.filter((n) => !sentence.has(n)).length : names.length;
   const offBy = sentence ? terms.filter((t) => !sentence.has(t)).length : terms.length;
@@ -294,7 +317,9 @@ export function coverageGate(features: readonly number[]): number {
 export function answerProbability(features: readonly number[]): number {
   const m = CONFIDENCE_MODEL;
   let z = m.intercept;
-  features.forEach((x, i) => { z += (m.weights[i] ?? 0) * ((x - (m.means[i] ?? 0)) / (m.scales[i] || 1)); });
+  features.forEach((x, i) => {
+    z += (m.weights[i] ?? 0) * ((x - (m.means[i] ?? 0)) / (m.scales[i] || 1));
+  });
   return coverageGate(features) / (1 + Math.exp(-z));
 }
 

@@ -3,8 +3,18 @@ import { oppositeSwaps } from './contrast.js';
 
 describe('oppositeSwaps', () => {
   it('counts a question word the sentence replaces with its opposite', () => {
-    expect(oppositeSwaps('What was a major source of water pollution after the early 1980s?', 'Until the early 1980s, industry was a major source of water pollution.')).toBe(1);
-    expect(oppositeSwaps('Where are the variant forms of the name in ancient languages derived from?', 'The variant forms of the name in modern languages are all derived from the Gaulish name.')).toBe(1);
+    expect(
+      oppositeSwaps(
+        'What was a major source of water pollution after the early 1980s?',
+        'Until the early 1980s, industry was a major source of water pollution.',
+      ),
+    ).toBe(1);
+    expect(
+      oppositeSwaps(
+        'Where are the variant forms of the name in ancient languages derived from?',
+        'The variant forms of the name in modern languages are all derived from the Gaulish name.',
+      ),
+    ).toBe(1);
     expect(oppositeSwaps('What water runs out of the sea?', 'Rhine water runs into the sea in five places.')).toBe(1);
   });
 

@@ -33,14 +33,30 @@ beforeAll(async () => {
   const store = createKnowledgeStore(storage);
   const kb = await store.createKb('org_demo', { name: 'Parley handbook', description: null }, AT);
   const dir = path.join(REPO_ROOT, 'demo', 'knowledge');
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.md')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((x) => x.endsWith('.md'))
+    .sort()) {
     const content = fs.readFileSync(path.join(dir, f), 'utf8');
-    await store.addDocument(kb.id, { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` }, AT);
+    await store.addDocument(
+      kb.id,
+      { title: /^#\s+(.+)$/m.exec(content)?.[1] ?? f, content, format: 'markdown', url: `https://docs.example.com/${f}` },
+      AT,
+    );
   }
   // Schema defaults: the extractive provider and the default threshold 0.35.
-  assistant = await createAssistantStore(storage).create('org_demo', 'api', assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }), AT);
+  assistant = await createAssistantStore(storage).create(
+    'org_demo',
+    'api',
+    assistantConfigSchema.parse({ name: 'Guide', knowledgeBases: [{ id: kb.id, priority: 5 }] }),
+    AT,
+  );
   chat = createChatService({
-    storage, clock: systemClock, retriever: createRetriever(storage), conversations: createConversationStore(storage), providers: { extractive: createExtractiveProvider() },
+    storage,
+    clock: systemClock,
+    retriever: createRetriever(storage),
+    conversations: createConversationStore(storage),
+    providers: { extractive: createExtractiveProvider() },
     webhooks: createWebhookEvents(storage, systemClock),
   });
 });
@@ -69,8 +85,15 @@ describe('answers from the demo knowledge', () => {
     const widgetDoc = fs.readFileSync(path.join(REPO_ROOT, 'demo', 'knowledge', '02-chat-widget.md'), 'utf8');
     expect(r.response).not.toMatch(/discord/i);
     // Each sentence of the answer, markdown marks aside, is in the widget doc.
-    const flat = (s: string) => s.replace(/[*`#>-]/g, '').replace(/\s+/g, ' ').trim();
-    for (const sentence of r.response.split(/(?<=[.!?])\s+|\n+/).map(flat).filter((s) => s.length > 20)) {
+    const flat = (s: string) =>
+      s
+        .replace(/[*`#>-]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    for (const sentence of r.response
+      .split(/(?<=[.!?])\s+|\n+/)
+      .map(flat)
+      .filter((s) => s.length > 20)) {
       expect(flat(widgetDoc)).toContain(sentence.replace(/\.$/, ''));
     }
   });

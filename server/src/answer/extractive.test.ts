@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { composeExtractiveAnswer, type Passage } from './extractive.js';
 
 const passage = (id: string, score: number, text: string, headingPath: string[] = [], title = id): Passage => ({
-  id, title, url: `https://docs.example.com/${id}`, text, headingPath, score,
+  id,
+  title,
+  url: `https://docs.example.com/${id}`,
+  text,
+  headingPath,
+  score,
 });
 
 const KEYS = passage(
@@ -154,20 +159,32 @@ describe('composeExtractiveAnswer: readability', () => {
   });
 
   it('does not answer with a bare title line when a real sentence matches', () => {
-    const doc = passage('plain', 1, 'Rotating API keys\nTo rotate an API key, open Settings and click Rotate. Old keys expire after a day.');
+    const doc = passage(
+      'plain',
+      1,
+      'Rotating API keys\nTo rotate an API key, open Settings and click Rotate. Old keys expire after a day.',
+    );
     const answer = composeExtractiveAnswer('How do I rotate an API key?', [doc], { maxLength: 500 });
     expect(answer.text).toBe('To rotate an API key, open Settings and click Rotate.');
   });
 
   it('strips markdown heading marks and quote markers from the answer', () => {
-    const doc = passage('doc', 1, '## Webhook retries\n\n> Failed webhook deliveries are retried eight times.\n\nRetries use exponential backoff.');
+    const doc = passage(
+      'doc',
+      1,
+      '## Webhook retries\n\n> Failed webhook deliveries are retried eight times.\n\nRetries use exponential backoff.',
+    );
     const answer = composeExtractiveAnswer('How are failed webhook deliveries retried?', [doc], { maxLength: 500 });
     expect(answer.text).toContain('Failed webhook deliveries are retried eight times.');
     expect(answer.text).not.toMatch(/^[#>]/m);
   });
 
-  it('takes its sentences from the best sentence\'s passage only, in their order there', () => {
-    const first = passage('first', 0.9, 'Verify the webhook signature before trusting the payload. To verify a webhook signature, compute an HMAC of the body.');
+  it("takes its sentences from the best sentence's passage only, in their order there", () => {
+    const first = passage(
+      'first',
+      0.9,
+      'Verify the webhook signature before trusting the payload. To verify a webhook signature, compute an HMAC of the body.',
+    );
     const second = passage('second', 0.6, 'Webhook signatures are verified with your endpoint secret.');
     const answer = composeExtractiveAnswer('How do I verify webhook signatures?', [second, first], { maxLength: 800 });
     const iSigned = answer.text.indexOf('Verify the webhook signature before');
@@ -206,20 +223,30 @@ describe('composeExtractiveAnswer: readability', () => {
   });
 
   it('skips near-duplicate sentences (term Jaccard above 0.6)', () => {
-    const repetitive = passage('r', 1, Array.from({ length: 6 }, (_, i) => `Widget option ${i} changes widget setting number ${i}.`).join(' '));
+    const repetitive = passage(
+      'r',
+      1,
+      Array.from({ length: 6 }, (_, i) => `Widget option ${i} changes widget setting number ${i}.`).join(' '),
+    );
     const answer = composeExtractiveAnswer('Which widget option changes a widget setting?', [repetitive], { maxLength: 5000 });
     expect(answer.text).toBe('Widget option 0 changes widget setting number 0.');
   });
 });
 
 describe('composeExtractiveAnswer: factoid questions', () => {
-  const chopin = passage('chopin', 1, 'Chopin was born in Żelazowa Wola. He left Poland in 1830, at the age of 20, shortly before the November Uprising. ' +
-    'In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in 1849 at the age of 39, probably of pericarditis.');
+  const chopin = passage(
+    'chopin',
+    1,
+    'Chopin was born in Żelazowa Wola. He left Poland in 1830, at the age of 20, shortly before the November Uprising. ' +
+      'In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in 1849 at the age of 39, probably of pericarditis.',
+  );
   const other = passage('other', 0.6, 'The November Uprising was an armed rebellion in partitioned Poland. It began in 1830 in Warsaw.');
 
   it('answers with the best sentence and its antecedent, the asked span in bold', () => {
     const answer = composeExtractiveAnswer('In what year did Chopin die in Paris?', [chopin, other], { maxLength: 1000 });
-    expect(answer.text).toContain('In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in **1849** at the age of 39, probably of pericarditis.');
+    expect(answer.text).toContain(
+      'In Paris he obtained a comfortable living as a composer and piano teacher. He died in Paris in **1849** at the age of 39, probably of pericarditis.',
+    );
     expect(answer.text).not.toContain('November Uprising');
     expect(answer.text.length).toBeLessThanOrEqual(200);
     expect(answer.usedPassageIds).toEqual(['chopin']);
@@ -235,15 +262,23 @@ describe('composeExtractiveAnswer: factoid questions', () => {
 
 describe('composeExtractiveAnswer: factoid length budget', () => {
   it('leaves the antecedent out when it would take the answer past 200 characters', () => {
-    const doc = passage('lind', 1, 'Jenny Lind, the Swedish soprano whose concert tours of Europe and America in the 1840s and 1850s drew crowds of tens of thousands and earned her the name of the Swedish Nightingale, sang in London. ' +
-      'She married the pianist Otto Goldschmidt in Boston in 1852.');
+    const doc = passage(
+      'lind',
+      1,
+      'Jenny Lind, the Swedish soprano whose concert tours of Europe and America in the 1840s and 1850s drew crowds of tens of thousands and earned her the name of the Swedish Nightingale, sang in London. ' +
+        'She married the pianist Otto Goldschmidt in Boston in 1852.',
+    );
     const answer = composeExtractiveAnswer('When did she marry the pianist Otto Goldschmidt?', [doc], { maxLength: 1000 });
     expect(answer.text).toBe('She married the pianist Otto Goldschmidt in Boston in **1852**.');
   });
 
   it('joins a second strong sentence when both fit in 250 characters', () => {
-    const doc = passage('album', 1, 'The album Dangerously in Love won five Grammy Awards at the 2004 ceremony, including Best Contemporary R&B Album, and it sold eleven million copies. ' +
-      'Dangerously in Love also won two Grammy Awards for its singles at the 2004 ceremony in Los Angeles.');
+    const doc = passage(
+      'album',
+      1,
+      'The album Dangerously in Love won five Grammy Awards at the 2004 ceremony, including Best Contemporary R&B Album, and it sold eleven million copies. ' +
+        'Dangerously in Love also won two Grammy Awards for its singles at the 2004 ceremony in Los Angeles.',
+    );
     const answer = composeExtractiveAnswer('Which Grammy Awards did Dangerously in Love win?', [doc], { maxLength: 1000 });
     expect(answer.text.length).toBeGreaterThan(200);
     expect(answer.text).toContain('five Grammy Awards');
@@ -285,49 +320,76 @@ describe('composeExtractiveAnswer: empty answers and determinism', () => {
 
 describe('answers from the right place (issue 26)', () => {
   it("answers a page's own question with what follows it, not the question echoed back", () => {
-    const page = passage('vpn', 1,
+    const page = passage(
+      'vpn',
+      1,
       'You can exclude visits by IP address in the site settings.\n\n' +
-      'Do you use VPNs or often change your IP addresses? And do none of our other blocking options work for your use case?\n\n' +
-      'You can then set a special localStorage flag in your browser so your visits are not counted.',
-      ['Exclude visits by browser'], 'Exclude internal traffic');
-    const { text } = composeExtractiveAnswer('my ip changes all the time because of a vpn, how do I stop my visits being counted?', [page], { maxLength: 2000 });
+        'Do you use VPNs or often change your IP addresses? And do none of our other blocking options work for your use case?\n\n' +
+        'You can then set a special localStorage flag in your browser so your visits are not counted.',
+      ['Exclude visits by browser'],
+      'Exclude internal traffic',
+    );
+    const { text } = composeExtractiveAnswer(
+      'my ip changes all the time because of a vpn, how do I stop my visits being counted?',
+      [page],
+      { maxLength: 2000 },
+    );
     expect(text).toContain('localStorage flag');
     expect(text).not.toMatch(/\?/);
   });
 
   it('brings the table or the line a sentence introduces with a colon', () => {
-    const logs = passage('logs', 1,
+    const logs = passage(
+      'logs',
+      1,
       'Cryptomator creates log files to help with troubleshooting. The default locations for these log files vary by operating system:\n\n' +
-      '| Operating System | Default Log File Location |\n| :--- | :--- |\n| Windows | `%localappdata%\\Cryptomator\\` |\n| macOS | `~/Library/Logs/Cryptomator/` |\n\n' +
-      'The log files are rotated.',
-      ['Log File Locations'], 'Troubleshooting');
-    expect(composeExtractiveAnswer('where are the log files on a mac', [logs], { maxLength: 2000 }).text).toContain('~/Library/Logs/Cryptomator/');
-    const endpoint = passage('acme', 1,
+        '| Operating System | Default Log File Location |\n| :--- | :--- |\n| Windows | `%localappdata%\\Cryptomator\\` |\n| macOS | `~/Library/Logs/Cryptomator/` |\n\n' +
+        'The log files are rotated.',
+      ['Log File Locations'],
+      'Troubleshooting',
+    );
+    expect(composeExtractiveAnswer('where are the log files on a mac', [logs], { maxLength: 2000 }).text).toContain(
+      '~/Library/Logs/Cryptomator/',
+    );
+    const endpoint = passage(
+      'acme',
+      1,
       'There are many ACME clients.\n\nIf your client needs to be configured with the ACME API endpoint, it is:\n\n' +
-      'https://acme-v02.api.letsencrypt.org/directory\n\nWe recommend running tests against our staging API first.',
-      ['Getting started'], 'Getting Started');
-    expect(composeExtractiveAnswer("what's the API endpoint URL for my acme client config", [endpoint], { maxLength: 2000 }).text)
-      .toContain('https://acme-v02.api.letsencrypt.org/directory');
+        'https://acme-v02.api.letsencrypt.org/directory\n\nWe recommend running tests against our staging API first.',
+      ['Getting started'],
+      'Getting Started',
+    );
+    expect(
+      composeExtractiveAnswer("what's the API endpoint URL for my acme client config", [endpoint], { maxLength: 2000 }).text,
+    ).toContain('https://acme-v02.api.letsencrypt.org/directory');
   });
 });
 
 describe('help-center structure (issue 26)', () => {
   it("answers an FAQ entry whose question heading paraphrases the visitor's question with what the page wrote under it", () => {
-    const faq = passage('pricing', 1,
+    const faq = passage(
+      'pricing',
+      1,
       'We do not charge a fee for accounts. The project is run by a nonprofit. ' +
         'Our hosted service is free and easy to start with, and every new team gets a free workspace.',
-      ['FAQ', 'What does it cost? Is it really free?'], 'Pricing FAQ');
+      ['FAQ', 'What does it cost? Is it really free?'],
+      'Pricing FAQ',
+    );
     const other = passage('teams', 0.6, 'A team can invite up to 50 members. Each team has its own workspace.', ['Teams'], 'Teams');
     const answer = composeExtractiveAnswer('is the service really free or is there some catch', [faq, other], { maxLength: 1000 });
     expect(answer.text.startsWith('We do not charge a fee for accounts.')).toBe(true);
   });
 
   it('keeps the sentence that says how ("To do that, …") after the one that says what', () => {
-    const headset = passage('headset', 1,
+    const headset = passage(
+      'headset',
+      1,
       'Most wireless headsets record at a low sample rate. ' +
         'In order to record from a wireless headset, the sample rate must be set to a value the headset supports. ' +
         'To do that, open Audio Settings and set Project Rate to 16000 Hz.\n\nAsk in the forum if this does not help.',
-      ['Fixes'], 'Headset records silence');
+      ['Fixes'],
+      'Headset records silence',
+    );
     const answer = composeExtractiveAnswer('my wireless headset only records silence', [headset], { maxLength: 1000 });
     expect(answer.text).toContain('the sample rate must be set');
     expect(answer.text).toContain('16000 Hz');

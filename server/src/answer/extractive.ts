@@ -18,7 +18,16 @@ import { languageOfPassages, questionTerms, termCoverage } from '../text/text.js
 import { truncateAtWord } from '../text/truncate.js';
 import { endsSentence, displayText, layout, renderBlock } from './extractive-render.js';
 import { addContext, byPosition, CONNECTOR_RE, continuationOf, pickSentences } from './sentence-choice.js';
-import { idfWeights, rankPassages, readPassage, scoreSentences, type Passage, type QuestionIdf, type ReadPassage, type Sentence } from './sentence-scoring.js';
+import {
+  idfWeights,
+  rankPassages,
+  readPassage,
+  scoreSentences,
+  type Passage,
+  type QuestionIdf,
+  type ReadPassage,
+  type Sentence,
+} from './sentence-scoring.js';
 
 /** The answerer's input, defined with the scoring that reads it; every caller imports it from here. */
 export type { Passage } from './sentence-scoring.js';
@@ -39,7 +48,8 @@ function empty(): ExtractiveAnswer {
  * "What are the steps…", "Which options are there?", "List…". They get the full composition
  * (several sentences, the steps or code block a sentence introduces).
  */
-const PROCEDURAL_RE = /^\s*(?:how\s+(?:do|can|could|should|would|to)\b|how\s+does\s+(?:one|a user)\b|what\s+(?:are|were)\s+the\s+steps\b|steps?\b|list\b|(?:which|what)\b(?:\s+[\w-]+){1,3}\s+(?:are\s+there|exist|are\s+available)\b)|\b(?:steps?|set\s*up|install|configure)\b/i;
+const PROCEDURAL_RE =
+  /^\s*(?:how\s+(?:do|can|could|should|would|to)\b|how\s+does\s+(?:one|a user)\b|what\s+(?:are|were)\s+the\s+steps\b|steps?\b|list\b|(?:which|what)\b(?:\s+[\w-]+){1,3}\s+(?:are\s+there|exist|are\s+available)\b)|\b(?:steps?|set\s*up|install|configure)\b/i;
 
 export function isProcedural(question: string): boolean {
   return PROCEDURAL_RE.test(question);
@@ -62,15 +72,32 @@ export const FACTOID = { maxChars: 400, second: 0.7, pairChars: 250, antecedent:
  * span of the asked type in **bold**. Null when the best sentence is a list item, a table row
  * or introduces steps: the full composition renders those.
  */
-function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassage[], type: AnswerType | null, maxLength: number, questionIdf: QuestionIdf): ExtractiveAnswer | null {
+function factoidAnswer(
+  question: string,
+  candidates: Sentence[],
+  read: ReadPassage[],
+  type: AnswerType | null,
+  maxLength: number,
+  questionIdf: QuestionIdf,
+): ExtractiveAnswer | null {
   const [best, next] = pickSentences(candidates, Math.min(maxLength, FACTOID.maxChars), read, questionIdf);
   if (!best || best.unit.kind !== 'prose' || /:\s*$/.test(best.unit.text)) return null;
   const selected = [best];
   const prev = (read[best.rank] as ReadPassage).sentences[best.index - 1];
-  if (FACTOID.antecedent && prev && CONNECTOR_RE.test(displayText(best.unit)) && prev.unit.kind === 'prose' &&
-    prev.unit.text.length + 1 + best.unit.text.length <= FACTOID.antecedentChars) selected.unshift(prev);
-  if (next && next.unit.kind === 'prose' && next.score >= best.score * FACTOID.second &&
-    selected.reduce((n, s) => n + s.unit.text.length + 1, 0) + next.unit.text.length <= FACTOID.pairChars) {
+  if (
+    FACTOID.antecedent &&
+    prev &&
+    CONNECTOR_RE.test(displayText(best.unit)) &&
+    prev.unit.kind === 'prose' &&
+    prev.unit.text.length + 1 + best.unit.text.length <= FACTOID.antecedentChars
+  )
+    selected.unshift(prev);
+  if (
+    next &&
+    next.unit.kind === 'prose' &&
+    next.score >= best.score * FACTOID.second &&
+    selected.reduce((n, s) => n + s.unit.text.length + 1, 0) + next.unit.text.length <= FACTOID.pairChars
+  ) {
     selected.push(next);
     selected.sort(byPosition);
   }
@@ -83,7 +110,11 @@ function factoidAnswer(question: string, candidates: Sentence[], read: ReadPassa
   if (span) parts[last] = `${(parts[last] as string).slice(0, span.start)}**${span.text}**${(parts[last] as string).slice(span.end)}`;
   const text = truncateAtWord(parts.map((p, i) => (i < last && !endsSentence(p) ? `${p}.` : p)).join(' '), maxLength);
   if (!text) return null;
-  return { text, usedPassageIds: [(read[best.rank] as ReadPassage).passage.id], coverage: termCoverage(question, text, (read[best.rank] as ReadPassage).passage.language) };
+  return {
+    text,
+    usedPassageIds: [(read[best.rank] as ReadPassage).passage.id],
+    coverage: termCoverage(question, text, (read[best.rank] as ReadPassage).passage.language),
+  };
 }
 
 /** What the last composeExtractiveAnswer call saw, for the confidence model (same passages array). */
@@ -137,8 +168,16 @@ export function composeExtractiveAnswer(question: string, passages: Passage[], o
   let samePassageNext = 0;
   for (const s of candidates) if (s.matched > 0 && s !== best && s.rank === best.rank) samePassageNext = Math.max(samePassageNext, s.score);
   const analysis: AnswerAnalysis = {
-    question, relevance: best.relevance, support: best.support, rank: best.rank, typed: best.typed, type,
-    sentenceTerms: new Set([...best.terms, ...(read[best.rank] as ReadPassage).headingTerms]), sentence: best.unit.text, answerText: '', runnerUpInPassage: best.score > 0 ? samePassageNext / best.score : 0,
+    question,
+    relevance: best.relevance,
+    support: best.support,
+    rank: best.rank,
+    typed: best.typed,
+    type,
+    sentenceTerms: new Set([...best.terms, ...(read[best.rank] as ReadPassage).headingTerms]),
+    sentence: best.unit.text,
+    answerText: '',
+    runnerUpInPassage: best.score > 0 ? samePassageNext / best.score : 0,
     factoid: false,
   };
   analyses.set(passages, analysis);

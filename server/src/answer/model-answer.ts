@@ -44,7 +44,8 @@ export interface ModelAnswer {
 
 const UNCITED_SOURCES = 3;
 /** A reply that opens like this and cites nothing is a decline in prose. */
-const PROSE_DECLINE = /^\W*(?:i'?m sorry|sorry|unfortunately|i (?:do not|don't|cannot|can't|could not|couldn't|am unable to|am not able to) (?:know|find|answer|help|provide|see)|(?:the )?(?:provided |given |available )?(?:passages?|knowledge(?: base)?|context|information|documents?|sources?) (?:do(?:es)? not|don't|doesn't|did not|didn't)\b)/i;
+const PROSE_DECLINE =
+  /^\W*(?:i'?m sorry|sorry|unfortunately|i (?:do not|don't|cannot|can't|could not|couldn't|am unable to|am not able to) (?:know|find|answer|help|provide|see)|(?:the )?(?:provided |given |available )?(?:passages?|knowledge(?: base)?|context|information|documents?|sources?) (?:do(?:es)? not|don't|doesn't|did not|didn't)\b)/i;
 /** Markdown and quotes a model may wrap the marker in. */
 const MARKER_WRAP = /^[\s*_`"'>#]+/;
 
@@ -70,7 +71,18 @@ export async function answerWithModel(opts: {
 }): Promise<ModelAnswer> {
   const { request, threshold } = opts;
   const passages = request.passages;
-  const result: ModelAnswer = { outcome: 'skipped', text: '', confidence: 0, used: [], usage: null, providerMs: null, firstTokenMs: null, finishReason: null, live: '', error: null };
+  const result: ModelAnswer = {
+    outcome: 'skipped',
+    text: '',
+    confidence: 0,
+    used: [],
+    usage: null,
+    providerMs: null,
+    firstTokenMs: null,
+    finishReason: null,
+    live: '',
+    error: null,
+  };
   if (!passages.length) return result;
   // Evidence costs some stemming (~0.4 ms for six passages). Unless the threshold is above what
   // any cited answer scores, so that it may rule the call out, it is computed while the
@@ -138,7 +150,8 @@ export async function answerWithModel(opts: {
     }
     await events.return?.(); // stopped early: cancels the provider request
   } catch (err) {
-    const e = err instanceof ProviderError ? err : new ProviderError('protocol', err instanceof Error ? err.message : String(err), { cause: err });
+    const e =
+      err instanceof ProviderError ? err : new ProviderError('protocol', err instanceof Error ? err.message : String(err), { cause: err });
     if (e.code === 'aborted' || opts.signal?.aborted) throw e;
     return { ...result, outcome: 'failed', confidence: 0, providerMs: round(performance.now() - t0), error: e };
   }
@@ -155,7 +168,11 @@ export async function answerWithModel(opts: {
   const { text } = cap.finish(!stoppedAtCap && finishReason === 'length');
   const body = text !== cap.full && text.endsWith('\u2026') ? text.slice(0, -1) : text;
   const cited = citedWithin(mapper.markers, body.length).map((n) => passages[(mapper.order[n - 1] as number) - 1] as Passage);
-  const declined = gate !== 'answer' || !text.trim() || finishReason === 'no_answer' || (looksLikeDecline(text) && (!cited.length || text.toUpperCase().includes(NO_ANSWER)));
+  const declined =
+    gate !== 'answer' ||
+    !text.trim() ||
+    finishReason === 'no_answer' ||
+    (looksLikeDecline(text) && (!cited.length || text.toUpperCase().includes(NO_ANSWER)));
   const outcome: ModelOutcome = declined ? 'declined' : cited.length ? 'cited' : 'uncited';
   return {
     ...result,

@@ -17,12 +17,19 @@ export const NO_ANSWER = 'NO_ANSWER';
 /** Placeholders the server fills itself, whatever `variables` holds. */
 export const BUILT_IN_VARIABLES = ['knowledge', 'assistant_name'] as const;
 
-export interface PromptMessage { role: 'user' | 'assistant'; content: string }
-export interface BuiltPrompt { system: string; messages: PromptMessage[] }
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+export interface BuiltPrompt {
+  system: string;
+  messages: PromptMessage[];
+}
 
 const PLACEHOLDER_RE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\s+/g, ' ').trim();
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\s+/g, ' ').trim();
 /** Passage text may not open or close a passage tag of its own. */
 const neutraliseTags = (s: string): string => s.replace(/<(\/?\s*passages?\b)/gi, '&lt;$1');
 
@@ -31,7 +38,14 @@ export function knowledgeBlock(passages: readonly Passage[]): string {
   if (!passages.length) return '(No passages were found in the knowledge base for this question.)';
   const items = passages.map((p, i) => {
     const section = p.headingPath.filter((h) => h && h !== p.title).join(' › ');
-    const attrs = [`number="${i + 1}"`, `title="${escapeAttr(p.title)}"`, section && `section="${escapeAttr(section)}"`, p.url && `url="${escapeAttr(p.url)}"`].filter(Boolean).join(' ');
+    const attrs = [
+      `number="${i + 1}"`,
+      `title="${escapeAttr(p.title)}"`,
+      section && `section="${escapeAttr(section)}"`,
+      p.url && `url="${escapeAttr(p.url)}"`,
+    ]
+      .filter(Boolean)
+      .join(' ');
     return `<passage ${attrs}>\n${neutraliseTags(p.text.trim())}\n</passage>`;
   });
   return [
@@ -114,8 +128,11 @@ export function placeholdersIn(text: string): string[] {
  * `{{knowledge}}`.
  */
 export function promptWarnings(config: {
-  systemPrompt: string; variables: Record<string, string>; model: { provider: string };
-  templates: readonly { response: string; trigger: string }[]; fallback: { message: string; handoff: { message: string } };
+  systemPrompt: string;
+  variables: Record<string, string>;
+  model: { provider: string };
+  templates: readonly { response: string; trigger: string }[];
+  fallback: { message: string; handoff: { message: string } };
 }): string[] {
   // The system prompt also gets the built-ins; templates and fallback messages only `variables`.
   const inPrompt = new Set<string>([...BUILT_IN_VARIABLES, ...Object.keys(config.variables)]);
@@ -125,7 +142,9 @@ export function promptWarnings(config: {
     const unknown = placeholdersIn(text).filter((n) => !known.has(n));
     if (unknown.length) {
       const many = unknown.length > 1;
-      warnings.push(`${where} uses ${unknown.map((n) => `{{${n}}}`).join(', ')}, which no variable fills: ${many ? 'they stay' : 'it stays'} visible as written. Add ${many ? 'them' : 'it'} to variables or fix the name.`);
+      warnings.push(
+        `${where} uses ${unknown.map((n) => `{{${n}}}`).join(', ')}, which no variable fills: ${many ? 'they stay' : 'it stays'} visible as written. Add ${many ? 'them' : 'it'} to variables or fix the name.`,
+      );
     }
   };
   unknownIn(config.systemPrompt, 'systemPrompt', inPrompt);

@@ -28,11 +28,13 @@ const FOLLOWING_LINE_CHARS = 200;
 const MIN_SUPPORT_RATIO = 0.6;
 
 /** A sentence that says how to do what the one before it asked for. */
-const CONTINUATION_RE = /^(?:to do (?:that|this|so)|here's how|here is how|this (?:is|can be) done (?:by|in|from|through)|you can do (?:that|this|so) (?:by|in|from|through))\b/i;
+const CONTINUATION_RE =
+  /^(?:to do (?:that|this|so)|here's how|here is how|this (?:is|can be) done (?:by|in|from|through)|you can do (?:that|this|so) (?:by|in|from|through))\b/i;
 /** A continuation that is only an introduction ("Here's how."): the steps after it are the answer. */
 const INTRODUCES_RE = /^here(?:'s| is) how\b/i;
 /** Openers that lean on the previous sentence ("It expires after 90 days."). */
-export const CONNECTOR_RE = /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
+export const CONNECTOR_RE =
+  /^(?:it|its|it's|this|that|these|those|they|them|their|he|she|his|her|however|but|also|then|so|thus|hence|therefore|otherwise|instead|additionally|moreover|furthermore|alternatively|afterwards|as a result|in that case|in this case|for example|for instance|likewise|similarly|which|and|or|such)\b/i;
 
 /** A short unpunctuated prose line is a title ("Rotating API keys"), not an answer. */
 const TITLE_MAX_WORDS = 8;
@@ -57,7 +59,12 @@ export function byPosition(a: Sentence, b: Sentence): number {
  * judged on both the total score and the sentence's own relevance, since the passage
  * score lifts every sentence of a good passage alike.
  */
-export function pickSentences(candidates: readonly Sentence[], maxLength: number, read: ReadPassage[], questionIdf: QuestionIdf | null = null): Sentence[] {
+export function pickSentences(
+  candidates: readonly Sentence[],
+  maxLength: number,
+  read: ReadPassage[],
+  questionIdf: QuestionIdf | null = null,
+): Sentence[] {
   const matching = candidates.filter((s) => s.matched > 0);
   // Title-like lines match questions densely but say nothing; use them only when nothing else matches.
   const sentences = matching.filter((s) => !isTitleLike(s.unit));
@@ -93,7 +100,6 @@ function isQuestion(unit: SentenceUnit): boolean {
   return unit.kind !== 'code' && unit.kind !== 'table' && /[?\uff1f\u061f]["')\]*_`\u201d\u2019]*$/.test(unit.text.trim());
 }
 
-
 /**
  * Share of the question's rarity a question heading must cover to be the matched FAQ entry; on
  * the help-center tuning products 0.5 finds the entries whose heading paraphrases the question
@@ -116,7 +122,7 @@ function answerUnderQuestionHeading(matched: Sentence, read: ReadPassage[], q: Q
   if (total <= 0) return null;
   const coverage = (text: string, lang: string | undefined): number => {
     const terms = headingTermsOf(text, lang);
-    return q.terms.reduce((sum, t) => sum + (terms.has(t) ? q.idf.get(t) ?? 0 : 0), 0) / total;
+    return q.terms.reduce((sum, t) => sum + (terms.has(t) ? (q.idf.get(t) ?? 0) : 0), 0) / total;
   };
   const found: { best: { sentence: Sentence; coverage: number } | null } = { best: null };
   const consider = (heading: string, r: ReadPassage, from: number): void => {
@@ -135,11 +141,21 @@ function answerUnderQuestionHeading(matched: Sentence, read: ReadPassage[], q: Q
   for (const r of read.slice(0, QUESTION_HEADING_PASSAGES)) {
     const deepest = r.passage.headingPath[r.passage.headingPath.length - 1];
     if (deepest) consider(deepest, r, 0);
-    r.sentences.forEach((s, i) => { if (s.unit.kind === 'heading') consider(displayText(s.unit), r, i + 1); });
+    r.sentences.forEach((s, i) => {
+      if (s.unit.kind === 'heading') consider(displayText(s.unit), r, i + 1);
+    });
   }
   if (!found.best) return null;
   const { sentence, coverage: c } = found.best;
-  return { ...sentence, score: Math.max(matched.score, sentence.score), matched: Math.max(matched.matched, sentence.matched), relevance: c, support: Math.max(matched.support, sentence.support), typed: matched.typed || sentence.typed, terms: new Set([...sentence.terms, ...headingTermsOf(`${sentence.unit.text}`, read[sentence.rank]?.passage.language)]) };
+  return {
+    ...sentence,
+    score: Math.max(matched.score, sentence.score),
+    matched: Math.max(matched.matched, sentence.matched),
+    relevance: c,
+    support: Math.max(matched.support, sentence.support),
+    typed: matched.typed || sentence.typed,
+    terms: new Set([...sentence.terms, ...headingTermsOf(`${sentence.unit.text}`, read[sentence.rank]?.passage.language)]),
+  };
 }
 
 /** Questions in a row a page may ask before it answers ("Do you use VPNs…? And do none of…?"). */
@@ -157,7 +173,15 @@ function answerAfterQuestion(s: Sentence, read: ReadPassage[]): Sentence | null 
     const next = sentences[i] as Sentence;
     if (next.unit.kind === 'heading') return null;
     if (isQuestion(next.unit)) continue;
-    return { ...next, score: s.score, matched: s.matched, relevance: s.relevance, support: s.support, typed: s.typed, terms: new Set([...s.terms, ...next.terms]) };
+    return {
+      ...next,
+      score: s.score,
+      matched: s.matched,
+      relevance: s.relevance,
+      support: s.support,
+      typed: s.typed,
+      terms: new Set([...s.terms, ...next.terms]),
+    };
   }
   return null;
 }
@@ -173,7 +197,8 @@ export function addContext(chosen: Sentence[], read: ReadPassage[]): Sentence[] 
     const next = continuationOf(s, read);
     if (next) {
       selected.add(next);
-      if (/:\s*$/.test(next.unit.text) || INTRODUCES_RE.test(displayText(next.unit))) for (const after of following(sentences, next.index)) selected.add(after);
+      if (/:\s*$/.test(next.unit.text) || INTRODUCES_RE.test(displayText(next.unit)))
+        for (const after of following(sentences, next.index)) selected.add(after);
     }
   }
   return [...selected].sort(byPosition);

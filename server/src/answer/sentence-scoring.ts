@@ -42,10 +42,17 @@ export interface Sentence {
   typed: boolean; // holds a span of the answer type the question asks for, not taken from the question
 }
 
-export interface ReadPassage { passage: Passage; sentences: Sentence[]; headingTerms: ReadonlySet<string> }
+export interface ReadPassage {
+  passage: Passage;
+  sentences: Sentence[];
+  headingTerms: ReadonlySet<string>;
+}
 
 /** The question's terms and their rarity among the candidate sentences (scoreSentences). */
-export interface QuestionIdf { terms: readonly string[]; idf: ReadonlyMap<string, number> }
+export interface QuestionIdf {
+  terms: readonly string[];
+  idf: ReadonlyMap<string, number>;
+}
 
 /** Passages by score (stable: input order breaks ties), the top few with any text. */
 export function rankPassages(passages: Passage[]): Passage[] {
@@ -61,12 +68,25 @@ export function rankPassages(passages: Passage[]): Passage[] {
  * Sentence splitting and stemming of a passage, by its text. Popular passages come back for
  * question after question; their analysis is the same every time (read-only once built).
  */
-const analyse = memoByLanguage((lang) => memoByText((text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text, lang)) as ReadonlySet<string> })), 2_000));
+const analyse = memoByLanguage((lang) =>
+  memoByText(
+    (text) => sentenceUnits(text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text, lang)) as ReadonlySet<string> })),
+    2_000,
+  ),
+);
 export const headingTermsOf = memoByLanguage((lang) => memoByText((text): ReadonlySet<string> => new Set(contentTerms(text, lang)), 2_000));
 
 export function readPassage(passage: Passage, rank: number): ReadPassage {
   const sentences = analyse(passage.text, passage.language).map(({ unit, terms }, index): Sentence => ({
-    rank, index, unit, terms, score: 0, matched: 0, relevance: 0, support: 0, typed: false,
+    rank,
+    index,
+    unit,
+    terms,
+    score: 0,
+    matched: 0,
+    relevance: 0,
+    support: 0,
+    typed: false,
   }));
   const headingTerms = headingTermsOf(`${passage.headingPath.join(' ')} ${passage.title}`, passage.language);
   return { passage, sentences, headingTerms };
@@ -94,7 +114,7 @@ export function scoreSentences(question: string[], read: ReadPassage[], type: An
   const support = read.map((r) => {
     // A term counts once if the headings or any sentence of the passage hold it.
     const inPassage = (t: string): boolean => r.headingTerms.has(t) || r.sentences.some((x) => x.terms.has(t));
-    return question.reduce((sum, t) => sum + (inPassage(t) ? idf.get(t) ?? 0 : 0), 0) / totalIdf;
+    return question.reduce((sum, t) => sum + (inPassage(t) ? (idf.get(t) ?? 0) : 0), 0) / totalIdf;
   });
   for (const s of candidates) {
     const r = read[s.rank] as ReadPassage;
@@ -118,4 +138,3 @@ export function scoreSentences(question: string[], read: ReadPassage[], type: An
 function clamp01(x: number): number {
   return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
 }
-

@@ -3,8 +3,23 @@ import { seededRandom as rng } from '../lib/seeded-random.js';
 import { createStreamCap, finalText } from './stream-cap.js';
 import { truncateAtWord } from '../text/truncate.js';
 
-
-const WORDS = ['refunds', 'go', 'back', 'to', 'the', 'original', 'payment', 'method', 'within', '5', 'business', 'days', "don't", 'e-mail', 'naïve'];
+const WORDS = [
+  'refunds',
+  'go',
+  'back',
+  'to',
+  'the',
+  'original',
+  'payment',
+  'method',
+  'within',
+  '5',
+  'business',
+  'days',
+  "don't",
+  'e-mail',
+  'naïve',
+];
 const PIECES = [
   () => '[the help page](https://shop.example.com/help/returns#refunds)',
   () => 'https://shop.example.com/a/very/long/path?with=query&and=more',
@@ -86,7 +101,10 @@ describe('streaming cap', () => {
   it('near the cap releases whole words only and stops once the cut is settled', () => {
     const cap = createStreamCap(120);
     let shown = '';
-    const words = 'Refunds go back to the original payment method within five business days after the returned item arrives at our warehouse in Berlin.'.split(/(?<= )/);
+    const words =
+      'Refunds go back to the original payment method within five business days after the returned item arrives at our warehouse in Berlin.'.split(
+        /(?<= )/,
+      );
     for (const w of words) shown += cap.push(w);
     expect(shown.length).toBeLessThan(120);
     expect(/\w$/.test(shown) || shown === '').toBe(true);

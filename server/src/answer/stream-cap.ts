@@ -79,7 +79,8 @@ export function createStreamCap(max: number): StreamCap {
   function spansOf(from: number): [number, number][] {
     const tail = text.slice(from);
     const spans: [number, number][] = [];
-    for (const re of ATOMIC_SPAN_PATTERNS) for (const m of tail.matchAll(re)) spans.push([from + (m.index ?? 0), from + (m.index ?? 0) + m[0].length]);
+    for (const re of ATOMIC_SPAN_PATTERNS)
+      for (const m of tail.matchAll(re)) spans.push([from + (m.index ?? 0), from + (m.index ?? 0) + m[0].length]);
     // A closed code block too: a cut inside it goes back to its opening fence.
     if (tail.includes('```')) {
       const fences = [...text.matchAll(FENCE_LINE)].map((m) => m.index ?? 0);
@@ -150,9 +151,15 @@ export function createStreamCap(max: number): StreamCap {
       released = e;
       return out;
     },
-    get full() { return text; },
-    get released() { return text.slice(0, released); },
-    get saturated() { return text.length > max + OVERREAD; },
+    get full() {
+      return text;
+    },
+    get released() {
+      return text.slice(0, released);
+    },
+    get saturated() {
+      return text.length > max + OVERREAD;
+    },
     finish(cutShort) {
       const final = finalText(text, max, cutShort);
       const head = text.slice(0, released);

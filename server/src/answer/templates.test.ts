@@ -7,12 +7,21 @@ import { MAX_MATCH_CHARS, matchTemplate } from './templates.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 describe('regex templates run in linear time (RE2)', () => {
   it('a catastrophic-backtracking pattern answers at once and /healthz keeps answering', async () => {
-    const shop = await setupShop(server.url, { templates: [{ trigger: '^(a|a)+$', match: 'regex', response: 'all a' }, { trigger: '(x+x+)+y', match: 'regex', response: 'xy' }] });
+    const shop = await setupShop(server.url, {
+      templates: [
+        { trigger: '^(a|a)+$', match: 'regex', response: 'all a' },
+        { trigger: '(x+x+)+y', match: 'regex', response: 'xy' },
+      ],
+    });
     const hostile = `${'a'.repeat(34)}!`; // 2^34 backtracking paths for a RegExp: minutes of frozen event loop
     const t0 = performance.now();
     const chat = shop.api.post(shop.chatPath, { message: hostile });
@@ -31,11 +40,13 @@ describe('regex templates run in linear time (RE2)', () => {
   });
 
   it('still matches as before: case-insensitive, unanchored, Unicode', async () => {
-    const shop = await setupShop(server.url, { templates: [
-      { trigger: '^(hi|hello)\\b', match: 'regex', response: 'greeting' },
-      { trigger: 'CAFÉ\\s+\\d+', match: 'regex', response: 'cafe' },
-      { trigger: '^(a|a)+$', match: 'regex', response: 'all a' },
-    ] });
+    const shop = await setupShop(server.url, {
+      templates: [
+        { trigger: '^(hi|hello)\\b', match: 'regex', response: 'greeting' },
+        { trigger: 'CAFÉ\\s+\\d+', match: 'regex', response: 'cafe' },
+        { trigger: '^(a|a)+$', match: 'regex', response: 'all a' },
+      ],
+    });
     expect((await shop.api.post(shop.chatPath, { message: 'Hello there' })).body.response).toBe('greeting');
     expect((await shop.api.post(shop.chatPath, { message: 'un café 12 svp' })).body.response).toBe('cafe');
     expect((await shop.api.post(shop.chatPath, { message: 'AAAA' })).body.response).toBe('all a');
@@ -45,10 +56,17 @@ describe('regex templates run in linear time (RE2)', () => {
   it('refuses, when saved, patterns RE2 cannot run (backreferences, lookaround) naming templates.N.trigger', async () => {
     const shop = await setupShop(server.url);
     for (const trigger of ['(a)\\1', '(?=refund)\\w+', '(?<!no )refund', '(']) {
-      const res = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { templates: [{ trigger: 'hi', response: 'x' }, { trigger, match: 'regex', response: 'r' }] });
+      const res = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, {
+        templates: [
+          { trigger: 'hi', response: 'x' },
+          { trigger, match: 'regex', response: 'r' },
+        ],
+      });
       expect(res.status, trigger).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
-      expect(res.body.error.message, trigger).toMatch(/^templates\.1\.trigger: is not a regular expression RE2 accepts \(backreferences and lookaround are not supported\): /);
+      expect(res.body.error.message, trigger).toMatch(
+        /^templates\.1\.trigger: is not a regular expression RE2 accepts \(backreferences and lookaround are not supported\): /,
+      );
     }
   });
 });
@@ -56,10 +74,16 @@ describe('regex templates run in linear time (RE2)', () => {
 describe('template matching has a bounded cost (issue 24)', () => {
   const costly = [
     // A thousand-wide counted repetition: 130-600 ms of blocking CPU on its first 4,000-character message.
-    { trigger: '[^b]{1,1000}b<1>', reason: /^templates\.0\.trigger: repeats too much: its counted repetitions \(\{n,m\}\) add up to 1000, at most 100/ },
+    {
+      trigger: '[^b]{1,1000}b<1>',
+      reason: /^templates\.0\.trigger: repeats too much: its counted repetitions \(\{n,m\}\) add up to 1000, at most 100/,
+    },
     { trigger: 'a{1,60}b{1,60}', reason: /^templates\.0\.trigger: repeats too much: .* add up to 120, at most 100/ },
     // Nested repetitions within the total still multiply out: refused by program size.
-    { trigger: '(?:(?:(?:a{1,9}){1,9}){1,9})', reason: /^templates\.0\.trigger: is too complex: it compiles to \d+ instructions, at most 600/ },
+    {
+      trigger: '(?:(?:(?:a{1,9}){1,9}){1,9})',
+      reason: /^templates\.0\.trigger: is too complex: it compiles to \d+ instructions, at most 600/,
+    },
   ];
 
   it('refuses a costly pattern when saved and when tested, naming templates.N.trigger', async () => {
@@ -74,20 +98,24 @@ describe('template matching has a bounded cost (issue 24)', () => {
       expect(tested.body.error.message, trigger).toMatch(reason);
     }
     // Within the bounds, and escaped or bracketed braces are literals, not repetitions.
-    const fine = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { templates: [
-      { trigger: '\\b(order|shipment)\\s*#?\\d{5,10}\\b', match: 'regex', response: 'order' },
-      { trigger: '\\{1000\\}|[{]1000}|\\Q{1000}\\E', match: 'regex', response: 'braces' },
-    ] });
+    const fine = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, {
+      templates: [
+        { trigger: '\\b(order|shipment)\\s*#?\\d{5,10}\\b', match: 'regex', response: 'order' },
+        { trigger: '\\{1000\\}|[{]1000}|\\Q{1000}\\E', match: 'regex', response: 'braces' },
+      ],
+    });
     expect(fine.status, fine.text).toBe(200);
     expect((await shop.api.post(testPath, { message: 'where is order #123456?' })).body.data.match.response).toBe('order');
     expect((await shop.api.post(testPath, { message: 'x{1000}' })).body.data.match.response).toBe('braces');
   });
 
   it(`reads the first ${MAX_MATCH_CHARS} characters of a message`, async () => {
-    const shop = await setupShop(server.url, { templates: [
-      { trigger: 'zzz$', match: 'regex', response: 'tail regex' },
-      { trigger: 'needle', match: 'contains', response: 'tail contains' },
-    ] });
+    const shop = await setupShop(server.url, {
+      templates: [
+        { trigger: 'zzz$', match: 'regex', response: 'tail regex' },
+        { trigger: 'needle', match: 'contains', response: 'tail contains' },
+      ],
+    });
     const early = await shop.api.post(shop.chatPath, { message: `${'a '.repeat(100)}needle` });
     expect(early.body.response).toBe('tail contains');
     const late = `${'a'.repeat(MAX_MATCH_CHARS)} needle zzz`;

@@ -79,8 +79,9 @@ function compileTrigger(pattern: string): { re: RE2JS } | { problem: string } {
   const repeats = repeatTotal(pattern);
   if (repeats > MAX_REPEAT_TOTAL) {
     return {
-      problem: `repeats too much: its counted repetitions ({n,m}) add up to ${repeats}, at most ${MAX_REPEAT_TOTAL} `
-        + '(use * or + for "any number")',
+      problem:
+        `repeats too much: its counted repetitions ({n,m}) add up to ${repeats}, at most ${MAX_REPEAT_TOTAL} ` +
+        '(use * or + for "any number")',
     };
   }
   if (re.programSize() > MAX_PROGRAM_SIZE) {
@@ -106,7 +107,12 @@ function compiledTrigger(pattern: string): RE2JS | null {
   return held.re;
 }
 
-const normalise = (s: string): string => s.toLowerCase().replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+const normalise = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export interface MatchOptions {
   /** Regex milliseconds this message may spend (MATCH_BUDGET_MS). */
@@ -133,9 +139,7 @@ export interface Template {
  * the first MAX_MATCH_CHARS characters. Once the regex triggers have spent the budget, the rest
  * are skipped (no template fires; onBudgetSpent says how many were left).
  */
-export function matchTemplate<T extends Template>(
-  templates: readonly T[], message: string, opts: MatchOptions = {},
-): T | null {
+export function matchTemplate<T extends Template>(templates: readonly T[], message: string, opts: MatchOptions = {}): T | null {
   const now = opts.now ?? (() => performance.now());
   const budget = opts.budgetMs ?? MATCH_BUDGET_MS;
   const read = message.slice(0, MAX_MATCH_CHARS);

@@ -10,7 +10,9 @@ beforeEach(async () => {
   clock = createFakeClock(Date.now());
   server = await startServer({ clock });
 });
-afterEach(async () => { await server.close(); });
+afterEach(async () => {
+  await server.close();
+});
 
 async function owner() {
   const account = await registerAccount(server.url);
@@ -25,8 +27,31 @@ describe('API keys (API.md §4)', () => {
     expect(res.status).toBe(201);
     const d = res.body.data;
     expect(d.key).toMatch(/^sk_[A-Za-z0-9_-]{43,}$/);
-    expect(d).toMatchObject({ name: 'Backend', last4: d.key.slice(-4), permissions: ['chat', 'assistants:read'], assistantId: null, allowedIps: [], expiresAt: null, lastUsedAt: null });
-    expect(Object.keys(d).sort()).toEqual(['allowedIps', 'assistantId', 'createdAt', 'createdBy', 'expiresAt', 'id', 'key', 'last4', 'lastUsedAt', 'name', 'permissions', 'rateLimit'].sort());
+    expect(d).toMatchObject({
+      name: 'Backend',
+      last4: d.key.slice(-4),
+      permissions: ['chat', 'assistants:read'],
+      assistantId: null,
+      allowedIps: [],
+      expiresAt: null,
+      lastUsedAt: null,
+    });
+    expect(Object.keys(d).sort()).toEqual(
+      [
+        'allowedIps',
+        'assistantId',
+        'createdAt',
+        'createdBy',
+        'expiresAt',
+        'id',
+        'key',
+        'last4',
+        'lastUsedAt',
+        'name',
+        'permissions',
+        'rateLimit',
+      ].sort(),
+    );
     const stored = await server.ctx.storage.get('SELECT * FROM api_keys WHERE id = ?', [d.id]);
     if (!stored) throw new Error('no key row');
     expect(JSON.stringify(stored)).not.toContain(d.key);
@@ -95,7 +120,11 @@ describe('API keys (API.md §4)', () => {
 
   it('enforces the IP allowlist (IPv4, CIDR, IPv4-mapped IPv6)', async () => {
     const { api } = await owner();
-    const elsewhere = await api.post('/v1/api-keys', { name: 'Office', permissions: ['assistants:read'], allowedIps: ['203.0.113.0/24', '2001:db8::/32'] });
+    const elsewhere = await api.post('/v1/api-keys', {
+      name: 'Office',
+      permissions: ['assistants:read'],
+      allowedIps: ['203.0.113.0/24', '2001:db8::/32'],
+    });
     const denied = await client(server.url, elsewhere.body.data.key).get('/v1/assistants');
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe('permission_denied');
@@ -106,7 +135,11 @@ describe('API keys (API.md §4)', () => {
 
   it('stops accepting a key after its expiry', async () => {
     const { api } = await owner();
-    const res = await api.post('/v1/api-keys', { name: 'Temp', permissions: ['assistants:read'], expiresAt: new Date(clock.now() + 3_600_000).toISOString() });
+    const res = await api.post('/v1/api-keys', {
+      name: 'Temp',
+      permissions: ['assistants:read'],
+      expiresAt: new Date(clock.now() + 3_600_000).toISOString(),
+    });
     const keyApi = client(server.url, res.body.data.key);
     expect((await keyApi.get('/v1/assistants')).status).toBe(200);
     clock.advance(3_600_001);

@@ -15,11 +15,21 @@ export const createSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   permissions: z.array(z.enum(PERMISSIONS)).min(1).max(PERMISSIONS.length),
   assistantId: z.string().min(1).max(64).nullish(),
-  allowedIps: z.array(z.string().max(64).refine((v) => parseIpRule(v) !== null, { message: 'must be an IPv4/IPv6 address or CIDR block' })).max(100).default([]),
-  rateLimit: z.strictObject({
-    perMinute: z.int().min(1).max(1_000_000).nullish(),
-    perDay: z.int().min(1).max(100_000_000).nullish(),
-  }).default({}),
+  allowedIps: z
+    .array(
+      z
+        .string()
+        .max(64)
+        .refine((v) => parseIpRule(v) !== null, { message: 'must be an IPv4/IPv6 address or CIDR block' }),
+    )
+    .max(100)
+    .default([]),
+  rateLimit: z
+    .strictObject({
+      perMinute: z.int().min(1).max(1_000_000).nullish(),
+      perDay: z.int().min(1).max(100_000_000).nullish(),
+    })
+    .default({}),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
 });
 
@@ -40,15 +50,27 @@ export function apiKeysRouter(ctx: AppContext): Router {
     const plan = PLAN_LIMITS[p.plan];
     const { perMinute, perDay } = input.rateLimit;
     if ((perMinute ?? 0) > plan.perMinute || (perDay ?? 0) > plan.perDay) {
-      throw new AppError('validation_error', `rateLimit may only lower the ${p.plan} plan's limits (${plan.perMinute}/min, ${plan.perDay}/day)`);
+      throw new AppError(
+        'validation_error',
+        `rateLimit may only lower the ${p.plan} plan's limits (${plan.perMinute}/min, ${plan.perDay}/day)`,
+      );
     }
-    if (input.expiresAt && Date.parse(input.expiresAt) <= ctx.clock.now()) throw new AppError('validation_error', 'expiresAt must be in the future');
-    const { record, key } = await insertApiKey(ctx.storage, p.organizationId, {
-      name: input.name, permissions: input.permissions, assistantId: assistantId ?? null, allowedIps: input.allowedIps,
-      rateLimit: { perMinute: perMinute ?? null, perDay: perDay ?? null },
-      expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
-      createdBy: await creatorOf(ctx.storage, p), // removing that member revokes (or transfers) it
-    }, nowIso(ctx));
+    if (input.expiresAt && Date.parse(input.expiresAt) <= ctx.clock.now())
+      throw new AppError('validation_error', 'expiresAt must be in the future');
+    const { record, key } = await insertApiKey(
+      ctx.storage,
+      p.organizationId,
+      {
+        name: input.name,
+        permissions: input.permissions,
+        assistantId: assistantId ?? null,
+        allowedIps: input.allowedIps,
+        rateLimit: { perMinute: perMinute ?? null, perDay: perDay ?? null },
+        expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+        createdBy: await creatorOf(ctx.storage, p), // removing that member revokes (or transfers) it
+      },
+      nowIso(ctx),
+    );
     sendData(res, { ...withoutRevoked(record), key }, 201);
   });
 
@@ -86,7 +108,8 @@ export function apiKeysRouter(ctx: AppContext): Router {
     const { graceSeconds } = parseInput(rotateSchema, req.body ?? {});
     const key = await visibleKey(p.organizationId, p.assistantId, id);
     const missing = key.permissions.filter((perm) => !p.permissions.has(perm));
-    if (missing.length) throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
+    if (missing.length)
+      throw new AppError('permission_denied', `Rotating this key would grant permissions you lack: ${missing.join(', ')}`);
     // The replacement's creator is whoever rotated it: they hold its plaintext now.
     const rotatedBy = await creatorOf(ctx.storage, p);
     const rotated = await ctx.storage.tx((tx) => rotateApiKey(tx, p.organizationId, key.id, graceSeconds, ctx.clock.now(), rotatedBy));

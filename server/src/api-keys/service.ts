@@ -22,19 +22,42 @@ export interface ApiKeyRecord {
 }
 
 /** A member who created something, as the key and webhook lists show them. */
-export interface Creator { userId: string; email: string | null; name: string | null }
+export interface Creator {
+  userId: string;
+  email: string | null;
+  name: string | null;
+}
 
 interface KeyRow {
-  id: string; name: string; last4: string; permissions: string; assistant_id: string | null; allowed_ips: string;
-  rate_per_minute: number | null; rate_per_day: number | null; created_at: string; expires_at: string | null;
-  last_used_at: string | null; revoked_at: string | null; created_by: string | null;
-  creator_email?: string | null; creator_name?: string | null;
+  id: string;
+  name: string;
+  last4: string;
+  permissions: string;
+  assistant_id: string | null;
+  allowed_ips: string;
+  rate_per_minute: number | null;
+  rate_per_day: number | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_by: string | null;
+  creator_email?: string | null;
+  creator_name?: string | null;
 }
 
 const toRecord = (r: KeyRow): ApiKeyRecord => ({
-  id: r.id, name: r.name, last4: r.last4, permissions: parseJson<Permission[]>(r.permissions, []), assistantId: r.assistant_id,
-  allowedIps: parseJson<string[]>(r.allowed_ips, []), rateLimit: { perMinute: r.rate_per_minute, perDay: r.rate_per_day },
-  createdAt: r.created_at, expiresAt: r.expires_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
+  id: r.id,
+  name: r.name,
+  last4: r.last4,
+  permissions: parseJson<Permission[]>(r.permissions, []),
+  assistantId: r.assistant_id,
+  allowedIps: parseJson<string[]>(r.allowed_ips, []),
+  rateLimit: { perMinute: r.rate_per_minute, perDay: r.rate_per_day },
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
   createdBy: r.created_by ? { userId: r.created_by, email: r.creator_email ?? null, name: r.creator_name ?? null } : null,
 });
 
@@ -60,16 +83,39 @@ function newKey(organizationId: string, input: NewApiKey, at: string): { key: st
   const key = newApiKeyToken();
   return {
     key,
-    params: [newId('key'), organizationId, input.name, hashToken(key), key.slice(-4), JSON.stringify(input.permissions), input.assistantId,
-      JSON.stringify(input.allowedIps), input.rateLimit.perMinute, input.rateLimit.perDay, at, input.expiresAt, input.createdBy ?? null],
+    params: [
+      newId('key'),
+      organizationId,
+      input.name,
+      hashToken(key),
+      key.slice(-4),
+      JSON.stringify(input.permissions),
+      input.assistantId,
+      JSON.stringify(input.allowedIps),
+      input.rateLimit.perMinute,
+      input.rateLimit.perDay,
+      at,
+      input.expiresAt,
+      input.createdBy ?? null,
+    ],
   };
 }
 
 /** Inserts a key; the plaintext token exists only in the return value. */
-export function insertApiKey(q: Queryable, organizationId: string, input: NewApiKey, at: string): Promise<{ record: ApiKeyRecord; key: string }>;
+export function insertApiKey(
+  q: Queryable,
+  organizationId: string,
+  input: NewApiKey,
+  at: string,
+): Promise<{ record: ApiKeyRecord; key: string }>;
 /** @deprecated Sync form for callers still on better-sqlite3 (demo seed, benches); pass the storage or a `Tx`. */
 export function insertApiKey(db: Db, organizationId: string, input: NewApiKey, at: string): { record: ApiKeyRecord; key: string };
-export function insertApiKey(q: Queryable | Db, organizationId: string, input: NewApiKey, at: string): Promise<{ record: ApiKeyRecord; key: string }> | { record: ApiKeyRecord; key: string } {
+export function insertApiKey(
+  q: Queryable | Db,
+  organizationId: string,
+  input: NewApiKey,
+  at: string,
+): Promise<{ record: ApiKeyRecord; key: string }> | { record: ApiKeyRecord; key: string } {
   const { key, params } = newKey(organizationId, input, at);
   const inserted = (row: KeyRow | undefined) => {
     if (!row) throw new Error('inserted key vanished');
@@ -77,7 +123,9 @@ export function insertApiKey(q: Queryable | Db, organizationId: string, input: N
   };
   if (!('dialect' in q)) return inserted(q.prepare<unknown[], KeyRow>(INSERT).get(...params));
   // RETURNING has no creator email or name (SQLite cannot join an INSERT): read the row back.
-  return q.get<KeyRow>(INSERT, params).then(async (row) => inserted(row?.created_by ? await q.get<KeyRow>(`${SELECT_KEYS} WHERE k.id = ?`, [row.id]) : row));
+  return q
+    .get<KeyRow>(INSERT, params)
+    .then(async (row) => inserted(row?.created_by ? await q.get<KeyRow>(`${SELECT_KEYS} WHERE k.id = ?`, [row.id]) : row));
 }
 
 export async function getApiKey(q: Queryable, organizationId: string, id: string): Promise<ApiKeyRecord | null> {
@@ -85,34 +133,67 @@ export async function getApiKey(q: Queryable, organizationId: string, id: string
   return row ? toRecord(row) : null;
 }
 
-export async function listApiKeys(q: Queryable, organizationId: string, assistantId: string | null, page: { limit: number; offset: number }) {
+export async function listApiKeys(
+  q: Queryable,
+  organizationId: string,
+  assistantId: string | null,
+  page: { limit: number; offset: number },
+) {
   // Optional filters are left out of the SQL, not written `@x IS NULL OR …`: PostgreSQL cannot type
   // a parameter it first meets in `IS NULL`.
   const where = `k.organization_id = @org AND k.revoked_at IS NULL${assistantId === null ? '' : ' AND k.assistant_id = @assistantId'}`;
   const args: Record<string, string> = assistantId === null ? { org: organizationId } : { org: organizationId, assistantId };
   const total = (await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM api_keys k WHERE ${where}`, args))?.n ?? 0;
   // Ids are time-ordered (lib/ids.ts): the tie-break on equal created_at is the creation order.
-  const rows = await q.all<KeyRow>(`${SELECT_KEYS} WHERE ${where} ORDER BY k.created_at DESC, k.id DESC LIMIT @limit OFFSET @offset`,
-    { ...args, limit: page.limit, offset: page.offset });
+  const rows = await q.all<KeyRow>(`${SELECT_KEYS} WHERE ${where} ORDER BY k.created_at DESC, k.id DESC LIMIT @limit OFFSET @offset`, {
+    ...args,
+    limit: page.limit,
+    offset: page.offset,
+  });
   return { items: rows.map(toRecord), total };
 }
 
 export async function revokeApiKey(q: Queryable, organizationId: string, id: string, at: string): Promise<boolean> {
-  return (await q.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND organization_id = ? AND revoked_at IS NULL', [at, id, organizationId])).changes > 0;
+  return (
+    (
+      await q.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND organization_id = ? AND revoked_at IS NULL', [
+        at,
+        id,
+        organizationId,
+      ])
+    ).changes > 0
+  );
 }
 
 /**
  * Issues a replacement with the same settings; the old key keeps working for `graceSeconds`
  * (0 = revoked now), so deployments can swap keys without downtime.
  */
-export async function rotateApiKey(tx: Tx, organizationId: string, id: string, graceSeconds: number, nowMs: number, rotatedBy: string | null) {
+export async function rotateApiKey(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  graceSeconds: number,
+  nowMs: number,
+  rotatedBy: string | null,
+) {
   const old = await getApiKey(tx, organizationId, id);
   if (!old || old.revokedAt !== null) return null;
   const at = new Date(nowMs).toISOString();
-  const created = await insertApiKey(tx, organizationId, {
-    name: old.name, permissions: old.permissions, assistantId: old.assistantId, allowedIps: old.allowedIps,
-    rateLimit: old.rateLimit, expiresAt: old.expiresAt, createdBy: rotatedBy,
-  }, at);
+  const created = await insertApiKey(
+    tx,
+    organizationId,
+    {
+      name: old.name,
+      permissions: old.permissions,
+      assistantId: old.assistantId,
+      allowedIps: old.allowedIps,
+      rateLimit: old.rateLimit,
+      expiresAt: old.expiresAt,
+      createdBy: rotatedBy,
+    },
+    at,
+  );
   if (graceSeconds === 0) {
     await tx.run('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?', [at, created.record.id, id]);
   } else {
@@ -128,13 +209,23 @@ export async function rotateApiKey(tx: Tx, organizationId: string, id: string, g
  * key the member who created that key (null when unknown), so removing a member reaches every
  * key their keys minted.
  */
-export async function creatorOf(q: Queryable, p: { kind: 'user' | 'api_key'; userId: string | null; credentialId: string }): Promise<string | null> {
+export async function creatorOf(
+  q: Queryable,
+  p: { kind: 'user' | 'api_key'; userId: string | null; credentialId: string },
+): Promise<string | null> {
   if (p.kind === 'user') return p.userId;
   return (await q.get<{ created_by: string | null }>('SELECT created_by FROM api_keys WHERE id = ?', [p.credentialId]))?.created_by ?? null;
 }
 
 /** The keys (not revoked) a member created in an organization, for the removal flow. */
-export async function keysCreatedBy(q: Queryable, organizationId: string, userId: string): Promise<Array<{ id: string; name: string; last4: string }>> {
-  return q.all(`SELECT id, name, last4 FROM api_keys WHERE organization_id = ? AND created_by = ? AND revoked_at IS NULL
-    ORDER BY created_at, id`, [organizationId, userId]);
+export async function keysCreatedBy(
+  q: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<Array<{ id: string; name: string; last4: string }>> {
+  return q.all(
+    `SELECT id, name, last4 FROM api_keys WHERE organization_id = ? AND created_by = ? AND revoked_at IS NULL
+    ORDER BY created_at, id`,
+    [organizationId, userId],
+  );
 }

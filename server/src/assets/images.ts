@@ -4,7 +4,8 @@ export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 /** 1 MiB: an avatar is shown at 40 px; anything bigger is a mistake or an abuse. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 
-const startsWith = (data: Buffer, bytes: number[], at = 0): boolean => data.length >= at + bytes.length && bytes.every((b, i) => data[at + i] === b);
+const startsWith = (data: Buffer, bytes: number[], at = 0): boolean =>
+  data.length >= at + bytes.length && bytes.every((b, i) => data[at + i] === b);
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 
 /** The image type of the bytes (magic numbers), or null for anything else (SVG included). */

@@ -16,7 +16,9 @@ const template = (response: string) => ({ trigger: 'ping', match: 'exact', respo
 
 describe('assistant cache: changes through this instance apply at once', () => {
   let server: TestServer;
-  afterEach(async () => { await server.close(); });
+  afterEach(async () => {
+    await server.close();
+  });
 
   /** An assistant whose answer to "ping" is its template, already read twice by chat (cached). */
   async function warmAssistant() {
@@ -52,9 +54,11 @@ async function orgWithAssistant(storage: Storage, orgId: string) {
 
 describe('assistant cache: changes made elsewhere apply within the TTL', () => {
   let server: TestServer;
-  afterEach(async () => { await server.close(); });
+  afterEach(async () => {
+    await server.close();
+  });
 
-  it('a rename and a delete written behind the store\'s back are seen once the TTL has run out, not before', async () => {
+  it("a rename and a delete written behind the store's back are seen once the TTL has run out, not before", async () => {
     server = await startServer();
     const { storage } = server.ctx;
     const a = await orgWithAssistant(storage, 'org_elsewhere');
@@ -73,7 +77,7 @@ describe('assistant cache: changes made elsewhere apply within the TTL', () => {
     expect(await store.recent(null, a.id)).toBeNull();
   });
 
-  it('another organization\'s id is not found, cached or not', async () => {
+  it("another organization's id is not found, cached or not", async () => {
     server = await startServer();
     const a = await orgWithAssistant(server.ctx.storage, 'org_own');
     const store = createAssistantStore(server.ctx.storage);

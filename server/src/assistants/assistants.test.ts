@@ -4,8 +4,12 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { DEFAULT_SYSTEM_PROMPT } from './schemas.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 describe('assistants (API.md §6)', () => {
   it('creates an assistant with every default of the contract', async () => {
@@ -13,18 +17,43 @@ describe('assistants (API.md §6)', () => {
     const res = await api.post('/v1/assistants', { type: 'web', name: 'Helper' });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
-      id: expect.stringMatching(/^asst_/), organizationId: organization.id, type: 'web', name: 'Helper', description: null, avatarUrl: null,
-      model: { provider: 'extractive' }, language: 'en', historyLimit: 10, maxResponseLength: 2000, systemPrompt: DEFAULT_SYSTEM_PROMPT,
-      variables: {}, knowledgeBases: [], templates: [],
+      id: expect.stringMatching(/^asst_/),
+      organizationId: organization.id,
+      type: 'web',
+      name: 'Helper',
+      description: null,
+      avatarUrl: null,
+      model: { provider: 'extractive' },
+      language: 'en',
+      historyLimit: 10,
+      maxResponseLength: 2000,
+      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      variables: {},
+      knowledgeBases: [],
+      templates: [],
       fallback: {
-        message: expect.any(String), handoff: { enabled: false, message: expect.any(String) }, suggestions: true, collectFeedback: true,
+        message: expect.any(String),
+        handoff: { enabled: false, message: expect.any(String) },
+        suggestions: true,
+        collectFeedback: true,
       },
       confidenceThreshold: 0.35,
-      widget: { theme: 'light', colors: null, position: 'bottom-right', initialState: 'collapsed', welcomeMessage: expect.any(String), iconUrl: null, allowedOrigins: [], strings: {} },
+      widget: {
+        theme: 'light',
+        colors: null,
+        position: 'bottom-right',
+        initialState: 'collapsed',
+        welcomeMessage: expect.any(String),
+        iconUrl: null,
+        allowedOrigins: [],
+        strings: {},
+      },
       discord: { botName: null, description: '', avatarUrl: null, command: 'ask', channels: [] },
       slack: { botName: null, command: '/parley', channels: [] },
       teams: { botName: null, channels: [] },
-      createdAt: expect.any(String), updatedAt: expect.any(String), warnings: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      warnings: [],
     });
     expect(res.body.data.systemPrompt).toContain('{{knowledge}}');
   });
@@ -77,11 +106,16 @@ describe('assistants (API.md §6)', () => {
   it('patches deeply: objects merge, arrays replace, and the result is validated again', async () => {
     const { api } = await registerAccount(server.url);
     const a = await api.post('/v1/assistants', {
-      type: 'web', name: 'A', widget: { theme: 'dark', allowedOrigins: ['https://a.example', 'https://b.example'] },
+      type: 'web',
+      name: 'A',
+      widget: { theme: 'dark', allowedOrigins: ['https://a.example', 'https://b.example'] },
       fallback: { handoff: { enabled: true, email: 'help@example.com' } },
     });
     const id = a.body.data.id;
-    const res = await api.patch(`/v1/assistants/${id}`, { widget: { position: 'top-left', allowedOrigins: ['https://c.example'] }, fallback: { handoff: { message: 'Ask a human' } } });
+    const res = await api.patch(`/v1/assistants/${id}`, {
+      widget: { position: 'top-left', allowedOrigins: ['https://c.example'] },
+      fallback: { handoff: { message: 'Ask a human' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.widget).toMatchObject({ theme: 'dark', position: 'top-left', allowedOrigins: ['https://c.example'] });
     expect(res.body.data.fallback.handoff).toMatchObject({ enabled: true, email: 'help@example.com', message: 'Ask a human' });
@@ -94,11 +128,20 @@ describe('assistants (API.md §6)', () => {
   it('patches as JSON Merge Patch: null clears a setting, so its default applies again', async () => {
     const { api } = await registerAccount(server.url);
     const a = await api.post('/v1/assistants', {
-      type: 'web', name: 'A', description: 'About', variables: { keep: '1', drop: '2' },
-      model: { provider: 'extractive', temperature: 0.5, name: 'x' }, widget: { theme: 'dark', iconUrl: 'https://a.example/i.png' },
+      type: 'web',
+      name: 'A',
+      description: 'About',
+      variables: { keep: '1', drop: '2' },
+      model: { provider: 'extractive', temperature: 0.5, name: 'x' },
+      widget: { theme: 'dark', iconUrl: 'https://a.example/i.png' },
     });
     const id = a.body.data.id;
-    const res = await api.patch(`/v1/assistants/${id}`, { variables: { drop: null }, model: { temperature: null }, description: null, widget: { iconUrl: null } });
+    const res = await api.patch(`/v1/assistants/${id}`, {
+      variables: { drop: null },
+      model: { temperature: null },
+      description: null,
+      widget: { iconUrl: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.variables).toEqual({ keep: '1' });
     expect(res.body.data.model).toEqual({ provider: 'extractive', name: 'x' });
@@ -120,7 +163,11 @@ describe('assistants (API.md §6)', () => {
     expect(ok.body.data.knowledgeBases).toEqual([{ id: kbA.body.data.id, priority: 9 }]);
     const foreign = await a.api.post('/v1/assistants', { type: 'api', name: 'x', knowledgeBases: [{ id: kbB.body.data.id }] });
     expect(foreign.status).toBe(404);
-    const dup = await a.api.post('/v1/assistants', { type: 'api', name: 'x', knowledgeBases: [{ id: kbA.body.data.id }, { id: kbA.body.data.id }] });
+    const dup = await a.api.post('/v1/assistants', {
+      type: 'api',
+      name: 'x',
+      knowledgeBases: [{ id: kbA.body.data.id }, { id: kbA.body.data.id }],
+    });
     expect(dup.status).toBe(400);
   });
 
@@ -152,7 +199,13 @@ describe('assistants (API.md §6)', () => {
     const past = await api.get('/v1/assistants?page=9');
     expect(past.status).toBe(200);
     expect(past.body.data).toEqual([]);
-    for (const [q, name] of [['limit=101', 'limit'], ['limit=0', 'limit'], ['page=0', 'page'], ['page=abc', 'page'], ['limit=2.5', 'limit']]) {
+    for (const [q, name] of [
+      ['limit=101', 'limit'],
+      ['limit=0', 'limit'],
+      ['page=0', 'page'],
+      ['page=abc', 'page'],
+      ['limit=2.5', 'limit'],
+    ]) {
       const res = await api.get(`/v1/assistants?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error.message).toContain(name);

@@ -8,14 +8,21 @@ import { LOCALES } from '../i18n/locales.js';
 // the API, hence the dashboard, and in chat) in its own language, and a language change switches them.
 const SITE = 'https://www.shop.example';
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
-const messagesOf = (a: { fallback: { message: string; handoff: { message: string } }; widget: { welcomeMessage: string } }) =>
-  ({ fallback: a.fallback.message, handoff: a.fallback.handoff.message, welcome: a.widget.welcomeMessage });
+const messagesOf = (a: { fallback: { message: string; handoff: { message: string } }; widget: { welcomeMessage: string } }) => ({
+  fallback: a.fallback.message,
+  handoff: a.fallback.handoff.message,
+  welcome: a.widget.welcomeMessage,
+});
 
-describe('default messages follow the assistant\'s language', () => {
-  it('reads the defaults in the assistant\'s language, and switches them with the language', async () => {
+describe("default messages follow the assistant's language", () => {
+  it("reads the defaults in the assistant's language, and switches them with the language", async () => {
     const shop = await setupShop(server.url, { language: 'ja' });
     const path = `/v1/assistants/${shop.assistantId}`;
     const created = await shop.api.get(path);
@@ -33,7 +40,7 @@ describe('default messages follow the assistant\'s language', () => {
     expect(messagesOf((await shop.api.patch(path, { language: 'sw' })).body.data)).toEqual(LOCALES.en!.defaults);
   });
 
-  it('keeps an owner\'s own message as written through a language change', async () => {
+  it("keeps an owner's own message as written through a language change", async () => {
     const shop = await setupShop(server.url, { language: 'de', fallback: { message: 'Fragen Sie bitte unser Team.' } });
     const path = `/v1/assistants/${shop.assistantId}`;
     const a = (await shop.api.patch(path, { language: 'it' })).body.data;
@@ -54,7 +61,7 @@ describe('default messages follow the assistant\'s language', () => {
     expect(widget.body.data.welcomeMessage).toBe(LOCALES.uk!.defaults.welcome);
   });
 
-  it('gives the dashboard a language\'s default messages before it is saved, and the connectors every language\'s command texts', async () => {
+  it("gives the dashboard a language's default messages before it is saved, and the connectors every language's command texts", async () => {
     const shop = await setupShop(server.url, { language: 'en' });
     const texts = (await shop.api.get(`/v1/assistants/${shop.assistantId}/texts?language=ko`)).body.data;
     expect(texts.messages).toEqual(LOCALES.ko!.defaults);

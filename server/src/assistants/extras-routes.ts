@@ -48,7 +48,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
     const input = parseInput(templateTestSchema, req.body);
     // The real matcher and its budget (answer/templates.ts), so the test says what chat will do.
     const t = matchTemplate(input.templates ?? assistant.templates, input.message, {
-      onBudgetSpent: (skipped) => ctx.logger.warn('template matching budget spent', { assistantId: assistant.id, skipped, route: 'templates/test' }),
+      onBudgetSpent: (skipped) =>
+        ctx.logger.warn('template matching budget spent', { assistantId: assistant.id, skipped, route: 'templates/test' }),
     });
     sendData(res, { match: t ? { id: t.id ?? null, trigger: t.trigger, match: t.match, response: t.response } : null });
   });
@@ -56,7 +57,8 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
   r.post('/:id/avatar', requirePermission('assistants:write'), async (req, res) => {
     const { id } = pathParams(req, 'id');
     const current = await visibleAssistant(store, res, id);
-    if (!req.is('multipart/form-data')) throw new AppError('validation_error', 'Send the image as multipart/form-data in a field named `file`');
+    if (!req.is('multipart/form-data'))
+      throw new AppError('validation_error', 'Send the image as multipart/form-data in a field named `file`');
     const upload = await receiveUpload(req, { maxBytes: MAX_IMAGE_BYTES });
     const problem = imageProblem(upload.fileName, upload.data);
     if (problem) throw new AppError('validation_error', problem);
@@ -67,9 +69,21 @@ export function assistantExtrasRouter(ctx: AppContext, store: AssistantStore): R
     const previous = /\/v1\/assets\/(ast_[A-Za-z0-9]+)$/.exec(current.avatarUrl ?? '')?.[1];
     const updated = await ctx.storage.tx(async (tx) => {
       const asset = await insertAsset(tx, current.organizationId, contentType, upload.data, at);
-      const next = await store.replace(current.organizationId, current.id, { ...configOf(current), avatarUrl: `${ctx.config.publicUrl}/v1/assets/${asset.id}` }, at, tx);
+      const next = await store.replace(
+        current.organizationId,
+        current.id,
+        { ...configOf(current), avatarUrl: `${ctx.config.publicUrl}/v1/assets/${asset.id}` },
+        at,
+        tx,
+      );
       await ctx.webhooks.deploymentUpdated(tx, current, next);
-      await recordAssistantChange(tx, { principal: p, assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at });
+      await recordAssistantChange(tx, {
+        principal: p,
+        assistantId: current.id,
+        action: 'updated',
+        fields: changedFields(configOf(current), configOf(next)),
+        at,
+      });
       if (previous) await deleteAssetIfUnused(tx, current.organizationId, previous);
       return next;
     });

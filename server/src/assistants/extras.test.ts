@@ -6,7 +6,9 @@ import { createFakeClock } from '../lib/clock.js';
 import { MAX_IMAGE_BYTES } from '../assets/images.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake but well-headed png')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF')]);
@@ -17,7 +19,7 @@ async function upload(url: string, token: string, path: string, file: Buffer, na
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)], { type }), name);
   const res = await fetch(url + path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: await res.json() as any };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('GET /v1/assistants stats.conversations7d', () => {
@@ -43,15 +45,26 @@ describe('POST /v1/assistants/:id/templates/test', () => {
   it('says which saved template fires, or which of the unsaved ones given', async () => {
     server = await startServer();
     const shop = await setupShop(server.url, {
-      templates: [{ trigger: 'opening hours', match: 'contains', response: 'We are open 9 to 5.' }, { trigger: '^hi$', match: 'regex', response: 'Hello!' }],
+      templates: [
+        { trigger: 'opening hours', match: 'contains', response: 'We are open 9 to 5.' },
+        { trigger: '^hi$', match: 'regex', response: 'Hello!' },
+      ],
     });
     const path = `/v1/assistants/${shop.assistantId}/templates/test`;
     const saved = await shop.api.post(path, { message: 'What are your OPENING hours?' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.match).toEqual({ id: expect.stringMatching(/^tpl_/), trigger: 'opening hours', match: 'contains', response: 'We are open 9 to 5.' });
+    expect(saved.body.data.match).toEqual({
+      id: expect.stringMatching(/^tpl_/),
+      trigger: 'opening hours',
+      match: 'contains',
+      response: 'We are open 9 to 5.',
+    });
     expect((await shop.api.post(path, { message: 'HI' })).body.data.match.response).toBe('Hello!');
     expect((await shop.api.post(path, { message: 'nothing matches this' })).body.data.match).toBeNull();
-    const unsaved = await shop.api.post(path, { message: 'refund please', templates: [{ trigger: 'refund', match: 'contains', response: 'See returns.' }] });
+    const unsaved = await shop.api.post(path, {
+      message: 'refund please',
+      templates: [{ trigger: 'refund', match: 'contains', response: 'See returns.' }],
+    });
     expect(unsaved.body.data.match).toEqual({ id: null, trigger: 'refund', match: 'contains', response: 'See returns.' });
     const bad = await shop.api.post(path, { message: 'x', templates: [{ trigger: '(a', match: 'regex', response: 'r' }] });
     expect(bad.status).toBe(400);

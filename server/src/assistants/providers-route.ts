@@ -6,7 +6,12 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../auth/middleware.js';
 import { sendData } from '../http/pagination.js';
 
-export interface ProviderInfo { provider: ProviderName; configured: boolean; defaultBaseUrl: string | null; defaultModel: string | null }
+export interface ProviderInfo {
+  provider: ProviderName;
+  configured: boolean;
+  defaultBaseUrl: string | null;
+  defaultModel: string | null;
+}
 
 const NAMES: readonly ProviderName[] = ['extractive', 'openai', 'anthropic'];
 

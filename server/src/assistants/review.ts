@@ -12,7 +12,9 @@ import type { AssistantConfig } from './schemas.js';
 export function reviewAssistantConfig(providers: AnswerProviders, config: AssistantConfig, opts: { modelChanged: boolean }): string[] {
   const warnings: string[] = [];
   const provider = providers[config.model.provider];
-  const problem = provider ? (provider.check?.(config.model) ?? null) : `The model provider "${config.model.provider}" is not configured on this server.`;
+  const problem = provider
+    ? (provider.check?.(config.model) ?? null)
+    : `The model provider "${config.model.provider}" is not configured on this server.`;
   if (problem && opts.modelChanged) throw new AppError('validation_error', problem);
   if (problem) warnings.push(`${problem} Chat requests to this assistant fail until then.`);
   warnings.push(...(provider?.warnings?.(config.model) ?? []), ...promptWarnings(config));
@@ -24,7 +26,11 @@ export function reviewAssistantConfig(providers: AnswerProviders, config: Assist
  * refuses the address (loopback, private, link-local/metadata, or a name resolving to one);
  * saved earlier, it only warns (the connection is refused at chat time all the same).
  */
-export async function reviewModelBaseUrl(providers: AnswerProviders, config: AssistantConfig, opts: { modelChanged: boolean }): Promise<string[]> {
+export async function reviewModelBaseUrl(
+  providers: AnswerProviders,
+  config: AssistantConfig,
+  opts: { modelChanged: boolean },
+): Promise<string[]> {
   const baseUrl = config.model.baseUrl;
   const provider = providers[config.model.provider];
   if (!baseUrl || !provider?.baseUrlProblem) return [];

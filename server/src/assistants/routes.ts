@@ -38,11 +38,20 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create assistants');
     const { type, ...config } = parseInput(createAssistantSchema, req.body);
-    const warnings = [...reviewAssistantConfig(ctx.providers, config, { modelChanged: true }), ...await reviewModelBaseUrl(ctx.providers, config, { modelChanged: true })];
+    const warnings = [
+      ...reviewAssistantConfig(ctx.providers, config, { modelChanged: true }),
+      ...(await reviewModelBaseUrl(ctx.providers, config, { modelChanged: true })),
+    ];
     // The audit entry commits with the assistant (audit/audit.ts).
     const created = await ctx.storage.tx(async (tx) => {
       const a = await store.create(p.organizationId, type, config, nowIso(ctx), tx);
-      await recordAssistantChange(tx, { principal: p, assistantId: a.id, action: 'created', fields: Object.keys(configOf(a)).sort(), at: a.createdAt });
+      await recordAssistantChange(tx, {
+        principal: p,
+        assistantId: a.id,
+        action: 'created',
+        fields: Object.keys(configOf(a)).sort(),
+        at: a.createdAt,
+      });
       return a;
     });
     sendData(res, { ...created, warnings }, 201);
@@ -68,12 +77,21 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     if (type !== undefined && type !== current.type) throw new AppError('validation_error', 'type is chosen at creation and cannot change');
     const merged = parseInput(assistantConfigSchema, deepMerge(configOf(current), patch));
     const modelChanged = patch.model !== undefined;
-    const warnings = [...reviewAssistantConfig(ctx.providers, merged, { modelChanged }), ...await reviewModelBaseUrl(ctx.providers, merged, { modelChanged })];
+    const warnings = [
+      ...reviewAssistantConfig(ctx.providers, merged, { modelChanged }),
+      ...(await reviewModelBaseUrl(ctx.providers, merged, { modelChanged })),
+    ];
     // app.deployment.updated (widget, bots, model changed) commits with the change.
     const updated = await ctx.storage.tx(async (tx) => {
       const next = await store.replace(current.organizationId, current.id, merged, nowIso(ctx), tx);
       await ctx.webhooks.deploymentUpdated(tx, current, next);
-      await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'updated', fields: changedFields(configOf(current), configOf(next)), at: next.updatedAt });
+      await recordAssistantChange(tx, {
+        principal: principalOf(res),
+        assistantId: current.id,
+        action: 'updated',
+        fields: changedFields(configOf(current), configOf(next)),
+        at: next.updatedAt,
+      });
       return next;
     });
     store.forgetOrganization(current.organizationId); // chat sees the change at once here; other instances within the cache TTL
@@ -85,7 +103,13 @@ export function assistantsRouter(ctx: AppContext, store: AssistantStore): Router
     const current = await visibleAssistant(store, res, id);
     await ctx.storage.tx(async (tx) => {
       await store.remove(current.organizationId, current.id, tx);
-      await recordAssistantChange(tx, { principal: principalOf(res), assistantId: current.id, action: 'deleted', fields: [], at: nowIso(ctx) });
+      await recordAssistantChange(tx, {
+        principal: principalOf(res),
+        assistantId: current.id,
+        action: 'deleted',
+        fields: [],
+        at: nowIso(ctx),
+      });
     });
     store.forgetOrganization(current.organizationId); // its chats 404 at once here; other instances within the cache TTL
     sendData(res, { id: current.id, deleted: true });

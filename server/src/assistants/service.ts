@@ -15,8 +15,19 @@ export interface Assistant extends AssistantConfig {
   updatedAt: string;
 }
 
-interface AssistantRow { id: string; organization_id: string; type: AssistantType; name: string; config: string; created_at: string; updated_at: string }
-interface LinkRow { knowledge_base_id: string; priority: number }
+interface AssistantRow {
+  id: string;
+  organization_id: string;
+  type: AssistantType;
+  name: string;
+  config: string;
+  created_at: string;
+  updated_at: string;
+}
+interface LinkRow {
+  knowledge_base_id: string;
+  priority: number;
+}
 /** An assistant row with one of its links (none: the link columns are null). */
 type LinkedRow = AssistantRow & { [K in keyof LinkRow]: LinkRow[K] | null };
 
@@ -52,7 +63,8 @@ function deepFreeze<T>(value: T): T {
  * Default messages read in the assistant's language (i18n/default-messages.ts).
  */
 const storedConfig = memoByText(
-  (text: string): StoredConfig => deepFreeze(withMessagesInLanguage(parseJson<StoredConfig>(text, {} as StoredConfig))), 1_000,
+  (text: string): StoredConfig => deepFreeze(withMessagesInLanguage(parseJson<StoredConfig>(text, {} as StoredConfig))),
+  1_000,
 );
 
 /**
@@ -92,7 +104,11 @@ export interface AssistantStore {
   /** Replaces an assistant's whole config; `tx`: the caller's transaction (with its audit entry and webhook event), without it a transaction of its own. */
   replace(organizationId: string, id: string, config: AssistantConfig, at: string, tx?: Tx): Promise<Assistant>;
   /** A page of the organization's assistants, newest first; `onlyId` narrows it for a key bound to one assistant. */
-  list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): Promise<{ items: Assistant[]; total: number }>;
+  list(
+    organizationId: string,
+    onlyId: string | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: Assistant[]; total: number }>;
   /** Deletes an assistant (false when there was none); `q`: the caller's transaction (with its audit entry), the storage by default. */
   remove(organizationId: string, id: string, q?: Queryable): Promise<boolean>;
 }
@@ -104,7 +120,9 @@ export interface AssistantStore {
 export function createAssistantStore(storage: Storage, opts: AssistantStoreOptions = {}): AssistantStore {
   const now = opts.now ?? Date.now;
   const cache = createTtlCache<string, Assistant>({
-    ttlMs: opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS, maxEntries: ASSISTANT_CACHE_MAX, groupOf: (a) => a.organizationId,
+    ttlMs: opts.cacheTtlMs ?? ASSISTANT_CACHE_TTL_MS,
+    maxEntries: ASSISTANT_CACHE_MAX,
+    groupOf: (a) => a.organizationId,
   });
 
   function forgetOrganization(organizationId: string): void {
@@ -124,9 +142,14 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
 
   function assemble(row: AssistantRow, links: readonly LinkRow[]): Assistant {
     return {
-      id: row.id, organizationId: row.organization_id, type: row.type, name: row.name, ...storedConfig(row.config),
+      id: row.id,
+      organizationId: row.organization_id,
+      type: row.type,
+      name: row.name,
+      ...storedConfig(row.config),
       knowledgeBases: links.map((l) => ({ id: l.knowledge_base_id, priority: l.priority })),
-      createdAt: row.created_at, updatedAt: row.updated_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
     } as Assistant;
   }
 
@@ -141,14 +164,24 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
   function linked(rows: readonly LinkedRow[]): Assistant | null {
     const [row] = rows;
     if (!row) return null;
-    return assemble(row, rows.flatMap((r) => (r.knowledge_base_id === null ? [] : [{ knowledge_base_id: r.knowledge_base_id, priority: r.priority as number }])));
+    return assemble(
+      row,
+      rows.flatMap((r) =>
+        r.knowledge_base_id === null ? [] : [{ knowledge_base_id: r.knowledge_base_id, priority: r.priority as number }],
+      ),
+    );
   }
 
   async function writeLinks(tx: Tx, assistantId: string, organizationId: string, kbs: AssistantConfig['knowledgeBases']): Promise<void> {
     for (const kb of kbs) if (!(await tx.get(SQL.kbInOrg, [kb.id, organizationId]))) throw notFound(`Knowledge base ${kb.id}`);
     await tx.run('DELETE FROM assistant_knowledge_bases WHERE assistant_id = ?', [assistantId]);
     for (const [i, kb] of kbs.entries()) {
-      await tx.run('INSERT INTO assistant_knowledge_bases (assistant_id, knowledge_base_id, priority, position) VALUES (?, ?, ?, ?)', [assistantId, kb.id, kb.priority, i]);
+      await tx.run('INSERT INTO assistant_knowledge_bases (assistant_id, knowledge_base_id, priority, position) VALUES (?, ?, ?, ?)', [
+        assistantId,
+        kb.id,
+        kb.priority,
+        i,
+      ]);
     }
   }
 
@@ -162,17 +195,30 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
   async function create(tx: Tx, organizationId: string, type: AssistantType, config: AssistantConfig, at: string): Promise<Assistant> {
     const id = newId('asst');
     const { name, stored, kbs } = splitConfig(config);
-    await tx.run('INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [id, organizationId, type, name, JSON.stringify(stored), at, at]);
+    await tx.run('INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      id,
+      organizationId,
+      type,
+      name,
+      JSON.stringify(stored),
+      at,
+      at,
+    ]);
     await writeLinks(tx, id, organizationId, kbs);
-    return await get(tx, organizationId, id) as Assistant;
+    return (await get(tx, organizationId, id)) as Assistant;
   }
 
   async function replace(tx: Tx, organizationId: string, id: string, config: AssistantConfig, at: string): Promise<Assistant> {
     const { name, stored, kbs } = splitConfig(config);
-    await tx.run('UPDATE assistants SET name = ?, config = ?, updated_at = ? WHERE id = ? AND organization_id = ?', [name, JSON.stringify(stored), at, id, organizationId]);
+    await tx.run('UPDATE assistants SET name = ?, config = ?, updated_at = ? WHERE id = ? AND organization_id = ?', [
+      name,
+      JSON.stringify(stored),
+      at,
+      id,
+      organizationId,
+    ]);
     await writeLinks(tx, id, organizationId, kbs);
-    return await get(tx, organizationId, id) as Assistant;
+    return (await get(tx, organizationId, id)) as Assistant;
   }
 
   return {
@@ -188,13 +234,20 @@ export function createAssistantStore(storage: Storage, opts: AssistantStoreOptio
       if (tx) return replace(tx, organizationId, id, config, at);
       return storage.tx((own) => replace(own, organizationId, id, config, at)).finally(() => forgetOrganization(organizationId));
     },
-    async list(organizationId: string, onlyId: string | null, page: { limit: number; offset: number }): Promise<{ items: Assistant[]; total: number }> {
+    async list(
+      organizationId: string,
+      onlyId: string | null,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: Assistant[]; total: number }> {
       // Built in TypeScript rather than `? IS NULL OR …`: PostgreSQL cannot type a parameter that is only tested for NULL.
       const where = onlyId === null ? 'organization_id = ?' : 'organization_id = ? AND id = ?';
       const params = onlyId === null ? [organizationId] : [organizationId, onlyId];
       const total = (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM assistants WHERE ${where}`, params))?.n ?? 0;
       // Newest first; ids sort by creation time, so they break ties within one millisecond.
-      const rows = await storage.all<AssistantRow>(`SELECT * FROM assistants WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+      const rows = await storage.all<AssistantRow>(
+        `SELECT * FROM assistants WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [...params, page.limit, page.offset],
+      );
       const items: Assistant[] = [];
       for (const row of rows) items.push(await toAssistant(storage, row));
       return { items, total };

@@ -5,12 +5,19 @@ import { createFakeClock } from '../lib/clock.js';
 import { LOGIN_LIMITS } from './routes.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 describe('register, login, logout (API.md §4)', () => {
   it('registers a user with an organization and a session token', async () => {
     server = await startServer();
-    const res = await client(server.url).post('/v1/auth/register', { email: 'Ada@Example.com', password: 'long enough pw', name: 'Ada', organizationName: 'Acme' });
+    const res = await client(server.url).post('/v1/auth/register', {
+      email: 'Ada@Example.com',
+      password: 'long enough pw',
+      name: 'Ada',
+      organizationName: 'Acme',
+    });
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('success');
     expect(res.body.data.user).toEqual({ id: expect.any(String), email: 'ada@example.com', name: 'Ada' });
@@ -23,7 +30,9 @@ describe('register, login, logout (API.md §4)', () => {
   it('stores passwords as argon2id hashes', async () => {
     server = await startServer();
     await client(server.url).post('/v1/auth/register', { email: 'hash@example.com', password: 'long enough pw', organizationName: 'A' });
-    const row = await server.ctx.storage.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', ['hash@example.com']);
+    const row = await server.ctx.storage.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', [
+      'hash@example.com',
+    ]);
     if (!row) throw new Error('no user row');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('long enough pw');
@@ -53,7 +62,11 @@ describe('register, login, logout (API.md §4)', () => {
 
   it('refuses registration with 403 when REGISTRATION=closed', async () => {
     server = await startServer({ config: { registration: 'closed' } });
-    const res = await client(server.url).post('/v1/auth/register', { email: 'x@example.com', password: 'long enough pw', organizationName: 'A' });
+    const res = await client(server.url).post('/v1/auth/register', {
+      email: 'x@example.com',
+      password: 'long enough pw',
+      organizationName: 'A',
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('permission_denied');
   });
@@ -77,7 +90,8 @@ describe('register, login, logout (API.md §4)', () => {
     server = await startServer();
     const { email } = await registerAccount(server.url);
     const api = client(server.url);
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) expect((await api.post('/v1/auth/login', { email, password: 'wrong password!' })).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++)
+      expect((await api.post('/v1/auth/login', { email, password: 'wrong password!' })).status).toBe(401);
     const blocked = await api.post('/v1/auth/login', { email, password: 'correct horse battery' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('rate_limit_exceeded');

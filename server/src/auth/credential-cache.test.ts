@@ -13,11 +13,20 @@ import { PLAN_LIMITS } from './permissions.js';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const T0 = Date.parse(AT);
-const NEW_KEY = { name: 'k', permissions: ['assistants:read' as const], assistantId: null, allowedIps: [], rateLimit: { perMinute: null, perDay: null }, expiresAt: null };
+const NEW_KEY = {
+  name: 'k',
+  permissions: ['assistants:read' as const],
+  assistantId: null,
+  allowedIps: [],
+  rateLimit: { perMinute: null, perDay: null },
+  expiresAt: null,
+};
 
 describe('API key cache: changes through this instance apply at once', () => {
   let server: TestServer;
-  afterEach(async () => { await server.close(); });
+  afterEach(async () => {
+    await server.close();
+  });
 
   async function warmKey() {
     const clock = createFakeClock(Date.now());
@@ -51,7 +60,7 @@ describe('API key cache: changes through this instance apply at once', () => {
     expect((await b.keyApi.get('/v1/assistants')).status).toBe(401);
   });
 
-  it('a plan change applies to the cached key\'s limits on the next request', async () => {
+  it("a plan change applies to the cached key's limits on the next request", async () => {
     const { owner, keyApi } = await warmKey();
     expect((await keyApi.get('/v1/assistants')).headers.get('x-ratelimit-limit')).toBe(String(PLAN_LIMITS.free.perMinute));
     expect((await owner.api.patch(`/v1/organizations/${owner.organization.id as string}`, { plan: 'enterprise' })).status).toBe(200);
@@ -67,9 +76,11 @@ async function orgWithKey(storage: Storage, orgId: string) {
 
 describe('API key cache: changes made elsewhere apply within the TTL', () => {
   let server: TestServer;
-  afterEach(async () => { await server.close(); });
+  afterEach(async () => {
+    await server.close();
+  });
 
-  it('a revocation written behind the resolver\'s back is seen once the TTL has run out, not before', async () => {
+  it("a revocation written behind the resolver's back is seen once the TTL has run out, not before", async () => {
     server = await startServer();
     const { storage } = server.ctx;
     const { record, key } = await orgWithKey(storage, 'org_elsewhere');
@@ -100,7 +111,8 @@ describe('API key cache: changes made elsewhere apply within the TTL', () => {
     const { storage } = server.ctx;
     const { record, key } = await orgWithKey(storage, 'org_touch');
     const resolver = createCredentialResolver(storage, { cacheTtlMs: 120_000 });
-    const lastUsed = async () => (await storage.get<{ last_used_at: string | null }>('SELECT last_used_at FROM api_keys WHERE id = ?', [record.id]))?.last_used_at;
+    const lastUsed = async () =>
+      (await storage.get<{ last_used_at: string | null }>('SELECT last_used_at FROM api_keys WHERE id = ?', [record.id]))?.last_used_at;
     await resolver.resolve(key, T0);
     expect(await lastUsed()).toBe(AT);
     await resolver.resolve(key, T0 + 30_000);

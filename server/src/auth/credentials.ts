@@ -7,13 +7,32 @@ import type { Queryable } from '../storage/port.js';
 import { hashToken } from './tokens.js';
 
 interface KeyRow {
-  id: string; organization_id: string; plan: Plan; permissions: string; assistant_id: string | null;
-  allowed_ips: string; rate_per_minute: number | null; rate_per_day: number | null;
-  expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
+  id: string;
+  organization_id: string;
+  plan: Plan;
+  permissions: string;
+  assistant_id: string | null;
+  allowed_ips: string;
+  rate_per_minute: number | null;
+  rate_per_day: number | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
 }
-interface SessionRow { id: string; user_id: string; organization_id: string; plan: Plan; expires_at: string; revoked_at: string | null; role: string | null }
+interface SessionRow {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  plan: Plan;
+  expires_at: string;
+  revoked_at: string | null;
+  role: string | null;
+}
 
-export interface ResolvedCredential { principal: Principal; allowedIps: IpRule[] }
+export interface ResolvedCredential {
+  principal: Principal;
+  allowedIps: IpRule[];
+}
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -26,7 +45,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const DASHBOARD_SESSION_LIMITS = { perMinute: 600, perDay: 20_000 } as const;
 
 /** How the credential came: the dashboard's session cookie (passed the CSRF guard) or a bearer token. */
-export interface PresentedVia { dashboardCookie?: boolean }
+export interface PresentedVia {
+  dashboardCookie?: boolean;
+}
 
 const SQL = {
   keyByHash: `SELECT k.id, k.organization_id, o.plan, k.permissions, k.assistant_id, k.allowed_ips, k.rate_per_minute,
@@ -83,7 +104,9 @@ export interface CredentialResolver {
  */
 export function createCredentialResolver(q: Queryable, opts: CredentialResolverOptions = {}): CredentialResolver {
   const keys = createTtlCache<string, CachedKey>({
-    ttlMs: opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS, maxEntries: CREDENTIAL_CACHE_MAX, groupOf: (key) => key.organizationId,
+    ttlMs: opts.cacheTtlMs ?? CREDENTIAL_CACHE_TTL_MS,
+    maxEntries: CREDENTIAL_CACHE_MAX,
+    groupOf: (key) => key.organizationId,
   });
 
   async function readKey(hash: string): Promise<CachedKey | null> {
@@ -94,9 +117,17 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
     return {
       resolved: {
         principal: Object.freeze({
-          kind: 'api_key', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: null,
-          permissions: new Set(parseJson<Permission[]>(row.permissions, [])), assistantId: row.assistant_id,
-          limits: Object.freeze({ perMinute: Math.min(plan.perMinute, row.rate_per_minute ?? Infinity), perDay: Math.min(plan.perDay, row.rate_per_day ?? Infinity) }),
+          kind: 'api_key',
+          credentialId: row.id,
+          organizationId: row.organization_id,
+          plan: row.plan,
+          userId: null,
+          permissions: new Set(parseJson<Permission[]>(row.permissions, [])),
+          assistantId: row.assistant_id,
+          limits: Object.freeze({
+            perMinute: Math.min(plan.perMinute, row.rate_per_minute ?? Infinity),
+            perDay: Math.min(plan.perDay, row.rate_per_day ?? Infinity),
+          }),
         }),
         allowedIps: parseJson<string[]>(row.allowed_ips, []).flatMap((r) => parseIpRule(r) ?? []),
       },
@@ -125,12 +156,22 @@ export function createCredentialResolver(q: Queryable, opts: CredentialResolverO
     if (!isRole(row.role)) return null;
     const plan = PLAN_LIMITS[row.plan];
     const limits = via.dashboardCookie
-      ? { perMinute: Math.max(plan.perMinute, DASHBOARD_SESSION_LIMITS.perMinute), perDay: Math.max(plan.perDay, DASHBOARD_SESSION_LIMITS.perDay) }
+      ? {
+          perMinute: Math.max(plan.perMinute, DASHBOARD_SESSION_LIMITS.perMinute),
+          perDay: Math.max(plan.perDay, DASHBOARD_SESSION_LIMITS.perDay),
+        }
       : { ...plan };
     return {
       principal: {
-        kind: 'user', credentialId: row.id, organizationId: row.organization_id, plan: row.plan, userId: row.user_id, role: row.role,
-        permissions: ROLE_PERMISSIONS[row.role], assistantId: null, limits,
+        kind: 'user',
+        credentialId: row.id,
+        organizationId: row.organization_id,
+        plan: row.plan,
+        userId: row.user_id,
+        role: row.role,
+        permissions: ROLE_PERMISSIONS[row.role],
+        assistantId: null,
+        limits,
       },
       allowedIps: [],
     };

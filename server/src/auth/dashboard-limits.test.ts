@@ -6,13 +6,22 @@ import { createCredentialResolver, DASHBOARD_SESSION_LIMITS } from './credential
 import { PLAN_LIMITS } from './permissions.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 /** A dashboard login (cookie) and a bearer session token of the same user, free plan. */
 async function twoSessions(url: string) {
   const account = await registerAccount(url);
-  const login = await client(url).post('/v1/auth/login', { email: account.email, password: 'correct horse battery' }, { headers: { 'x-parley-csrf': '1', origin: url } });
-  const pair = login.headers.getSetCookie().find((c) => c.startsWith('parley_session='))?.split(';')[0];
+  const login = await client(url).post(
+    '/v1/auth/login',
+    { email: account.email, password: 'correct horse battery' },
+    { headers: { 'x-parley-csrf': '1', origin: url } },
+  );
+  const pair = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('parley_session='))
+    ?.split(';')[0];
   if (!pair) throw new Error('no session cookie');
   const dashboard = { 'x-parley-csrf': '1', origin: url, cookie: pair };
   return { ...account, cookie: pair, viaCookie: (path: string) => client(url).get(path, { headers: dashboard }) };
@@ -58,7 +67,7 @@ describe('rate limits of dashboard (cookie) sessions', () => {
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 
-  it('GET /v1/auth/me reports the limits of the credential (interactive for the cookie, the plan for a bearer token) beside the plan\'s', async () => {
+  it("GET /v1/auth/me reports the limits of the credential (interactive for the cookie, the plan for a bearer token) beside the plan's", async () => {
     server = await startServer();
     const s = await twoSessions(server.url);
     const viaCookie = (await s.viaCookie('/v1/auth/me')).body.data;
@@ -84,7 +93,8 @@ describe('rate limits of dashboard (cookie) sessions', () => {
         const viaCookie = (await resolver.resolve(token, clock.now(), { dashboardCookie: true }))?.principal.limits;
         expect(viaCookie).toEqual(expected[plan]);
         expect(viaCookie).toEqual({
-          perMinute: Math.max(PLAN_LIMITS[plan].perMinute, DASHBOARD_SESSION_LIMITS.perMinute), perDay: Math.max(PLAN_LIMITS[plan].perDay, DASHBOARD_SESSION_LIMITS.perDay),
+          perMinute: Math.max(PLAN_LIMITS[plan].perMinute, DASHBOARD_SESSION_LIMITS.perMinute),
+          perDay: Math.max(PLAN_LIMITS[plan].perDay, DASHBOARD_SESSION_LIMITS.perDay),
         });
         expect((await resolver.resolve(token, clock.now()))?.principal.limits).toEqual(PLAN_LIMITS[plan]);
       }

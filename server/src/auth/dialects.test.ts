@@ -5,14 +5,29 @@ import { deleteAssetIfUnused, getAsset, insertAsset } from '../assets/store.js';
 import { hasAuditEntries, listAudit, recordAssistantChange } from '../audit/audit.js';
 import { migrate } from '../db/migrate.js';
 import { openDb } from '../db/open.js';
-import { createInvitation, findPendingInvitation, listPendingInvitations, consumeInvitation, revokeInvitation } from '../organizations/invitations.js';
+import {
+  createInvitation,
+  findPendingInvitation,
+  listPendingInvitations,
+  consumeInvitation,
+  revokeInvitation,
+} from '../organizations/invitations.js';
 import { addMember, changeRole, getMember, listMembers, removeMember, transferOwnership } from '../organizations/members.js';
 import { getOrganization, listOrganizationsFor, updateOrganization } from '../organizations/service.js';
 import type { Storage } from '../storage/port.js';
 import { createSqliteStorage } from '../storage/sqlite.js';
 import { createCredentialResolver } from './credentials.js';
 import type { Principal } from './permissions.js';
-import { changePassword, createSession, findMembership, findUserByEmail, insertUser, primaryOrganization, registerAccount, updateUserName } from './service.js';
+import {
+  changePassword,
+  createSession,
+  findMembership,
+  findUserByEmail,
+  insertUser,
+  primaryOrganization,
+  registerAccount,
+  updateUserName,
+} from './service.js';
 
 /**
  * The SQL of the account modules (auth, api-keys, organizations, assets, audit) on both
@@ -23,13 +38,19 @@ const NOW = Date.parse('2026-03-01T10:00:00Z');
 const at = (ms = NOW): string => new Date(ms).toISOString();
 
 async function scenario(storage: Storage): Promise<void> {
-  const account = await storage.tx((tx) => registerAccount(tx, { email: 'Owner@Example.com', passwordHash: 'h', name: 'O', organizationName: 'Acme' }, NOW));
+  const account = await storage.tx((tx) =>
+    registerAccount(tx, { email: 'Owner@Example.com', passwordHash: 'h', name: 'O', organizationName: 'Acme' }, NOW),
+  );
   const orgId = account.organization.id;
   // users.email is NOCASE on SQLite and citext on PostgreSQL.
   expect((await findUserByEmail(storage, 'owner@example.com'))?.id).toBe(account.user.id);
   expect((await primaryOrganization(storage, account.user.id))?.id).toBe(orgId);
   expect(await findMembership(storage, account.user.id, orgId)).toEqual({ organization: account.organization, role: 'owner' });
-  expect(await updateUserName(storage, account.user.id, 'Renamed')).toEqual({ id: account.user.id, email: 'Owner@Example.com', name: 'Renamed' });
+  expect(await updateUserName(storage, account.user.id, 'Renamed')).toEqual({
+    id: account.user.id,
+    email: 'Owner@Example.com',
+    name: 'Renamed',
+  });
 
   const resolver = createCredentialResolver(storage);
   const session = await resolver.resolve(account.token, NOW);
@@ -39,9 +60,22 @@ async function scenario(storage: Storage): Promise<void> {
   expect(await storage.tx((tx) => changePassword(tx, account.user.id, 'h2', 'keep-none', at()))).toBe(2);
   expect(await resolver.resolve(other, NOW)).toBeNull();
 
-  const input = { name: 'k', permissions: ['chat' as const], assistantId: null, allowedIps: ['10.0.0.0/8'], rateLimit: { perMinute: 5, perDay: null }, expiresAt: null };
+  const input = {
+    name: 'k',
+    permissions: ['chat' as const],
+    assistantId: null,
+    allowedIps: ['10.0.0.0/8'],
+    rateLimit: { perMinute: 5, perDay: null },
+    expiresAt: null,
+  };
   const { record, key } = await insertApiKey(storage, orgId, input, at());
-  expect(record).toMatchObject({ name: 'k', permissions: ['chat'], allowedIps: ['10.0.0.0/8'], rateLimit: { perMinute: 5, perDay: null }, lastUsedAt: null });
+  expect(record).toMatchObject({
+    name: 'k',
+    permissions: ['chat'],
+    allowedIps: ['10.0.0.0/8'],
+    rateLimit: { perMinute: 5, perDay: null },
+    lastUsedAt: null,
+  });
   const viaKey = await resolver.resolve(key, NOW);
   expect(viaKey?.principal.limits).toEqual({ perMinute: 5, perDay: 1_000 });
   expect((await getApiKey(storage, orgId, record.id))?.lastUsedAt).toBe(at());
@@ -63,7 +97,11 @@ async function scenario(storage: Storage): Promise<void> {
   expect((await getOrganization(storage, orgId))?.plan).toBe('pro');
   expect((await listOrganizationsFor(storage, { userId: account.user.id, organizationId: orgId }, { limit: 5, offset: 0 })).total).toBe(1);
 
-  const inv = await createInvitation(storage, { organizationId: orgId, role: 'editor', email: 'Eve@Example.com', invitedBy: account.user.id }, NOW);
+  const inv = await createInvitation(
+    storage,
+    { organizationId: orgId, role: 'editor', email: 'Eve@Example.com', invitedBy: account.user.id },
+    NOW,
+  );
   expect((await findPendingInvitation(storage, inv.token, NOW))?.organization).toEqual({ id: orgId, name: 'Acme' });
   expect((await listPendingInvitations(storage, orgId, NOW, { limit: 5, offset: 0 })).total).toBe(1);
   const eve = { id: 'usr_eve', email: 'eve@example.com', name: null };
@@ -85,8 +123,10 @@ async function scenario(storage: Storage): Promise<void> {
   const data = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
   const asset = await storage.tx((tx) => insertAsset(tx, orgId, 'image/png', data, at()));
   expect((await getAsset(storage, asset.id))?.data.equals(data)).toBe(true);
-  await storage.run("INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES ('asst_1', ?, 'web', 'A', ?, ?, ?)",
-    [orgId, JSON.stringify({ avatarUrl: `/v1/assets/${asset.id}` }), at(), at()]);
+  await storage.run(
+    "INSERT INTO assistants (id, organization_id, type, name, config, created_at, updated_at) VALUES ('asst_1', ?, 'web', 'A', ?, ?, ?)",
+    [orgId, JSON.stringify({ avatarUrl: `/v1/assets/${asset.id}` }), at(), at()],
+  );
   expect(await storage.tx((tx) => deleteAssetIfUnused(tx, orgId, asset.id))).toBe(false);
   await storage.run("UPDATE assistants SET config = '{}' WHERE id = 'asst_1'");
   expect(await storage.tx((tx) => deleteAssetIfUnused(tx, orgId, asset.id))).toBe(true);
@@ -99,8 +139,18 @@ async function scenario(storage: Storage): Promise<void> {
   const audit = await listAudit(storage, { org: orgId, assistantId: null, from: null, to: null }, { limit: 5, offset: 0 });
   expect(audit.total).toBe(1);
   expect([await hasAuditEntries(storage, orgId, 'asst_1'), await hasAuditEntries(storage, orgId, 'asst_2')]).toEqual([true, false]);
-  expect(audit.items[0]).toMatchObject({ assistantId: 'asst_1', userId: eve.id, userEmail: 'eve@example.com', apiKeyId: null, action: 'created', fields: ['name'], createdAt: at() });
-  expect((await listAudit(storage, { org: orgId, assistantId: 'asst_1', from: at(NOW + 1), to: null }, { limit: 5, offset: 0 })).total).toBe(0);
+  expect(audit.items[0]).toMatchObject({
+    assistantId: 'asst_1',
+    userId: eve.id,
+    userEmail: 'eve@example.com',
+    apiKeyId: null,
+    action: 'created',
+    fields: ['name'],
+    createdAt: at(),
+  });
+  expect(
+    (await listAudit(storage, { org: orgId, assistantId: 'asst_1', from: at(NOW + 1), to: null }, { limit: 5, offset: 0 })).total,
+  ).toBe(0);
 }
 
 describe('account modules on SQLite', () => {
@@ -115,8 +165,12 @@ describe('account modules on SQLite', () => {
 
 describe('account modules on PostgreSQL', () => {
   let pg: FreshPostgres;
-  beforeAll(async () => { pg = await freshPostgresStorage(); });
-  afterAll(async () => { await pg.drop(); });
+  beforeAll(async () => {
+    pg = await freshPostgresStorage();
+  });
+  afterAll(async () => {
+    await pg.drop();
+  });
   it('answers through the storage port', async () => {
     await scenario(pg.storage);
   });

@@ -48,8 +48,11 @@ export function presentedToken(req: Request, publicUrl: string): string | null {
   if (bearer || req.headers.authorization) return bearer;
   if (sessionCookies(req, publicUrl).length > 1) {
     // Cookie tossing (issue 24): one of them was planted by another site; neither is trusted.
-    throw new AppError('authentication_error', `The request carries more than one ${sessionCookieName(publicUrl)} cookie, so the session is `
-      + `ambiguous and none is used: clear this site's cookies and sign in again from ${publicUrl}/dashboard/`);
+    throw new AppError(
+      'authentication_error',
+      `The request carries more than one ${sessionCookieName(publicUrl)} cookie, so the session is ` +
+        `ambiguous and none is used: clear this site's cookies and sign in again from ${publicUrl}/dashboard/`,
+    );
   }
   const cookie = sessionCookie(req, publicUrl);
   if (!cookie || cookie.startsWith('sk_') || !isDashboardRequest(req, publicUrl)) return null;
@@ -71,19 +74,29 @@ function missingCredentialMessage(req: Request, publicUrl: string): string {
  * own rate limits apply). Behind a proxy without TRUST_PROXY every client shares one address,
  * and one client guessing tokens must not lock everyone else out.
  */
-export function requireAuth(opts: { resolver: CredentialResolver; clock: Clock; failures: FailureTracker; config: { publicUrl: string } }): RequestHandler {
+export function requireAuth(opts: {
+  resolver: CredentialResolver;
+  clock: Clock;
+  failures: FailureTracker;
+  config: { publicUrl: string };
+}): RequestHandler {
   return async function authenticate(req, res, next) {
     const ip = req.ip ?? '';
     const token = presentedToken(req, opts.config.publicUrl);
     // Without an Authorization header, a presented token is the dashboard's cookie (interactive limits).
-    const resolved = token ? await opts.resolver.resolve(token, opts.clock.now(), { dashboardCookie: req.headers.authorization === undefined }) : null;
+    const resolved = token
+      ? await opts.resolver.resolve(token, opts.clock.now(), { dashboardCookie: req.headers.authorization === undefined })
+      : null;
     if (!resolved) {
       // One atomic check-and-count: parallel bad tokens from one address stop at exactly the
       // limit, across instances too.
       if ((await opts.failures.attempt(ip)) === 'blocked') {
         throw new AppError('rate_limit_exceeded', 'Too many failed authentication attempts, try again later', { 'Retry-After': '60' });
       }
-      throw new AppError('authentication_error', token ? 'Invalid, expired or revoked API token' : missingCredentialMessage(req, opts.config.publicUrl));
+      throw new AppError(
+        'authentication_error',
+        token ? 'Invalid, expired or revoked API token' : missingCredentialMessage(req, opts.config.publicUrl),
+      );
     }
     if (resolved.allowedIps.length && !ipMatches(ip, resolved.allowedIps)) {
       throw new AppError('permission_denied', 'This API key may not be used from this IP address');

@@ -4,7 +4,9 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { contextWords } from './password-policy.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 const EMAIL = 'dana.fox@acme-widgets.example';
 /** Each refused password and the reason the 400 must give (NIST SP 800-63B: blocklist and context words). */
@@ -31,8 +33,9 @@ describe('new passwords follow NIST SP 800-63B (issue 24)', () => {
       expect(res.body.error.message, password).toMatch(/^password: /);
       expect(res.body.error.message, password).toMatch(reason);
     }
-    expect((await api.post('/v1/auth/register', { email: 'x@example.com', password: 'short', organizationName: 'A' })).body.error.message)
-      .toMatch(/^password: must be at least 10 characters/);
+    expect(
+      (await api.post('/v1/auth/register', { email: 'x@example.com', password: 'short', organizationName: 'A' })).body.error.message,
+    ).toMatch(/^password: must be at least 10 characters/);
     for (const [i, password] of ['parley-demo-password', 'correct horse battery', 'member password 1'].entries()) {
       const ok = await api.post('/v1/auth/register', { email: `ok${i}@example.com`, password, organizationName: 'Acme Widgets' });
       expect(ok.status, password).toBe(201);
@@ -47,9 +50,12 @@ describe('new passwords follow NIST SP 800-63B (issue 24)', () => {
       expect(res.status, newPassword).toBe(400);
       expect(res.body.error.message, newPassword).toMatch(/^newPassword: (repeats|is on a list|contains your email)/);
     }
-    expect((await owner.api.post('/v1/auth/password', { currentPassword: 'correct horse battery', newPassword: 'a brand new password' })).status).toBe(200);
+    expect(
+      (await owner.api.post('/v1/auth/password', { currentPassword: 'correct horse battery', newPassword: 'a brand new password' })).status,
+    ).toBe(200);
     const invite = await owner.api.post(`/v1/organizations/${owner.organization.id}/invitations`, { role: 'viewer' });
-    const accept = (password: string, email = 'erin.mills@example.com') => client(server.url).post(`/v1/invitations/${invite.body.data.token}/accept`, { email, password });
+    const accept = (password: string, email = 'erin.mills@example.com') =>
+      client(server.url).post(`/v1/invitations/${invite.body.data.token}/accept`, { email, password });
     for (const password of [' '.repeat(10), 'password12', 'erin.mills@example.com', 'acmewidgets']) {
       const res = await accept(password);
       expect(res.status, password).toBe(400);
@@ -60,8 +66,18 @@ describe('new passwords follow NIST SP 800-63B (issue 24)', () => {
 
   it('the context is the email, its parts, the names and "parley"', () => {
     expect(contextWords({ email: 'Dana.Fox@Acme-Widgets.example', name: 'Dana Fox', organizationName: 'Acme Widgets' })).toEqual([
-      'dana.fox@acme-widgets.example', 'dana.fox', 'acme-widgets.example', 'dana', 'fox', 'acme-widgets', 'example', 'dana fox', 'acme widgets', 'acme',
-      'widgets', 'parley',
+      'dana.fox@acme-widgets.example',
+      'dana.fox',
+      'acme-widgets.example',
+      'dana',
+      'fox',
+      'acme-widgets',
+      'example',
+      'dana fox',
+      'acme widgets',
+      'acme',
+      'widgets',
+      'parley',
     ]);
   });
 });

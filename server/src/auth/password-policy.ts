@@ -21,7 +21,11 @@ const MIN_SCORE = 3;
 const CHECKED_CHARS = 64;
 const L33T_SUBSTITUTIONS = 8;
 
-export interface PasswordContext { email: string; name?: string | null; organizationName?: string | null }
+export interface PasswordContext {
+  email: string;
+  name?: string | null;
+  organizationName?: string | null;
+}
 
 /*
  * The dictionaries are ~1 MB of word lists: loaded on the first check, once (about 0.6 s here),
@@ -29,10 +33,15 @@ export interface PasswordContext { email: string; name?: string | null; organiza
  */
 let factory: Promise<ZxcvbnFactory> | undefined;
 function estimator(): Promise<ZxcvbnFactory> {
-  factory ??= import('@zxcvbn-ts/language-common').then((common) => new ZxcvbnFactory({
-    dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs,
-    maxLength: CHECKED_CHARS, l33tMaxSubstitutions: L33T_SUBSTITUTIONS,
-  }));
+  factory ??= import('@zxcvbn-ts/language-common').then(
+    (common) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary },
+        graphs: common.adjacencyGraphs,
+        maxLength: CHECKED_CHARS,
+        l33tMaxSubstitutions: L33T_SUBSTITUTIONS,
+      }),
+  );
   return factory;
 }
 
@@ -41,8 +50,7 @@ export function contextWords(c: PasswordContext): string[] {
   const email = c.email.trim().toLowerCase();
   const [local = '', domain = ''] = email.split('@');
   const pieces = [local, domain, ...local.split(/[^\p{L}\p{N}]+/u), ...domain.split('.')];
-  const names = [c.name, c.organizationName]
-    .flatMap((n) => (n ? [n.toLowerCase(), ...n.toLowerCase().split(/\s+/)] : []));
+  const names = [c.name, c.organizationName].flatMap((n) => (n ? [n.toLowerCase(), ...n.toLowerCase().split(/\s+/)] : []));
   return [...new Set([email, ...pieces, ...names, 'parley'].filter((w) => w.length >= 3))];
 }
 

@@ -18,9 +18,18 @@ beforeAll(async () => {
   await shop.api.post(shop.chatPath, { message: 'hello', sessionId: 'matrix' });
   // Subscribed to an event nothing below fires, so the worker never calls out.
   const webhook = await shop.api.post('/v1/webhooks', { url: 'https://hooks.example.com/parley', events: ['app.deployment.updated'] });
-  ids = { kb: shop.kbId, doc: docs.body.data[0].id, key: key.body.data.id, org: shop.organization.id, assistant: shop.assistantId, webhook: webhook.body.data.id };
+  ids = {
+    kb: shop.kbId,
+    doc: docs.body.data[0].id,
+    key: key.body.data.id,
+    org: shop.organization.id,
+    assistant: shop.assistantId,
+    webhook: webhook.body.data.id,
+  };
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 type Route = [method: string, path: () => string, needs: Permission[], body?: unknown];
 
@@ -70,20 +79,27 @@ const routes: Route[] = [
 ];
 
 describe('permission matrix: every route refuses a key without its permission', () => {
-  it.each(routes.map((r) => [`${r[0]} ${r[1].toString().replace(/^\(\) => /, '')}`, r] as const))('%s', async (_name, [method, path, needs, body]) => {
-    const without = PERMISSIONS.filter((p) => !needs.includes(p));
-    const key = await shop.api.post('/v1/api-keys', { name: 'without', permissions: without });
-    const res = await client(server.url, key.body.data.key).request(method, path(), { body });
-    expect(res.status).toBe(403);
-    const bare = path().endsWith('/chat') && path().startsWith('/v1/integrations');
-    expect(res.body).toEqual(bare
-      ? { error: { code: 'FORBIDDEN', message: expect.any(String) } }
-      : { status: 'error', error: { code: 'permission_denied', message: expect.any(String) } });
-  });
+  it.each(routes.map((r) => [`${r[0]} ${r[1].toString().replace(/^\(\) => /, '')}`, r] as const))(
+    '%s',
+    async (_name, [method, path, needs, body]) => {
+      const without = PERMISSIONS.filter((p) => !needs.includes(p));
+      const key = await shop.api.post('/v1/api-keys', { name: 'without', permissions: without });
+      const res = await client(server.url, key.body.data.key).request(method, path(), { body });
+      expect(res.status).toBe(403);
+      const bare = path().endsWith('/chat') && path().startsWith('/v1/integrations');
+      expect(res.body).toEqual(
+        bare
+          ? { error: { code: 'FORBIDDEN', message: expect.any(String) } }
+          : { status: 'error', error: { code: 'permission_denied', message: expect.any(String) } },
+      );
+    },
+  );
 
   it('lets a key with exactly the needed permission through (no 403)', async () => {
     // Read-only routes only, so the shared fixtures stay intact.
-    for (const [method, path, needs, body] of routes.filter((r) => r[0] === 'GET' || r[1]().endsWith('/search') || r[1]().endsWith('/chat'))) {
+    for (const [method, path, needs, body] of routes.filter(
+      (r) => r[0] === 'GET' || r[1]().endsWith('/search') || r[1]().endsWith('/chat'),
+    )) {
       const key = await shop.api.post('/v1/api-keys', { name: 'exact', permissions: needs });
       const res = await client(server.url, key.body.data.key).request(method, path(), { body });
       expect(res.status, `${method} ${path()}`).toBe(200);

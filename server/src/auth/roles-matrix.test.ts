@@ -22,7 +22,15 @@ beforeAll(async () => {
   const docs = await shop.api.get(`/v1/knowledge-bases/${shop.kbId}/documents`);
   const key = await shop.api.post('/v1/api-keys', { name: 'target', permissions: ['chat'] });
   const webhook = await shop.api.post('/v1/webhooks', { url: 'https://hooks.example.com/parley', events: ['app.deployment.updated'] });
-  ids = { kb: shop.kbId, doc: docs.body.data[0].id, key: key.body.data.id, org: shop.organization.id, assistant: shop.assistantId, webhook: webhook.body.data.id, owner: shop.user.id };
+  ids = {
+    kb: shop.kbId,
+    doc: docs.body.data[0].id,
+    key: key.body.data.id,
+    org: shop.organization.id,
+    assistant: shop.assistantId,
+    webhook: webhook.body.data.id,
+    owner: shop.user.id,
+  };
   const made = {} as typeof members;
   for (const role of ['viewer', 'editor', 'admin'] as const) {
     const m = await addMemberWithRole(server.url, shop.api, shop.organization.id, role);
@@ -30,7 +38,9 @@ beforeAll(async () => {
   }
   members = made;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 /** `members`: needs the admin or owner role (not a key permission). */
 type Need = Permission | readonly Permission[] | 'members';
@@ -64,7 +74,12 @@ const writeRoutes: Route[] = [
   ['POST', () => `/v1/organizations/${ids.org}/transfer`, 'organizations:write', { userId: 'usr_x' }],
   ['POST', () => `/v1/assistants/${ids.assistant}/avatar`, 'assistants:write', {}],
   ['POST', () => `/v1/webhooks/${ids.webhook}/deliveries/dlv_1/redeliver`, 'webhooks:write'],
-  ['POST', () => '/v1/analytics/knowledge-gaps/gap_x/resolve', ['assistants:write', 'knowledge_bases:write'], { answer: 'a', as: 'template' }],
+  [
+    'POST',
+    () => '/v1/analytics/knowledge-gaps/gap_x/resolve',
+    ['assistants:write', 'knowledge_bases:write'],
+    { answer: 'a', as: 'template' },
+  ],
   ['POST', () => '/v1/analytics/knowledge-gaps/gap_x/dismiss', ['assistants:write', 'knowledge_bases:write'], { reason: 'r' }],
   ['POST', () => '/v1/corrections', ['assistants:write', 'knowledge_bases:write'], { sessionId: 's', messageId: 'm', answer: 'a' }],
 ];
@@ -77,11 +92,14 @@ const allows = (role: 'viewer' | 'editor' | 'admin', need: Need): boolean => {
 describe('roles matrix: each role gets 403 wherever its permission set lacks the need', () => {
   for (const role of ['viewer', 'editor', 'admin'] as const) {
     const refused = writeRoutes.filter((r) => !allows(role, r[2]));
-    it.each(refused.map((r) => [`${role} ${r[0]} ${r[1].toString().replace(/^\(\) => /, '')}`, r] as const))('%s → 403', async (_name, [method, path, , body]) => {
-      const res = await members[role].request(method, path(), { body });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('permission_denied');
-    });
+    it.each(refused.map((r) => [`${role} ${r[0]} ${r[1].toString().replace(/^\(\) => /, '')}`, r] as const))(
+      '%s → 403',
+      async (_name, [method, path, , body]) => {
+        const res = await members[role].request(method, path(), { body });
+        expect(res.status).toBe(403);
+        expect(res.body.error.code).toBe('permission_denied');
+      },
+    );
   }
 
   it('viewer may write nothing at all: every write route of the list is refused', () => {

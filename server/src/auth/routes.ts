@@ -14,9 +14,23 @@ import type { Principal } from './permissions.js';
 import { getOrganization } from '../organizations/service.js';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { changePassword, createSession, findMembership, findUserByEmail, findUserById, primaryOrganization, registerAccount, revokeSession, updateUserName } from './service.js';
+import {
+  changePassword,
+  createSession,
+  findMembership,
+  findUserByEmail,
+  findUserById,
+  primaryOrganization,
+  registerAccount,
+  revokeSession,
+  updateUserName,
+} from './service.js';
 
-export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be a valid email address' }).max(254));
 
 export const registerSchema = z.strictObject({
   email,
@@ -57,7 +71,8 @@ function refuseForeignDashboard(ctx: AppContext, req: Request): void {
 
 function userPrincipal(res: Response): Principal & { userId: string } {
   const p = principalOf(res);
-  if (p.kind !== 'user' || p.userId === null) throw new AppError('permission_denied', 'This route acts on a user account: use a user session, not an API key');
+  if (p.kind !== 'user' || p.userId === null)
+    throw new AppError('permission_denied', 'This route acts on a user account: use a user session, not an API key');
   return p as Principal & { userId: string };
 }
 
@@ -71,14 +86,21 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     if (ctx.config.registration === 'closed') throw new AppError('permission_denied', 'Registration is closed on this server');
     refuseForeignDashboard(ctx, req);
     const ip = req.ip ?? '';
-    if (await registrations.blocked(ip)) throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
+    if (await registrations.blocked(ip))
+      throw new AppError('rate_limit_exceeded', 'Too many registrations from this address, try again later', { 'Retry-After': '3600' });
     const input = parseInput(registerSchema, req.body);
     const weak = await passwordProblem(input.password, { email: input.email, name: input.name, organizationName: input.organizationName });
     if (weak) throw new AppError('validation_error', `password: ${weak}`);
     if (await findUserByEmail(ctx.storage, input.email)) throw new AppError('conflict', 'An account with this email already exists');
     const passwordHash = await hashPassword(input.password);
     try {
-      const account = await ctx.storage.tx((tx) => registerAccount(tx, { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName }, ctx.clock.now()));
+      const account = await ctx.storage.tx((tx) =>
+        registerAccount(
+          tx,
+          { email: input.email, passwordHash, name: input.name ?? null, organizationName: input.organizationName },
+          ctx.clock.now(),
+        ),
+      );
       await registrations.record(ip);
       sendSession(ctx, req, res, account, 201);
     } catch (err) {
@@ -109,7 +131,8 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
 
   r.post('/auth/logout', ...authenticate, async (_req, res) => {
     const p = principalOf(res);
-    if (p.kind !== 'user') throw new AppError('validation_error', 'Logout revokes a user session token; revoke API keys with DELETE /v1/api-keys/:id');
+    if (p.kind !== 'user')
+      throw new AppError('validation_error', 'Logout revokes a user session token; revoke API keys with DELETE /v1/api-keys/:id');
     await revokeSession(ctx.storage, p.credentialId, nowIso(ctx));
     clearSessionCookie(res, ctx.config.publicUrl);
     sendData(res, { revoked: true });
@@ -131,7 +154,8 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     const user = await findUserById(ctx.storage, p.userId);
     if (!user) throw new AppError('authentication_error', 'Invalid, expired or revoked API token');
     // A stolen session must not become a password oracle: failures count like failed logins.
-    if (await emailFailures.blocked(user.email)) throw new AppError('rate_limit_exceeded', 'Too many failed attempts, try again in 15 minutes', { 'Retry-After': '900' });
+    if (await emailFailures.blocked(user.email))
+      throw new AppError('rate_limit_exceeded', 'Too many failed attempts, try again in 15 minutes', { 'Retry-After': '900' });
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
       await emailFailures.record(user.email);
       throw new AppError('validation_error', 'currentPassword: is not your current password');
@@ -155,10 +179,21 @@ export function authRouter(ctx: AppContext, authenticate: RequestHandler[]): Rou
     const token = await createSession(ctx.storage, p.userId, target.organization.id, ctx.clock.now());
     // From the dashboard the cookie is replaced, so nobody holds the old session any more: end it.
     if (isDashboardRequest(req, ctx.config.publicUrl)) await revokeSession(ctx.storage, p.credentialId, nowIso(ctx));
-    sendSession(ctx, req, res, { user: { id: user.id, email: user.email, name: user.name }, organization: target.organization, role: target.role, token });
+    sendSession(ctx, req, res, {
+      user: { id: user.id, email: user.email, name: user.name },
+      organization: target.organization,
+      role: target.role,
+      token,
+    });
   });
 
-  r.use(publicInvitationsRouter(ctx, { emailFailures, ipFailures, sendSession: (req, res, body, status) => sendSession(ctx, req, res, body, status) }));
+  r.use(
+    publicInvitationsRouter(ctx, {
+      emailFailures,
+      ipFailures,
+      sendSession: (req, res, body, status) => sendSession(ctx, req, res, body, status),
+    }),
+  );
 
   return r;
 }

@@ -5,8 +5,17 @@ import { newSessionToken, hashToken } from './tokens.js';
 
 export const SESSION_TTL_MS = 30 * 86_400_000;
 
-export interface PublicUser { id: string; email: string; name: string | null }
-interface UserRow { id: string; email: string; name: string | null; password_hash: string }
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+interface UserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+}
 type OrgRow = Parameters<typeof toOrganization>[0];
 
 const ORG_COLUMNS = 'o.id, o.name, o.plan, o.created_at';
@@ -24,14 +33,24 @@ export function findUserByEmail(q: Queryable, email: string): Promise<UserRow | 
 
 /** The organization the user joined first (ids are time-ordered: equal join times keep creation order). */
 export async function primaryOrganization(q: Queryable, userId: string): Promise<Organization | null> {
-  const row = await q.get<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organizations o JOIN memberships m ON m.organization_id = o.id
-    WHERE m.user_id = ? ORDER BY m.created_at, o.id LIMIT 1`, [userId]);
+  const row = await q.get<OrgRow>(
+    `SELECT ${ORG_COLUMNS} FROM organizations o JOIN memberships m ON m.organization_id = o.id
+    WHERE m.user_id = ? ORDER BY m.created_at, o.id LIMIT 1`,
+    [userId],
+  );
   return row ? toOrganization(row) : null;
 }
 
 export async function createSession(q: Queryable, userId: string, organizationId: string, nowMs: number): Promise<string> {
   const token = newSessionToken();
-  await q.run(SQL.insertSession, [newId('sess'), hashToken(token), userId, organizationId, new Date(nowMs).toISOString(), new Date(nowMs + SESSION_TTL_MS).toISOString()]);
+  await q.run(SQL.insertSession, [
+    newId('sess'),
+    hashToken(token),
+    userId,
+    organizationId,
+    new Date(nowMs).toISOString(),
+    new Date(nowMs + SESSION_TTL_MS).toISOString(),
+  ]);
   return token;
 }
 
@@ -40,7 +59,12 @@ export async function insertUser(q: Queryable, user: PublicUser, passwordHash: s
   await q.run(SQL.insertUser, [user.id, user.email, user.name, passwordHash, at]);
 }
 
-export interface NewAccount { email: string; passwordHash: string; name: string | null; organizationName: string }
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  name: string | null;
+  organizationName: string;
+}
 // A type, not an interface: it is spread into a response body (Record<string, unknown>).
 export type RegisteredAccount = { user: PublicUser; organization: Organization; token: string };
 
@@ -71,17 +95,36 @@ export async function updateUserName(q: Queryable, userId: string, name: string 
 /** Sets a new password and revokes every other session of the user (all organizations); returns how many. */
 export async function changePassword(tx: Tx, userId: string, passwordHash: string, keepSessionId: string, at: string): Promise<number> {
   await tx.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, userId]);
-  return (await tx.run('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL', [at, userId, keepSessionId])).changes;
+  return (
+    await tx.run('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL', [
+      at,
+      userId,
+      keepSessionId,
+    ])
+  ).changes;
 }
 
 /** Revokes a user's live sessions in one organization (removed from it); returns how many. */
 export async function revokeSessionsIn(q: Queryable, userId: string, organizationId: string, at: string): Promise<number> {
-  return (await q.run('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL', [at, userId, organizationId])).changes;
+  return (
+    await q.run('UPDATE user_sessions SET revoked_at = ? WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL', [
+      at,
+      userId,
+      organizationId,
+    ])
+  ).changes;
 }
 
 /** The user's membership of one organization, with the organization; null when not a member. */
-export async function findMembership(q: Queryable, userId: string, organizationId: string): Promise<{ organization: Organization; role: string } | null> {
-  const row = await q.get<OrgRow & { role: string }>(`SELECT ${ORG_COLUMNS}, m.role FROM organizations o JOIN memberships m ON m.organization_id = o.id
-    WHERE m.user_id = ? AND o.id = ?`, [userId, organizationId]);
+export async function findMembership(
+  q: Queryable,
+  userId: string,
+  organizationId: string,
+): Promise<{ organization: Organization; role: string } | null> {
+  const row = await q.get<OrgRow & { role: string }>(
+    `SELECT ${ORG_COLUMNS}, m.role FROM organizations o JOIN memberships m ON m.organization_id = o.id
+    WHERE m.user_id = ? AND o.id = ?`,
+    [userId, organizationId],
+  );
   return row ? { organization: toOrganization(row), role: row.role } : null;
 }

@@ -4,12 +4,18 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { createFakeClock } from '../lib/clock.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 const PASSWORD = 'correct horse battery';
 
 /** Headers a dashboard page on the server's own origin sends. */
-const dashboard = (origin: string, cookie?: string): Record<string, string> => ({ 'x-parley-csrf': '1', origin, ...(cookie && { cookie }) });
+const dashboard = (origin: string, cookie?: string): Record<string, string> => ({
+  'x-parley-csrf': '1',
+  origin,
+  ...(cookie && { cookie }),
+});
 
 function sessionCookieOf(res: { headers: Headers }): { value: string; attributes: string } {
   const line = res.headers.getSetCookie().find((c) => c.startsWith('parley_session=')) ?? '';
@@ -42,7 +48,11 @@ describe('dashboard session cookie (API.md §11)', () => {
   it('register from the dashboard sets the cookie too; without the header both answer the token as before', async () => {
     server = await startServer();
     const api = client(server.url);
-    const viaDashboard = await api.post('/v1/auth/register', { email: 'dash@example.com', password: PASSWORD, organizationName: 'D' }, { headers: dashboard(server.url) });
+    const viaDashboard = await api.post(
+      '/v1/auth/register',
+      { email: 'dash@example.com', password: PASSWORD, organizationName: 'D' },
+      { headers: dashboard(server.url) },
+    );
     expect(viaDashboard.status).toBe(201);
     expect(viaDashboard.body.data.token).toBeUndefined();
     expect(sessionCookieOf(viaDashboard).value).toMatch(/^pst_/);
@@ -73,15 +83,21 @@ describe('dashboard session cookie (API.md §11)', () => {
     server = await startServer();
     const mine = await dashboardLogin(server.url);
     const planted = await dashboardLogin(server.url); // the attacker's own valid session
-    for (const cookie of [`${planted.cookie}; ${mine.cookie}`, `${mine.cookie}; ${planted.cookie}`, `${mine.cookie}; parley_session=pst_unknown`]) {
+    for (const cookie of [
+      `${planted.cookie}; ${mine.cookie}`,
+      `${mine.cookie}; ${planted.cookie}`,
+      `${mine.cookie}; parley_session=pst_unknown`,
+    ]) {
       const res = await client(server.url).get('/v1/auth/me', { headers: dashboard(server.url, cookie) });
       expect(res.status, cookie).toBe(401);
       expect(res.body.error.message).toMatch(/more than one parley_session cookie/);
     }
-    expect((await client(server.url).get('/v1/auth/me', { headers: dashboard(server.url, `other=1; ${mine.cookie}`) })).body.data.user.email).toBe(mine.email);
+    expect(
+      (await client(server.url).get('/v1/auth/me', { headers: dashboard(server.url, `other=1; ${mine.cookie}`) })).body.data.user.email,
+    ).toBe(mine.email);
   });
 
-  it('accepts the cookie only with the CSRF header and PUBLIC_URL\'s origin', async () => {
+  it("accepts the cookie only with the CSRF header and PUBLIC_URL's origin", async () => {
     server = await startServer();
     const { cookie } = await dashboardLogin(server.url);
     const api = client(server.url);
@@ -113,7 +129,11 @@ describe('dashboard session cookie (API.md §11)', () => {
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(res.body.error.message).toContain(`Sign in from ${server.url}/dashboard/`);
-    const register = await client(server.url).post('/v1/auth/register', { email: 'x@example.com', password: PASSWORD, organizationName: 'X' }, { headers: dashboard('http://localhost:1') });
+    const register = await client(server.url).post(
+      '/v1/auth/register',
+      { email: 'x@example.com', password: PASSWORD, organizationName: 'X' },
+      { headers: dashboard('http://localhost:1') },
+    );
     expect(register.status).toBe(403);
     expect(register.body.data).toBeUndefined();
   });
@@ -130,7 +150,12 @@ describe('dashboard session cookie (API.md §11)', () => {
     server = await startServer();
     for (const path of ['/v1/auth/me', '/v1/auth/login', '/v1/assistants']) {
       const res = await fetch(server.url + path, {
-        method: 'OPTIONS', headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-parley-csrf, content-type' },
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-parley-csrf, content-type',
+        },
       });
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
       expect(res.headers.get('access-control-allow-headers'), path).toBeNull();
@@ -190,7 +215,9 @@ describe('GET/PATCH /v1/auth/me, POST /v1/auth/password', () => {
     const key = await api.post('/v1/api-keys', { name: 'k', permissions: ['chat', 'assistants:read'], rateLimit: { perMinute: 5 } });
     const asKey = await client(server.url, key.body.data.key).get('/v1/auth/me');
     expect(asKey.body.data).toEqual({
-      user: null, role: null, permissions: ['chat', 'assistants:read'],
+      user: null,
+      role: null,
+      permissions: ['chat', 'assistants:read'],
       organization: { id: organization.id, name: 'Acme', plan: 'free', limits: { perMinute: 60, perDay: 1000 } },
       limits: { perMinute: 5, perDay: 1000 },
     });

@@ -42,7 +42,7 @@ export function sessionCookies(req: Request, publicUrl: string): string[] {
 /** The session token from the session cookie, if the request has exactly one well-formed one. */
 export function sessionCookie(req: Request, publicUrl: string): string | null {
   const values = sessionCookies(req, publicUrl);
-  const value = values.length === 1 ? values[0] as string : '';
+  const value = values.length === 1 ? (values[0] as string) : '';
   return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
 }
 
@@ -69,7 +69,11 @@ export function publicOrigin(publicUrl: string): string {
 
 export function setSessionCookie(res: Response, token: string, publicUrl: string): void {
   res.cookie(sessionCookieName(publicUrl), token, {
-    httpOnly: true, sameSite: 'strict', path: '/', maxAge: SESSION_TTL_MS, secure: publicUrl.startsWith('https:'),
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: SESSION_TTL_MS,
+    secure: publicUrl.startsWith('https:'),
   });
 }
 

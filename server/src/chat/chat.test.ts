@@ -4,17 +4,24 @@ import { client } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 /** Reads an SSE response into its events. */
 async function readSse(res: Response): Promise<{ event: string; data: any }[]> {
   const text = await res.text();
-  return text.trim().split('\n\n').map((block) => {
-    const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-    const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
-    return { event, data };
-  });
+  return text
+    .trim()
+    .split('\n\n')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
+      return { event, data };
+    });
 }
 
 describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
@@ -32,7 +39,12 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
   });
 
   it('gives unanswerable questions low confidence, the fallback message, and a knowledge gap', async () => {
-    const shop = await setupShop(server.url, { fallback: { message: 'Sorry, I cannot help with that.', handoff: { enabled: true, message: 'Talk to us:', email: 'help@shop.example.com' } } });
+    const shop = await setupShop(server.url, {
+      fallback: {
+        message: 'Sorry, I cannot help with that.',
+        handoff: { enabled: true, message: 'Talk to us:', email: 'help@shop.example.com' },
+      },
+    });
     const answerable = await shop.api.post(shop.chatPath, { message: 'How do I reset my password?' });
     const unanswerable = await shop.api.post(shop.chatPath, { message: 'Which football team won the 1998 world cup?' });
     expect(answerable.body.confidence).toBeGreaterThan(unanswerable.body.confidence);
@@ -42,10 +54,21 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
     expect(unanswerable.body.sources).toEqual([]);
     await shop.api.post(shop.chatPath, { message: 'which team won the world cup in 1998??' });
     const gaps = await shop.api.get('/v1/analytics/knowledge-gaps');
-    expect(gaps.body.data).toEqual([{
-      id: expect.stringMatching(/^gap_/), question: 'which team won the world cup in 1998??', count: 2, lastAskedAt: expect.any(String), firstAskedAt: expect.any(String),
-      assistantId: shop.assistantId, bestConfidence: expect.any(Number), cause: 'no_passages', status: 'open', statusReason: null, statusAt: null,
-    }]);
+    expect(gaps.body.data).toEqual([
+      {
+        id: expect.stringMatching(/^gap_/),
+        question: 'which team won the world cup in 1998??',
+        count: 2,
+        lastAskedAt: expect.any(String),
+        firstAskedAt: expect.any(String),
+        assistantId: shop.assistantId,
+        bestConfidence: expect.any(Number),
+        cause: 'no_passages',
+        status: 'open',
+        statusReason: null,
+        statusAt: null,
+      },
+    ]);
   });
 
   it('answers with a template first: confidence 1, no sources, variables filled', async () => {
@@ -81,7 +104,12 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
     expect(followUp.body.response).toContain('original payment method');
     const history = await shop.api.get(`/v1/integrations/${shop.assistantId}/conversations/customer-42.web`);
     expect(history.status).toBe(200);
-    expect(history.body.data).toMatchObject({ sessionId: 'customer-42.web', assistantId: shop.assistantId, status: 'active', endedAt: null });
+    expect(history.body.data).toMatchObject({
+      sessionId: 'customer-42.web',
+      assistantId: shop.assistantId,
+      status: 'active',
+      endedAt: null,
+    });
     expect(history.body.data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
@@ -143,7 +171,8 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
   it('streams SSE: deltas that add up to the answer, then done with the full body', async () => {
     const shop = await setupShop(server.url);
     const res = await fetch(server.url + shop.chatPath, {
-      method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'How long do refunds take?', stream: true }),
     });
     expect(res.status).toBe(200);
@@ -161,7 +190,8 @@ describe('POST /v1/integrations/:id/chat (API.md §7)', () => {
   it('streams when asked with Accept: text/event-stream', async () => {
     const shop = await setupShop(server.url);
     const res = await fetch(server.url + shop.chatPath, {
-      method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ message: 'How do I delete my account?' }),
     });
     const events = await readSse(res);
@@ -175,10 +205,23 @@ describe('knowledge base priorities', () => {
     const official = (await shop.api.post('/v1/knowledge-bases', { name: 'Official' })).body.data.id;
     const forum = (await shop.api.post('/v1/knowledge-bases', { name: 'Forum' })).body.data.id;
     const text = 'Gift wrapping costs four euros per parcel and is chosen at checkout.';
-    await shop.api.post(`/v1/knowledge-bases/${forum}/documents`, { title: 'Forum: gift wrapping', content: text, url: 'https://forum.example.com/wrap' });
-    await shop.api.post(`/v1/knowledge-bases/${official}/documents`, { title: 'Official: gift wrapping', content: text, url: 'https://shop.example.com/wrap' });
+    await shop.api.post(`/v1/knowledge-bases/${forum}/documents`, {
+      title: 'Forum: gift wrapping',
+      content: text,
+      url: 'https://forum.example.com/wrap',
+    });
+    await shop.api.post(`/v1/knowledge-bases/${official}/documents`, {
+      title: 'Official: gift wrapping',
+      content: text,
+      url: 'https://shop.example.com/wrap',
+    });
     const ask = async (forumPriority: number, officialPriority: number) => {
-      await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { knowledgeBases: [{ id: forum, priority: forumPriority }, { id: official, priority: officialPriority }] });
+      await shop.api.patch(`/v1/assistants/${shop.assistantId}`, {
+        knowledgeBases: [
+          { id: forum, priority: forumPriority },
+          { id: official, priority: officialPriority },
+        ],
+      });
       return (await shop.api.post(shop.chatPath, { message: 'How much does gift wrapping cost?' })).body.sources[0].title;
     };
     expect(await ask(2, 9)).toBe('Official: gift wrapping');
@@ -192,11 +235,21 @@ describe('POST /v1/apps/:id/chat', () => {
     const res = await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, { message: 'How do I reset my password?' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(res.body.data).toMatchObject({ response: expect.stringContaining('Reset password'), conversation_id: expect.any(String), confidence: expect.any(Number) });
-    const again = await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, { message: 'thanks', conversation_id: res.body.data.conversation_id });
+    expect(res.body.data).toMatchObject({
+      response: expect.stringContaining('Reset password'),
+      conversation_id: expect.any(String),
+      confidence: expect.any(Number),
+    });
+    const again = await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, {
+      message: 'thanks',
+      conversation_id: res.body.data.conversation_id,
+    });
     expect(again.body.data.conversation_id).toBe(res.body.data.conversation_id);
     const bad = await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, {});
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ status: 'error', error: { code: 'validation_error', message: expect.stringMatching(/message parameter is required/) } });
+    expect(bad.body).toEqual({
+      status: 'error',
+      error: { code: 'validation_error', message: expect.stringMatching(/message parameter is required/) },
+    });
   });
 });

@@ -20,26 +20,46 @@ const PLAYGROUND = { source: 'playground' };
 /** The SSE events of a response, parsed. */
 async function sseEvents(res: Response): Promise<{ event: string; data: any }[]> {
   const text = await res.text();
-  return text.split('\n\n').filter(Boolean).map((block) => ({
-    event: /^event: (.*)$/m.exec(block)?.[1] ?? '', data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
-  }));
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1] ?? '',
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
+    }));
 }
 
 describe('explain: true ("why this answer", the playground)', () => {
   it('returns the passages, confidence against the threshold, outcome and timings; keeps them in the message metadata', async () => {
     server = await startServer();
     const shop = await setupShop(server.url);
-    const res = await shop.api.post(shop.chatPath, { message: 'How long does standard shipping take?', sessionId: 'pg-1', metadata: PLAYGROUND, explain: true });
+    const res = await shop.api.post(shop.chatPath, {
+      message: 'How long does standard shipping take?',
+      sessionId: 'pg-1',
+      metadata: PLAYGROUND,
+      explain: true,
+    });
     expect(res.status).toBe(200);
     const explain = res.body.explain;
     expect(explain).toEqual({
-      passages: expect.any(Array), confidence: res.body.confidence, threshold: 0.35, outcome: 'answered', reason: null, templateId: null,
-      timings: { retrievalMs: expect.any(Number), answerMs: expect.any(Number), totalMs: expect.any(Number) }, usage: null,
+      passages: expect.any(Array),
+      confidence: res.body.confidence,
+      threshold: 0.35,
+      outcome: 'answered',
+      reason: null,
+      templateId: null,
+      timings: { retrievalMs: expect.any(Number), answerMs: expect.any(Number), totalMs: expect.any(Number) },
+      usage: null,
     });
     expect(explain.passages.length).toBeGreaterThan(0);
     expect(explain.passages[0]).toEqual({
-      chunkId: expect.any(String), documentId: expect.stringMatching(/^doc_/), title: 'Shipping policy', url: expect.stringContaining('shop.example.com/help/shipping'),
-      heading: expect.stringContaining('Delivery times'), text: expect.stringContaining('Standard shipping takes 3 to 5 business days'), score: 1,
+      chunkId: expect.any(String),
+      documentId: expect.stringMatching(/^doc_/),
+      title: 'Shipping policy',
+      url: expect.stringContaining('shop.example.com/help/shipping'),
+      heading: expect.stringContaining('Delivery times'),
+      text: expect.stringContaining('Standard shipping takes 3 to 5 business days'),
+      score: 1,
     });
     expect(explain.passages.every((p: { score: number }) => p.score > 0 && p.score <= 1)).toBe(true);
     expect(explain.timings.totalMs).toBeGreaterThanOrEqual(explain.timings.retrievalMs);
@@ -53,7 +73,8 @@ describe('explain: true ("why this answer", the playground)', () => {
     await shop.api.post(shop.chatPath, { message: 'Returns?', sessionId: 'pg', metadata: PLAYGROUND });
     await shop.api.post(shop.chatPath, { message: 'Returns?', sessionId: 'plain' });
     await shop.api.post(`/v1/apps/${shop.assistantId}/chat`, { message: 'Returns?', conversation_id: 'pg-app', metadata: PLAYGROUND });
-    const channel = async (sid: string) => (await server.ctx.storage.get<{ channel: string }>('SELECT channel FROM conversations WHERE session_id = ?', [sid]))?.channel;
+    const channel = async (sid: string) =>
+      (await server.ctx.storage.get<{ channel: string }>('SELECT channel FROM conversations WHERE session_id = ?', [sid]))?.channel;
     expect(await channel('pg')).toBe('playground');
     expect(await channel('plain')).toBe('api');
     expect(await channel('pg-app')).toBe('playground');
@@ -63,7 +84,8 @@ describe('explain: true ("why this answer", the playground)', () => {
     server = await startServer();
     const shop = await setupShop(server.url);
     const res = await fetch(server.url + shop.chatPath, {
-      method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'How do I reset my password?', metadata: PLAYGROUND, explain: true, stream: true }),
     });
     const events = await sseEvents(res);
@@ -115,6 +137,8 @@ describe('explain: true ("why this answer", the playground)', () => {
     expect(plain.body.explain).toBeUndefined();
     // Every role reads assistants, so a viewer's playground explains.
     const viewer = await addMemberWithRole(server.url, shop.api, shop.organization.id, 'viewer');
-    expect((await viewer.api.post(shop.chatPath, { message: 'Returns?', explain: true, metadata: PLAYGROUND })).body.explain.outcome).toBeDefined();
+    expect(
+      (await viewer.api.post(shop.chatPath, { message: 'Returns?', explain: true, metadata: PLAYGROUND })).body.explain.outcome,
+    ).toBeDefined();
   });
 });

@@ -3,7 +3,15 @@ import type { UsageRecord } from '../answer/usage.js';
 import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 
 /** One retrieved passage as the playground shows it. `score` is relative: 1 = the best passage of this question. */
-export interface ExplainPassage { chunkId: string; documentId: string; title: string; url: string | null; heading: string | null; text: string; score: number }
+export interface ExplainPassage {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  url: string | null;
+  heading: string | null;
+  text: string;
+  score: number;
+}
 
 /**
  * "Why this answer" (the dashboard playground): everything retrieved, the confidence against
@@ -54,8 +62,12 @@ export function buildExplain(e: ExplainInput): Explain {
   const top = e.retrieved.reduce((m, c) => Math.max(m, c.score), 0);
   return {
     passages: e.retrieved.map((c) => ({
-      chunkId: String(c.chunkId), documentId: c.documentId, title: c.title, url: chunkUrl(c),
-      heading: c.headingPath.length ? c.headingPath.join(' › ') : null, text: c.text,
+      chunkId: String(c.chunkId),
+      documentId: c.documentId,
+      title: c.title,
+      url: chunkUrl(c),
+      heading: c.headingPath.length ? c.headingPath.join(' › ') : null,
+      text: c.text,
       score: top > 0 ? Math.round((c.score / top) * 1000) / 1000 : 0,
     })),
     confidence: e.confidence,
@@ -63,10 +75,20 @@ export function buildExplain(e: ExplainInput): Explain {
     outcome: e.templateId !== null ? 'template' : e.isFallback ? 'fallback' : 'answered',
     reason: reasonFor(e),
     templateId: e.templateId,
-    timings: { retrievalMs: round1(e.retrievalMs), answerMs: round1(Math.max(0, e.generateMs - e.retrievalMs)), totalMs: round1(e.totalMs) },
+    timings: {
+      retrievalMs: round1(e.retrievalMs),
+      answerMs: round1(Math.max(0, e.generateMs - e.retrievalMs)),
+      totalMs: round1(e.totalMs),
+    },
     // The extractive answerer has no model and no tokens: null, as for a template.
-    usage: e.record && e.record.provider !== 'extractive'
-      ? { provider: e.record.provider, model: e.record.model, promptTokens: e.usage?.promptTokens ?? null, completionTokens: e.usage?.completionTokens ?? null }
-      : null,
+    usage:
+      e.record && e.record.provider !== 'extractive'
+        ? {
+            provider: e.record.provider,
+            model: e.record.model,
+            promptTokens: e.usage?.promptTokens ?? null,
+            completionTokens: e.usage?.completionTokens ?? null,
+          }
+        : null,
   };
 }

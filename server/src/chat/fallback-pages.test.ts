@@ -3,12 +3,22 @@ import { setupShop } from '../../test/fixtures.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { likelyPages } from './fallback-pages.js';
 
-const passage = (title: string, score: number, url: string | null = `https://d.example/${title}`) => ({ id: title, title, url, text: 't', headingPath: [], score });
+const passage = (title: string, score: number, url: string | null = `https://d.example/${title}`) => ({
+  id: title,
+  title,
+  url,
+  text: 't',
+  headingPath: [],
+  score,
+});
 
 describe('likelyPages', () => {
   it('links the best page first, then pages scoring close to it, at most three, each once', () => {
-    expect(likelyPages([passage('A', 1), passage('B', 0.8), passage('A', 0.7), passage('C', 0.6), passage('D', 0.55)]))
-      .toEqual([{ title: 'A', url: 'https://d.example/A' }, { title: 'B', url: 'https://d.example/B' }, { title: 'C', url: 'https://d.example/C' }]);
+    expect(likelyPages([passage('A', 1), passage('B', 0.8), passage('A', 0.7), passage('C', 0.6), passage('D', 0.55)])).toEqual([
+      { title: 'A', url: 'https://d.example/A' },
+      { title: 'B', url: 'https://d.example/B' },
+      { title: 'C', url: 'https://d.example/C' },
+    ]);
   });
 
   it('leaves out a page that only shares a stray word (far below the best)', () => {
@@ -23,8 +33,12 @@ describe('likelyPages', () => {
 
 describe('a fallback that still helps (issue 26)', () => {
   let server: TestServer;
-  beforeEach(async () => { server = await startServer(); });
-  afterEach(async () => { await server.close(); });
+  beforeEach(async () => {
+    server = await startServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
 
   it('links the most likely page in sources and in the stored message, and the message stays the fallback', async () => {
     // A threshold no answer reaches: every question falls back, with what retrieval found.
@@ -36,7 +50,10 @@ describe('a fallback that still helps (issue 26)', () => {
     expect(res.body.sources.length).toBeLessThanOrEqual(3);
     const history = await shop.keyApi.get(`/v1/conversations/${res.body.sessionId}/messages`);
     const answer = history.body.find((m: { role: string }) => m.role === 'assistant');
-    expect(answer.metadata).toMatchObject({ fallback: true, sources: { 1: { title: 'Shipping policy', url: 'https://shop.example.com/help/shipping' } } });
+    expect(answer.metadata).toMatchObject({
+      fallback: true,
+      sources: { 1: { title: 'Shipping policy', url: 'https://shop.example.com/help/shipping' } },
+    });
   });
 
   it('links nothing when the knowledge holds nothing near the question', async () => {

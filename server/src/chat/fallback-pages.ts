@@ -1,6 +1,9 @@
 import type { Passage } from '../answer/extractive.js';
 
-export interface LinkedPage { title: string; url: string | null }
+export interface LinkedPage {
+  title: string;
+  url: string | null;
+}
 
 /** At most this many pages a fallback links: enough to hold the right one, few enough to read. */
 export const FALLBACK_PAGES_MAX = 3;
@@ -30,5 +33,8 @@ export function likelyPages(passages: readonly Passage[]): LinkedPage[] {
   const ranked = [...best.values()].sort((a, b) => b.score - a.score);
   const top = ranked[0]?.score ?? 0;
   if (top <= 0) return [];
-  return ranked.filter((r, i) => i === 0 || r.score >= top * FALLBACK_PAGE_MIN_SHARE).slice(0, FALLBACK_PAGES_MAX).map((r) => r.page);
+  return ranked
+    .filter((r, i) => i === 0 || r.score >= top * FALLBACK_PAGE_MIN_SHARE)
+    .slice(0, FALLBACK_PAGES_MAX)
+    .map((r) => r.page);
 }

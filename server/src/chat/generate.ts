@@ -39,7 +39,16 @@ export interface Generated {
 }
 
 const NOT_GENERATED: Omit<Generated, 'text' | 'confidence'> = {
-  used: [], passages: [], templateId: null, usage: null, record: null, live: '', forceFallback: false, providerError: null, retrieved: [], retrievalMs: 0,
+  used: [],
+  passages: [],
+  templateId: null,
+  usage: null,
+  record: null,
+  live: '',
+  forceFallback: false,
+  providerError: null,
+  retrieved: [],
+  retrievalMs: 0,
 };
 
 /** A question to answer: a chat turn's, or a replayed one's. */
@@ -93,17 +102,42 @@ async function answerExtractively(provider: AnswerProvider, request: AnswerReque
  */
 async function answerWithProvider(deps: GenerateDeps, provider: AnswerProvider, request: AnswerRequest, q: Question): Promise<Generated> {
   const a = q.assistant;
-  const m = await answerWithModel({ provider, request, threshold: a.confidenceThreshold, signal: q.signal, stream: true, onLive: q.onDelta })
-    .catch((err: unknown) => {
-      if (err instanceof ProviderError) deps.metrics?.modelRequest(provider.name, err.code);
-      throw err instanceof ProviderError && err.code === 'aborted' ? new AppError('validation_error', 'Request aborted') : err;
+  const m = await answerWithModel({
+    provider,
+    request,
+    threshold: a.confidenceThreshold,
+    signal: q.signal,
+    stream: true,
+    onLive: q.onDelta,
+  }).catch((err: unknown) => {
+    if (err instanceof ProviderError) deps.metrics?.modelRequest(provider.name, err.code);
+    throw err instanceof ProviderError && err.code === 'aborted' ? new AppError('validation_error', 'Request aborted') : err;
+  });
+  if (m.error)
+    deps.logger?.warn('model provider failed', {
+      provider: provider.name,
+      model: a.model.name ?? provider.defaultModel,
+      code: m.error.code,
+      status: m.error.status,
+      error: m.error.message,
     });
-  if (m.error) deps.logger?.warn('model provider failed', { provider: provider.name, model: a.model.name ?? provider.defaultModel, code: m.error.code, status: m.error.status, error: m.error.message });
-  if (m.outcome !== 'skipped') deps.metrics?.modelRequest(provider.name, m.error?.code ?? (m.outcome === 'declined' ? 'declined' : 'answered'));
-  const record: UsageRecord | null = m.outcome === 'skipped' ? null : { provider: provider.name, model: a.model.name ?? provider.defaultModel ?? null, usage: m.usage, providerMs: m.providerMs };
+  if (m.outcome !== 'skipped')
+    deps.metrics?.modelRequest(provider.name, m.error?.code ?? (m.outcome === 'declined' ? 'declined' : 'answered'));
+  const record: UsageRecord | null =
+    m.outcome === 'skipped'
+      ? null
+      : { provider: provider.name, model: a.model.name ?? provider.defaultModel ?? null, usage: m.usage, providerMs: m.providerMs };
   return {
-    ...NOT_GENERATED, text: m.text, confidence: m.confidence, used: m.used, passages: request.passages, usage: m.usage, record, live: m.live,
-    forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped', providerError: m.error,
+    ...NOT_GENERATED,
+    text: m.text,
+    confidence: m.confidence,
+    used: m.used,
+    passages: request.passages,
+    usage: m.usage,
+    record,
+    live: m.live,
+    forceFallback: m.outcome === 'declined' || m.outcome === 'failed' || m.outcome === 'skipped',
+    providerError: m.error,
   };
 }
 
@@ -125,17 +159,25 @@ export async function generate(deps: GenerateDeps, q: Question, history: History
   const template = matchTemplate(a.templates, q.message, {
     onBudgetSpent: (skipped) => deps.logger?.warn('template matching budget spent', { assistantId: a.id, skipped }),
   });
-  if (template) return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
+  if (template)
+    return { ...NOT_GENERATED, text: fillVariables(template.response, a.variables), confidence: 1, templateId: template.id ?? null };
   const r0 = performance.now();
   const chunks = await deps.retriever.retrieve(retrievalQuery(q.message, history), a.knowledgeBases, PASSAGES_FOR_ANSWER);
   const retrievalMs = performance.now() - r0;
   const provider = providerFor(deps.providers, a);
   const request: AnswerRequest = {
-    question: q.message, passages: toPassages(chunks), history, systemPrompt: a.systemPrompt, variables: { assistant_name: a.name, ...a.variables },
-    language: a.language, maxResponseLength: a.maxResponseLength, model: a.model,
+    question: q.message,
+    passages: toPassages(chunks),
+    history,
+    systemPrompt: a.systemPrompt,
+    variables: { assistant_name: a.name, ...a.variables },
+    language: a.language,
+    maxResponseLength: a.maxResponseLength,
+    model: a.model,
   };
-  const generated = provider.name === 'extractive'
-    ? await answerExtractively(provider, request, q.signal)
-    : await answerWithProvider(deps, provider, request, q);
+  const generated =
+    provider.name === 'extractive'
+      ? await answerExtractively(provider, request, q.signal)
+      : await answerWithProvider(deps, provider, request, q);
   return { ...generated, retrieved: chunks, retrievalMs };
 }

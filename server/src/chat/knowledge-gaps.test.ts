@@ -43,16 +43,28 @@ describe('knowledge gap grouping', () => {
 
 describe('knowledge gaps by meaning over HTTP (issue 26)', () => {
   let server: TestServer;
-  beforeEach(async () => { server = await startServer(); });
-  afterEach(async () => { await server.close(); });
+  beforeEach(async () => {
+    server = await startServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
 
   it('counts three wordings of one missing thing as one gap, and another topic apart', async () => {
     // A threshold every answer here stays under, so each question is a gap whatever its confidence.
     const shop = await setupShop(server.url, { confidenceThreshold: 0.9 });
-    for (const message of ['Do you ship to Antarctica?', 'Is shipping to Antarctica possible?', 'Can you deliver to Antarctica?', 'How long do refunds take?']) {
+    for (const message of [
+      'Do you ship to Antarctica?',
+      'Is shipping to Antarctica possible?',
+      'Can you deliver to Antarctica?',
+      'How long do refunds take?',
+    ]) {
       expect((await shop.api.post(shop.chatPath, { message })).status).toBe(200);
     }
     const gaps = (await shop.api.get('/v1/analytics/knowledge-gaps')).body.data as { question: string; count: number }[];
-    expect(gaps.map((g) => [g.question, g.count]).sort()).toEqual([['Can you deliver to Antarctica?', 3], ['How long do refunds take?', 1]]);
+    expect(gaps.map((g) => [g.question, g.count]).sort()).toEqual([
+      ['Can you deliver to Antarctica?', 3],
+      ['How long do refunds take?', 1],
+    ]);
   });
 });

@@ -12,9 +12,11 @@ const CANDIDATES = 500;
  * possible?", "Is there a way to…", "Can anyone tell me…"): two askings of one thing differ in
  * them most, so they do not count when grouping.
  */
-const GAP_FRAME_TERMS: ReadonlySet<string> = new Set(contentTerms(
-  'possible possibly able allow allowed way option available please anyone someone somebody know tell question thanks thank hi hello hey',
-));
+const GAP_FRAME_TERMS: ReadonlySet<string> = new Set(
+  contentTerms(
+    'possible possibly able allow allowed way option available please anyone someone somebody know tell question thanks thank hi hello hey',
+  ),
+);
 
 /** A question's sorted, stemmed topic words: question frames and request words left out. */
 export function gapTerms(question: string, lang?: string): string[] {
@@ -24,7 +26,8 @@ export function gapTerms(question: string, lang?: string): string[] {
 
 /** Whether any of the retrieved passages (title, headings, text) holds a stemmed term; null when none was retrieved. */
 export function knowledgeTermsOf(
-  passages: readonly { title: string; headingPath: readonly string[]; text: string }[], lang?: string,
+  passages: readonly { title: string; headingPath: readonly string[]; text: string }[],
+  lang?: string,
 ): ((term: string) => boolean) | undefined {
   if (!passages.length) return undefined;
   const held = new Set(passages.flatMap((p) => contentTerms(`${p.title} ${p.headingPath.join(' ')} ${p.text}`, lang)));
@@ -60,7 +63,10 @@ export function parseGapKey(key: string): { terms: string[]; missing: string[] }
  * Antarctica?" and "Can you deliver to Antarctica?" word the covered part differently (ship,
  * deliver: both in the shipping page) and lack the same thing (Antarctica).
  */
-export function gapSimilarity(a: { terms: readonly string[]; missing: readonly string[] }, b: { terms: readonly string[]; missing: readonly string[] }): number {
+export function gapSimilarity(
+  a: { terms: readonly string[]; missing: readonly string[] },
+  b: { terms: readonly string[]; missing: readonly string[] },
+): number {
   const byWords = jaccard(a.terms, b.terms);
   const byLack = a.missing.length && b.missing.length ? jaccard(a.missing, b.missing) : 0;
   return Math.max(byWords, byLack);
@@ -99,7 +105,11 @@ const SQL = {
 export type GapCause = 'no_passages' | 'low_confidence' | 'declined' | 'rated_down';
 
 export interface GapInput {
-  organizationId: string; assistantId: string; question: string; confidence: number; at: string;
+  organizationId: string;
+  assistantId: string;
+  question: string;
+  confidence: number;
+  at: string;
   /** The assistant's language: the analyzer that finds the question's topic words. */
   language?: string | undefined;
   /**
@@ -143,7 +153,17 @@ async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<st
     await tx.run(SQL.bump, [g.at, question, g.confidence, g.confidence, cause, best.id]);
     return best.id;
   }
-  const row = await tx.get<{ id: string }>(SQL.insert, [newId('gap'), g.organizationId, g.assistantId, key, question, g.confidence, g.at, g.at, cause]);
+  const row = await tx.get<{ id: string }>(SQL.insert, [
+    newId('gap'),
+    g.organizationId,
+    g.assistantId,
+    key,
+    question,
+    g.confidence,
+    g.at,
+    g.at,
+    cause,
+  ]);
   if (!row) throw new Error('knowledge gap upsert returned no row');
   return row.id;
 }
@@ -153,10 +173,21 @@ async function findOrCreateGap(tx: Tx, g: GapInput, cause: GapCause): Promise<st
  * message, with the question that preceded it. Fallbacks are gaps already and are skipped.
  */
 export async function recordRatedDown(tx: Tx, conversationId: string, messageId: string, at: string): Promise<void> {
-  const m = await tx.get<{ seq: number; answered: number | null; confidence: number | null; org: string; assistantId: string }>(SQL.ratedMessage, [messageId, conversationId]);
+  const m = await tx.get<{ seq: number; answered: number | null; confidence: number | null; org: string; assistantId: string }>(
+    SQL.ratedMessage,
+    [messageId, conversationId],
+  );
   if (!m || m.answered !== 1) return;
   if (await tx.get(SQL.ratedDownAlready, [messageId])) return;
   const question = (await tx.get<{ content: string }>(SQL.questionBefore, [conversationId, m.seq]))?.content;
   if (!question) return;
-  await recordKnowledgeGap(tx, { organizationId: m.org, assistantId: m.assistantId, question, confidence: m.confidence ?? 0, at, cause: 'rated_down', messageId });
+  await recordKnowledgeGap(tx, {
+    organizationId: m.org,
+    assistantId: m.assistantId,
+    question,
+    confidence: m.confidence ?? 0,
+    at,
+    cause: 'rated_down',
+    messageId,
+  });
 }

@@ -9,7 +9,13 @@ import { chunkUrl, type RetrievedChunk } from '../knowledge/retrieval.js';
 export function toPassages(chunks: readonly RetrievedChunk[]): Passage[] {
   const top = chunks.reduce((m, c) => Math.max(m, c.score), 0);
   return chunks.map((c) => ({
-    id: String(c.chunkId), documentId: c.documentId, title: c.page ? `${c.title}, p. ${c.page}` : c.title, url: chunkUrl(c),
-    text: c.text, headingPath: c.headingPath, score: top > 0 ? c.score / top : 0, language: c.language,
+    id: String(c.chunkId),
+    documentId: c.documentId,
+    title: c.page ? `${c.title}, p. ${c.page}` : c.title,
+    url: chunkUrl(c),
+    text: c.text,
+    headingPath: c.headingPath,
+    score: top > 0 ? c.score / top : 0,
+    language: c.language,
   }));
 }

@@ -8,10 +8,19 @@ import type { Explain } from './explain.js';
 import { likelyPages } from './fallback-pages.js';
 import type { Generated } from './generate.js';
 
-export interface ChatSource { title: string; url: string | null }
+export interface ChatSource {
+  title: string;
+  url: string | null;
+}
 
 /** A source as the message's metadata keeps it (the widget's history shows them). */
-interface SourceRecord { text: string; url: string | null; score: number; title: string; chunkId?: number }
+interface SourceRecord {
+  text: string;
+  url: string | null;
+  score: number;
+  title: string;
+  chunkId?: number;
+}
 
 const SOURCE_SNIPPET_CHARS = 300;
 
@@ -36,7 +45,8 @@ export interface Reply {
 }
 
 /** The owner's fallback message, or Parley's default in the assistant's language (i18n/locales.ts). */
-export const fallbackMessage = (a: Assistant): string => fillVariables(messageInLanguage('fallback', a.fallback.message, a.language), a.variables);
+export const fallbackMessage = (a: Assistant): string =>
+  fillVariables(messageInLanguage('fallback', a.fallback.message, a.language), a.variables);
 
 /** Whether the generated answer gives way to the fallback. */
 export const isFallbackFor = (a: Assistant, g: Generated): boolean => g.forceFallback || g.confidence < a.confidenceThreshold;
@@ -73,8 +83,10 @@ function fallbackText(a: Assistant, channel: Channel, suggestions: string[], han
 export function decideReply(a: Assistant, channel: Channel, generated: Generated): Reply {
   const isFallback = isFallbackFor(a, generated);
   const suggestions = isFallback && a.fallback.suggestions ? suggestionsFrom(generated.passages) : [];
-  const handoff = isFallback && a.fallback.handoff.enabled
-    ? { ...a.fallback.handoff, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language) } : null;
+  const handoff =
+    isFallback && a.fallback.handoff.enabled
+      ? { ...a.fallback.handoff, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language) }
+      : null;
   const response = truncateAtWord(isFallback ? fallbackText(a, channel, suggestions, handoff) : generated.text, a.maxResponseLength);
   const used = isFallback ? [] : generated.used;
   // A fallback still links the pages most likely to hold the answer (issue 26): in `sources`,
@@ -83,12 +95,27 @@ export function decideReply(a: Assistant, channel: Channel, generated: Generated
   const linked = isFallback && !generated.templateId ? likelyPages(generated.passages) : [];
   const metadataSources: Record<string, SourceRecord> = isFallback
     ? Object.fromEntries(linked.map((p, i) => [String(i + 1), { text: '', url: p.url, score: 0, title: p.title }]))
-    : Object.fromEntries(used.map((p, i) => [String(i + 1), {
-      text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS), url: p.url, score: Math.round(p.score * 1000) / 1000, title: p.title, chunkId: Number(p.id),
-    }]));
+    : Object.fromEntries(
+        used.map((p, i) => [
+          String(i + 1),
+          {
+            text: truncateAtWord(p.text, SOURCE_SNIPPET_CHARS),
+            url: p.url,
+            score: Math.round(p.score * 1000) / 1000,
+            title: p.title,
+            chunkId: Number(p.id),
+          },
+        ]),
+      );
   const documentOf = new Map(generated.retrieved.map((c) => [String(c.chunkId), c.documentId]));
   return {
-    isFallback, response, suggestions, handoff, used, sources: isFallback ? linked : distinctSources(used), metadataSources,
+    isFallback,
+    response,
+    suggestions,
+    handoff,
+    used,
+    sources: isFallback ? linked : distinctSources(used),
+    metadataSources,
     citedDocumentIds: [...new Set(used.flatMap((p) => documentOf.get(p.id) ?? []))],
   };
 }
@@ -97,14 +124,27 @@ export function decideReply(a: Assistant, channel: Channel, generated: Generated
 export function assistantMessage(reply: Reply, generated: Generated, responseMs: number, explain: Explain | null): NewMessage {
   const { record } = generated;
   return {
-    role: 'assistant', content: reply.response, confidence: generated.confidence, answered: !reply.isFallback, responseMs, citedDocumentIds: reply.citedDocumentIds,
-    usage: record && { provider: record.provider, model: record.model, promptTokens: record.usage?.promptTokens ?? null, completionTokens: record.usage?.completionTokens ?? null, providerMs: record.providerMs },
+    role: 'assistant',
+    content: reply.response,
+    confidence: generated.confidence,
+    answered: !reply.isFallback,
+    responseMs,
+    citedDocumentIds: reply.citedDocumentIds,
+    usage: record && {
+      provider: record.provider,
+      model: record.model,
+      promptTokens: record.usage?.promptTokens ?? null,
+      completionTokens: record.usage?.completionTokens ?? null,
+      providerMs: record.providerMs,
+    },
     metadata: {
-      confidence: generated.confidence, sources: reply.metadataSources,
+      confidence: generated.confidence,
+      sources: reply.metadataSources,
       ...(reply.isFallback && { fallback: true, ...(reply.suggestions.length && { suggestions: reply.suggestions }) }),
       ...(generated.templateId && { templateId: generated.templateId }),
       ...(generated.usage && { usage: generated.usage }),
-      ...(record && record.provider !== 'extractive' && { model: { provider: record.provider, name: record.model, providerMs: record.providerMs } }),
+      ...(record &&
+        record.provider !== 'extractive' && { model: { provider: record.provider, name: record.model, providerMs: record.providerMs } }),
       // Generic on purpose: the upstream status or reason (refused, timed out, 418…) would let a
       // tenant probe the server's network through model.baseUrl. Details go to the log (generate.ts).
       ...(generated.providerError && { providerError: { code: 'provider_error' } }),

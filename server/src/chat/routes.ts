@@ -16,17 +16,35 @@ export const SESSION_ID = z.string().regex(/^[A-Za-z0-9_.:@-]{1,128}$/, 'must be
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_METADATA_BYTES = 8 * 1024;
 
-export const messageField = z.string({ error: (i) => (i.input === undefined ? 'The message parameter is required' : 'message must be a string') })
+export const messageField = z
+  .string({ error: (i) => (i.input === undefined ? 'The message parameter is required' : 'message must be a string') })
   .refine((s) => s.trim().length > 0, { message: 'The message parameter is required and must not be empty' })
   .refine((s) => s.length <= MAX_MESSAGE_CHARS, { message: `message must be at most ${MAX_MESSAGE_CHARS} characters` });
 
-const metadataField = z.record(z.string(), z.unknown())
+const metadataField = z
+  .record(z.string(), z.unknown())
   // Counted without recursion: a deeply nested value cannot overflow the stack here.
-  .refine((m) => jsonByteLength(m, MAX_METADATA_BYTES) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON` })
-  .refine((m) => ['userId', 'source'].every((k) => m[k] === undefined || typeof m[k] === 'string'), { message: 'metadata.userId and metadata.source must be strings' });
+  .refine((m) => jsonByteLength(m, MAX_METADATA_BYTES) <= MAX_METADATA_BYTES, {
+    message: `metadata must be at most ${MAX_METADATA_BYTES} bytes of JSON`,
+  })
+  .refine((m) => ['userId', 'source'].every((k) => m[k] === undefined || typeof m[k] === 'string'), {
+    message: 'metadata.userId and metadata.source must be strings',
+  });
 
-export const integrationChatSchema = z.object({ message: messageField, sessionId: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional(), explain: z.boolean().optional() });
-export const appChatSchema = z.object({ message: messageField, conversation_id: SESSION_ID.optional(), metadata: metadataField.optional(), stream: z.boolean().optional(), explain: z.boolean().optional() });
+export const integrationChatSchema = z.object({
+  message: messageField,
+  sessionId: SESSION_ID.optional(),
+  metadata: metadataField.optional(),
+  stream: z.boolean().optional(),
+  explain: z.boolean().optional(),
+});
+export const appChatSchema = z.object({
+  message: messageField,
+  conversation_id: SESSION_ID.optional(),
+  metadata: metadataField.optional(),
+  stream: z.boolean().optional(),
+  explain: z.boolean().optional(),
+});
 
 /**
  * `explain: true` shows the retrieved passages (knowledge text): only for callers that may read
@@ -34,12 +52,14 @@ export const appChatSchema = z.object({ message: messageField, conversation_id: 
  */
 function wantsExplain(res: Response, explain: boolean | undefined): boolean {
   if (!explain) return false;
-  if (!principalOf(res).permissions.has('assistants:read')) throw new AppError('permission_denied', 'explain needs the assistants:read permission');
+  if (!principalOf(res).permissions.has('assistants:read'))
+    throw new AppError('permission_denied', 'explain needs the assistants:read permission');
   return true;
 }
 
 /** The dashboard's playground marks its conversations, so analytics can leave them out. */
-const channelFor = (metadata: Record<string, unknown> | undefined, otherwise: Channel): Channel => (metadata?.source === 'playground' ? 'playground' : otherwise);
+const channelFor = (metadata: Record<string, unknown> | undefined, otherwise: Channel): Channel =>
+  metadata?.source === 'playground' ? 'playground' : otherwise;
 
 /** First failing field's message, so "message missing" reads as the seed says. */
 export function parseChatBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -58,12 +78,20 @@ export function parseChatBody<S extends z.ZodType>(schema: S, body: unknown): z.
 
 /** Runs one chat as JSON or SSE; `shape` turns the result into the route's body. */
 export async function respondToChat(opts: {
-  req: Request; res: Response; logger: Logger; chat: ChatService; input: Omit<ChatInput, 'signal' | 'onDelta'>;
-  stream: boolean; bareErrors: boolean; shape: (r: ChatResult) => unknown;
+  req: Request;
+  res: Response;
+  logger: Logger;
+  chat: ChatService;
+  input: Omit<ChatInput, 'signal' | 'onDelta'>;
+  stream: boolean;
+  bareErrors: boolean;
+  shape: (r: ChatResult) => unknown;
 }): Promise<void> {
   const { req, res } = opts;
   const abort = new AbortController();
-  res.on('close', () => { if (!res.writableFinished) abort.abort(); });
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
   if (!opts.stream) {
     sendJson(res, opts.shape(await opts.chat.chat({ ...opts.input, signal: abort.signal })));
     return;
@@ -74,7 +102,12 @@ export async function respondToChat(opts: {
     sse.send('done', opts.shape(result));
   } catch (err) {
     const appError = toAppError(err) ?? new AppError('server_error', 'Internal server error');
-    if (!toAppError(err)) opts.logger.error('chat stream failed', { requestId: res.locals.requestId, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    if (!toAppError(err))
+      opts.logger.error('chat stream failed', {
+        requestId: res.locals.requestId,
+        path: req.path,
+        error: err instanceof Error ? err.stack : String(err),
+      });
     const body = errorBody(appError, opts.bareErrors) as { error: unknown };
     sse.send('error', { error: body.error });
   } finally {
@@ -83,7 +116,10 @@ export async function respondToChat(opts: {
 }
 
 /** A chat route: its path under /v1 and /api/v1, and its handlers (after auth, rate limit and body). */
-export interface ChatRoute { path: string; handlers: RequestHandler[] }
+export interface ChatRoute {
+  path: string;
+  handlers: RequestHandler[];
+}
 
 /**
  * The two chat routes (docs/api-spec.md §2). app.ts mounts them on the app itself, ahead of everything
@@ -97,9 +133,28 @@ export function chatRoutes(deps: { chat: ChatService; assistants: AssistantStore
     const assistant = await recentVisibleAssistant(deps.assistants, res, id);
     const explain = wantsExplain(res, body.explain);
     await respondToChat({
-      req, res, logger: deps.logger, chat: deps.chat, bareErrors: true, stream: wantsStream(req.body, req.headers.accept),
-      input: { assistant, message: body.message, sessionId: body.sessionId ?? null, metadata: body.metadata ?? {}, channel: channelFor(body.metadata, 'api'), explain },
-      shape: (r) => ({ response: r.response, sessionId: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) }),
+      req,
+      res,
+      logger: deps.logger,
+      chat: deps.chat,
+      bareErrors: true,
+      stream: wantsStream(req.body, req.headers.accept),
+      input: {
+        assistant,
+        message: body.message,
+        sessionId: body.sessionId ?? null,
+        metadata: body.metadata ?? {},
+        channel: channelFor(body.metadata, 'api'),
+        explain,
+      },
+      shape: (r) => ({
+        response: r.response,
+        sessionId: r.sessionId,
+        confidence: r.confidence,
+        sources: r.sources,
+        messageId: r.messageId,
+        ...(r.explain && { explain: r.explain }),
+      }),
     });
   };
 
@@ -108,10 +163,29 @@ export function chatRoutes(deps: { chat: ChatService; assistants: AssistantStore
     const body = parseChatBody(appChatSchema, req.body);
     const assistant = await recentVisibleAssistant(deps.assistants, res, id);
     const explain = wantsExplain(res, body.explain);
-    const shape = (r: ChatResult) => ({ response: r.response, conversation_id: r.sessionId, confidence: r.confidence, sources: r.sources, messageId: r.messageId, ...(r.explain && { explain: r.explain }) });
+    const shape = (r: ChatResult) => ({
+      response: r.response,
+      conversation_id: r.sessionId,
+      confidence: r.confidence,
+      sources: r.sources,
+      messageId: r.messageId,
+      ...(r.explain && { explain: r.explain }),
+    });
     await respondToChat({
-      req, res, logger: deps.logger, chat: deps.chat, bareErrors: false, stream: wantsStream(req.body, req.headers.accept),
-      input: { assistant, message: body.message, sessionId: body.conversation_id ?? null, metadata: body.metadata ?? {}, channel: channelFor(body.metadata, 'app'), explain },
+      req,
+      res,
+      logger: deps.logger,
+      chat: deps.chat,
+      bareErrors: false,
+      stream: wantsStream(req.body, req.headers.accept),
+      input: {
+        assistant,
+        message: body.message,
+        sessionId: body.conversation_id ?? null,
+        metadata: body.metadata ?? {},
+        channel: channelFor(body.metadata, 'app'),
+        explain,
+      },
       shape: (r) => ({ status: 'success', data: shape(r) }),
     });
   };

@@ -3,8 +3,12 @@ import { setupShop } from '../../test/fixtures.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 const N = 8;
 
@@ -16,11 +20,15 @@ it('answers parallel turns of one session, each question followed by its answer'
   const shop = await setupShop(server.url);
   const first = await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 'one-session' });
   expect(first.status).toBe(200);
-  const turns = await Promise.all(Array.from({ length: N }, (_, i) =>
-    shop.keyApi.post(shop.chatPath, { message: `How do I reset my password? (${i})`, sessionId: 'one-session' })));
+  const turns = await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      shop.keyApi.post(shop.chatPath, { message: `How do I reset my password? (${i})`, sessionId: 'one-session' }),
+    ),
+  );
   expect(turns.map((t) => t.status)).toEqual(turns.map(() => 200));
   const rows = await server.ctx.storage.all<{ seq: number; role: string; content: string }>(
-    "SELECT m.seq, m.role, m.content FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.session_id = 'one-session' ORDER BY m.seq");
+    "SELECT m.seq, m.role, m.content FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.session_id = 'one-session' ORDER BY m.seq",
+  );
   expect(rows).toHaveLength(2 * (N + 1));
   const seqs = rows.map((r) => r.seq);
   expect(seqs).toEqual(seqs.map((_s, i) => (seqs[0] as number) + i));
@@ -29,12 +37,16 @@ it('answers parallel turns of one session, each question followed by its answer'
 
 it('answers parallel first turns of a new session in one conversation', async () => {
   const shop = await setupShop(server.url);
-  const turns = await Promise.all(Array.from({ length: N }, (_, i) =>
-    shop.keyApi.post(shop.chatPath, { message: `How do I reset my password? (${i})`, sessionId: 'new-session' })));
+  const turns = await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      shop.keyApi.post(shop.chatPath, { message: `How do I reset my password? (${i})`, sessionId: 'new-session' }),
+    ),
+  );
   expect(turns.map((t) => t.status)).toEqual(turns.map(() => 200));
   const conversations = await server.ctx.storage.all("SELECT id FROM conversations WHERE session_id = 'new-session'");
   expect(conversations).toHaveLength(1);
   const rows = await server.ctx.storage.all<{ role: string }>(
-    "SELECT m.role FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.session_id = 'new-session' ORDER BY m.seq");
+    "SELECT m.role FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.session_id = 'new-session' ORDER BY m.seq",
+  );
   expect(rows.map((r) => r.role)).toEqual(Array.from({ length: 2 * N }, (_v, i) => (i % 2 ? 'assistant' : 'user')));
 });

@@ -88,7 +88,12 @@ export interface ChatDeps {
 }
 
 /** The written turn: the conversation (new or not) and its two new messages. */
-interface WrittenTurn { conversation: Conversation; isNew: boolean; userMessage: Message; assistantMessage: Message }
+interface WrittenTurn {
+  conversation: Conversation;
+  isNew: boolean;
+  userMessage: Message;
+  assistantMessage: Message;
+}
 
 export function createChatService(deps: ChatDeps): ChatService {
   const { clock, conversations } = deps;
@@ -97,7 +102,8 @@ export function createChatService(deps: ChatDeps): ChatService {
   async function ownConversation(input: ChatInput, q: Queryable = deps.storage): Promise<Conversation | null> {
     if (!input.sessionId) return null;
     const c = await conversations.findBySession(input.assistant.organizationId, input.sessionId, q);
-    if (c && c.assistantId !== input.assistant.id) throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
+    if (c && c.assistantId !== input.assistant.id)
+      throw new AppError('validation_error', 'sessionId belongs to a conversation with another assistant');
     return c;
   }
 
@@ -109,7 +115,9 @@ export function createChatService(deps: ChatDeps): ChatService {
   async function historyOf(input: ChatInput): Promise<HistoryTurn[]> {
     const needsHistory = deps.providers[input.assistant.model.provider]?.name !== 'extractive' || contentTerms(input.message).length < 2;
     const existing = needsHistory ? await ownConversation(input) : null;
-    return existing ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content })) : [];
+    return existing
+      ? (await conversations.lastMessages(existing.id, input.assistant.historyLimit)).map((m) => ({ role: m.role, content: m.content }))
+      : [];
   }
 
   /**
@@ -126,9 +134,19 @@ export function createChatService(deps: ChatDeps): ChatService {
     const [, existing] = await Promise.all([locked, ownConversation(input, tx)]);
     if (existing) return { conversation: existing, isNew: false, messages: await conversations.append(tx, existing, turn, at) };
     const a = input.assistant;
-    const started = await conversations.startWith(tx, {
-      organizationId: a.organizationId, assistantId: a.id, sessionId: input.sessionId ?? newSessionId(), channel: input.channel, metadata: input.metadata,
-    }, startedAt, turn, at);
+    const started = await conversations.startWith(
+      tx,
+      {
+        organizationId: a.organizationId,
+        assistantId: a.id,
+        sessionId: input.sessionId ?? newSessionId(),
+        channel: input.channel,
+        metadata: input.metadata,
+      },
+      startedAt,
+      turn,
+      at,
+    );
     return { conversation: started.conversation, isNew: true, messages: started.messages };
   }
 
@@ -137,33 +155,62 @@ export function createChatService(deps: ChatDeps): ChatService {
    * webhook events that announce them. Group-committed with the requests queued before its batch
    * closes; resolves after the commit.
    */
-  async function recordTurn(input: ChatInput, generated: Generated, reply: Reply, answer: NewMessage, times: { startedAt: string; at: string }): Promise<WrittenTurn> {
+  async function recordTurn(
+    input: ChatInput,
+    generated: Generated,
+    reply: Reply,
+    answer: NewMessage,
+    times: { startedAt: string; at: string },
+  ): Promise<WrittenTurn> {
     const a = input.assistant;
     // What the retrieved knowledge holds, for grouping a gap by what it lacks (read outside the transaction).
     const gapKnowledge = reply.isFallback && !generated.templateId ? knowledgeTermsOf(generated.passages, a.language) : undefined;
-    return deps.storage.tx(async (tx) => {
-      // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
-      const listeners = deps.webhooks.chatTurnListeners(tx, a.organizationId);
-      const { conversation, isNew, messages } = await writeTurn(tx, input, times.startedAt, [
-        { role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null },
-        answer,
-      ], times.at);
-      const [userMessage, assistantMessage] = messages as [Message, Message];
-      // A provider outage is not a gap in the knowledge.
-      if (reply.isFallback && !generated.templateId && !generated.providerError) {
-        await recordKnowledgeGap(tx, {
-          organizationId: a.organizationId, assistantId: a.id, question: input.message, confidence: generated.confidence, at: times.at,
-          cause: gapCause(generated), messageId: assistantMessage.id, language: a.language, knowledgeHas: gapKnowledge,
-        });
-      }
-      // Webhook events commit with the messages they announce.
-      await deps.webhooks.chatTurn(tx, {
-        conversation, isNewConversation: isNew, userMessage, assistantMessage, metadata: input.metadata, confidence: generated.confidence, sources: reply.sources,
-      }, listeners);
-      return { conversation, isNew, userMessage, assistantMessage };
-      // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
-      // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).
-    }, { sharesTallies: true });
+    return deps.storage.tx(
+      async (tx) => {
+        // Sent beside the session lock and read (one round trip on PostgreSQL, not one more).
+        const listeners = deps.webhooks.chatTurnListeners(tx, a.organizationId);
+        const { conversation, isNew, messages } = await writeTurn(
+          tx,
+          input,
+          times.startedAt,
+          [{ role: 'user', content: input.message, metadata: Object.keys(input.metadata).length ? input.metadata : null }, answer],
+          times.at,
+        );
+        const [userMessage, assistantMessage] = messages as [Message, Message];
+        // A provider outage is not a gap in the knowledge.
+        if (reply.isFallback && !generated.templateId && !generated.providerError) {
+          await recordKnowledgeGap(tx, {
+            organizationId: a.organizationId,
+            assistantId: a.id,
+            question: input.message,
+            confidence: generated.confidence,
+            at: times.at,
+            cause: gapCause(generated),
+            messageId: assistantMessage.id,
+            language: a.language,
+            knowledgeHas: gapKnowledge,
+          });
+        }
+        // Webhook events commit with the messages they announce.
+        await deps.webhooks.chatTurn(
+          tx,
+          {
+            conversation,
+            isNewConversation: isNew,
+            userMessage,
+            assistantMessage,
+            metadata: input.metadata,
+            confidence: generated.confidence,
+            sources: reply.sources,
+          },
+          listeners,
+        );
+        return { conversation, isNew, userMessage, assistantMessage };
+        // A turn only adds rows (and counts into rollups): on SQLite the rollup additions of the
+        // turns sharing its commit are summed and written once (storage/port.ts: sharesTallies).
+      },
+      { sharesTallies: true },
+    );
   }
 
   const service: ChatService = {
@@ -189,25 +236,52 @@ export function createChatService(deps: ChatDeps): ChatService {
       const reply = decideReply(a, input.channel, generated);
       const responseMs = Math.round((performance.now() - t0) * 10) / 10;
       const at = new Date(clock.now()).toISOString();
-      const explain = input.explain ? buildExplain({
-        retrieved: generated.retrieved, confidence: generated.confidence, threshold: a.confidenceThreshold, isFallback: reply.isFallback, templateId: generated.templateId,
-        providerFailed: generated.providerError !== null, declined: generated.forceFallback && generated.record !== null && generated.providerError === null,
-        retrievalMs: generated.retrievalMs, generateMs, totalMs: responseMs, record: generated.record, usage: generated.usage,
-      }) : null;
+      const explain = input.explain
+        ? buildExplain({
+            retrieved: generated.retrieved,
+            confidence: generated.confidence,
+            threshold: a.confidenceThreshold,
+            isFallback: reply.isFallback,
+            templateId: generated.templateId,
+            providerFailed: generated.providerError !== null,
+            declined: generated.forceFallback && generated.record !== null && generated.providerError === null,
+            retrievalMs: generated.retrievalMs,
+            generateMs,
+            totalMs: responseMs,
+            record: generated.record,
+            usage: generated.usage,
+          })
+        : null;
       const written = await recordTurn(input, generated, reply, assistantMessage(reply, generated, responseMs, explain), { startedAt, at });
       if (input.onDelta) streamRest(input.onDelta, generated.live, reply.response);
       deps.metrics?.chatTurn(input.channel, turnOutcome(generated.templateId, reply.isFallback, reply.handoff !== null));
       return {
-        response: reply.response, sessionId: written.conversation.sessionId, confidence: generated.confidence, sources: reply.sources, fallback: reply.isFallback,
-        suggestions: reply.suggestions, handoff: reply.handoff, messageId: written.assistantMessage.id, userMessageId: written.userMessage.id,
-        conversation: written.conversation, isNewConversation: written.isNew, explain,
+        response: reply.response,
+        sessionId: written.conversation.sessionId,
+        confidence: generated.confidence,
+        sources: reply.sources,
+        fallback: reply.isFallback,
+        suggestions: reply.suggestions,
+        handoff: reply.handoff,
+        messageId: written.assistantMessage.id,
+        userMessageId: written.userMessage.id,
+        conversation: written.conversation,
+        isNewConversation: written.isNew,
+        explain,
       };
     },
   };
   // A turn that throws (storage, a provider misconfigured, the client gone) counts as `error`.
   const { metrics } = deps;
   if (!metrics) return service;
-  return { ...service, chat: (input: ChatInput) => service.chat(input).catch((err: unknown) => { metrics.chatTurn(input.channel, 'error'); throw err; }) };
+  return {
+    ...service,
+    chat: (input: ChatInput) =>
+      service.chat(input).catch((err: unknown) => {
+        metrics.chatTurn(input.channel, 'error');
+        throw err;
+      }),
+  };
 }
 
 /**
@@ -232,5 +306,6 @@ function turnOutcome(templateId: string | null, isFallback: boolean, offeredHand
 function observeStages(metrics: ChatMetrics, g: Generated, generateMs: number): void {
   metrics.chatStage('retrieval', g.retrievalMs / 1000);
   metrics.chatStage('answer', Math.max(0, generateMs - g.retrievalMs) / 1000);
-  if (g.record && g.record.provider !== 'extractive' && g.record.providerMs !== null) metrics.chatStage('model', g.record.providerMs / 1000);
+  if (g.record && g.record.provider !== 'extractive' && g.record.providerMs !== null)
+    metrics.chatStage('model', g.record.providerMs / 1000);
 }

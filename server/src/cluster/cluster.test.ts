@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { FEED_POLL_MS } from '../knowledge/change-feed.js';
 import { fakeSite, page, type FakeSite, type Route } from '../../test/fake-site.js';
-import { newAssistant as createAssistant, newKnowledgeBase as createKnowledgeBase, pollUntil, registerAccount, startCluster, type Cluster, type Instance } from '../../test/cluster-harness.js';
+import {
+  newAssistant as createAssistant,
+  newKnowledgeBase as createKnowledgeBase,
+  pollUntil,
+  registerAccount,
+  startCluster,
+  type Cluster,
+  type Instance,
+} from '../../test/cluster-harness.js';
 
 /**
  * Issue 15's multi-instance tests: two real server processes (main.ts) on one fresh PostgreSQL
@@ -40,7 +48,11 @@ describe('start: two instances on one empty database', () => {
     expect(rows[0]?.n).toBe(rows[0]?.d);
     for (const i of [c.a, c.b]) {
       expect(i.proc.output()).not.toMatch(/error|exception/i);
-      await pollUntil(`${i.name} /readyz`, async () => ((await c.call(i, 'GET', '/readyz', null)).status === 200 ? true : undefined), 30_000);
+      await pollUntil(
+        `${i.name} /readyz`,
+        async () => ((await c.call(i, 'GET', '/readyz', null)).status === 200 ? true : undefined),
+        30_000,
+      );
     }
   }, 60_000);
 });
@@ -49,7 +61,11 @@ describe('rate limits are exact across instances (Redis)', () => {
   it('N > R parallel requests spread over both instances admit exactly R; the rest get 429 with the same headers', async () => {
     const R = 12;
     const N = 40;
-    const key = await c.call(c.a, 'POST', '/v1/api-keys', owner.token, { name: 'limited', permissions: ['knowledge_bases:read'], rateLimit: { perMinute: R } });
+    const key = await c.call(c.a, 'POST', '/v1/api-keys', owner.token, {
+      name: 'limited',
+      permissions: ['knowledge_bases:read'],
+      rateLimit: { perMinute: R },
+    });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
     const token: string = key.body.data.key;
     const replies = await Promise.all(Array.from({ length: N }, (_, i) => c.call(i % 2 ? c.b : c.a, 'GET', '/v1/knowledge-bases', token)));
@@ -78,7 +94,9 @@ describe('rate limits are exact across instances (Redis)', () => {
 
 describe('webhook outbox across instances', () => {
   let receiver: Receiver | null = null;
-  afterAll(async () => { await receiver?.close(); });
+  afterAll(async () => {
+    await receiver?.close();
+  });
 
   it('events written on both instances reach the receiver: each once (per webhook-id), signed, in the outbox order of the endpoint', async () => {
     receiver = await startReceiver();
@@ -93,12 +111,18 @@ describe('webhook outbox across instances', () => {
     const sessions = Array.from({ length: 6 }, (_, i) => `hooks-${i}`);
     const turns = async (s: string, i: number) => {
       for (let t = 0; t < 3; t++) {
-        const res = await c.call((i + t) % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: `Question ${t} about widgets`, sessionId: s });
+        const res = await c.call((i + t) % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, {
+          message: `Question ${t} about widgets`,
+          sessionId: s,
+        });
         expect(res.status, `${JSON.stringify(res.body)}\n${c.logs()}`).toBe(200);
       }
     };
     const docs = async (i: number) => {
-      const res = await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: `Doc ${i}`, content: `Document ${i} explains widget setting ${i}.` });
+      const res = await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, {
+        title: `Doc ${i}`,
+        content: `Document ${i} explains widget setting ${i}.`,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     };
     await Promise.all([...sessions.map(turns), ...Array.from({ length: 6 }, (_, i) => docs(i))]);
@@ -116,14 +140,22 @@ describe('webhook outbox across instances', () => {
     // A redelivery is the same webhook-id with the same body; none is expected (every reply was 200).
     expect(all.length - unique.length).toBe(0);
     const count = (e: string) => all.filter((r) => r.json.event === e).length;
-    expect({ started: count('conversation.started'), received: count('message.received'), sent: count('message.sent'), kb: count('knowledge_base.updated') })
-      .toEqual({ started: 6, received: 18, sent: 18, kb: 6 });
+    expect({
+      started: count('conversation.started'),
+      received: count('message.received'),
+      sent: count('message.sent'),
+      kb: count('knowledge_base.updated'),
+    }).toEqual({ started: 6, received: 18, sent: 18, kb: 6 });
 
     const verifier = new Webhook(hook.body.data.secret);
-    for (const r of all) verifier.verify(r.body, { 'webhook-id': r.webhookId, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
+    for (const r of all)
+      verifier.verify(r.body, { 'webhook-id': r.webhookId, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
 
     // Order per endpoint: the receiver saw the events in the order of the endpoint's deliveries.
-    const { rows } = await c.db.query<{ id: string }>('SELECT e.id FROM webhook_deliveries d JOIN webhook_events e ON e.seq = d.event_seq WHERE d.endpoint_id = $1 ORDER BY d.id', [hookId]);
+    const { rows } = await c.db.query<{ id: string }>(
+      'SELECT e.id FROM webhook_deliveries d JOIN webhook_events e ON e.seq = d.event_seq WHERE d.endpoint_id = $1 ORDER BY d.id',
+      [hookId],
+    );
     expect(rows.map((r) => r.id)).toEqual(unique);
     // And within each conversation, in the order it was written.
     for (const s of sessions) {
@@ -140,21 +172,36 @@ describe('the memory index converges across instances (knowledge/change-feed.ts)
   // backstop plus an index catch-up and a chat: FEED_POLL_MS, and 3 s of room for a loaded 2-core machine.
   it('a document added through A is answered through B within the feed backstop (2 s) plus 3 s', async () => {
     const kbId = await newKnowledgeBase(c.a, 'Converge');
-    const seed = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: 'Seed', content: 'Parley answers questions about the widget installation.' });
+    const seed = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, {
+      title: 'Seed',
+      content: 'Parley answers questions about the widget installation.',
+    });
     expect(seed.status).toBe(201);
     const assistantId = await newAssistant(c.a, [kbId]);
     // B builds its index now (a first question), so what follows tests catching up, not a first build.
-    expect((await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'widget installation' })).status).toBe(200);
-    const added = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, { title: 'Zebrafish', content: 'The zebrafish quokka protocol is configured in the settings page under Zebrafish.' });
+    expect(
+      (await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'widget installation' })).status,
+    ).toBe(200);
+    const added = await c.call(c.a, 'POST', `/v1/knowledge-bases/${kbId}/documents`, owner.token, {
+      title: 'Zebrafish',
+      content: 'The zebrafish quokka protocol is configured in the settings page under Zebrafish.',
+    });
     expect(added.status).toBe(201);
     const t0 = Date.now();
     // The control: A, which wrote it, answers from it at once.
     const onA = await c.call(c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'zebrafish quokka protocol' });
     expect(onA.body.sources?.map((s: { title?: string }) => s.title)).toContain('Zebrafish');
-    const delay = await pollUntil('B answers from the new document', async () => {
-      const res = await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'zebrafish quokka protocol' });
-      return (res.body.sources ?? []).some((s: { title?: string }) => s.title === 'Zebrafish') ? Date.now() - t0 : undefined;
-    }, FEED_POLL_MS + 3_000, 50);
+    const delay = await pollUntil(
+      'B answers from the new document',
+      async () => {
+        const res = await c.call(c.b, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, {
+          message: 'zebrafish quokka protocol',
+        });
+        return (res.body.sources ?? []).some((s: { title?: string }) => s.title === 'Zebrafish') ? Date.now() - t0 : undefined;
+      },
+      FEED_POLL_MS + 3_000,
+      50,
+    );
     console.info(`[cluster] memory index converged on B ${delay} ms after the write on A`);
   }, 60_000);
 });
@@ -179,7 +226,12 @@ describe('kill -9 of one instance under load', () => {
       }
     };
     const loops = Array.from({ length: 6 }, (_, w) => loop(w));
-    await pollUntil('writes on A before the kill', async () => (acked.filter((x) => x.on === 'A').length >= 30 ? true : undefined), 60_000, 20);
+    await pollUntil(
+      'writes on A before the kill',
+      async () => (acked.filter((x) => x.on === 'A').length >= 30 ? true : undefined),
+      60_000,
+      20,
+    );
     await c.kill(victim);
     const atKill = acked.length;
     await pollUntil('writes on B after the kill', async () => (acked.length >= atKill + 30 ? true : undefined), 60_000, 20);
@@ -201,7 +253,9 @@ describe('kill -9 of one instance under load', () => {
 
 describe('web document jobs: not taken over while their instance lives, finished after it dies', () => {
   let web: FakeSite | null = null;
-  afterAll(async () => { await web?.close(); });
+  afterAll(async () => {
+    await web?.close();
+  });
 
   it('a crawl running on A is not taken by B, even by B starting again; after kill -9 of A, B finishes it', async () => {
     const links = Array.from({ length: 40 }, (_, i) => `/p${i}`);
@@ -228,10 +282,14 @@ describe('web document jobs: not taken over while their instance lives, finished
       const created = await c.call(c.a, 'POST', docs, owner.token, { url: `${web.origin}/`, crawl: { maxPages: 100, maxDepth: 1 } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       docId = created.body.data.id;
-      await pollUntil('crawl under way on A', async () => {
-        const d = await progress(c.a);
-        return d.status === 'processing' && d.progress?.pagesFetched >= 3 ? d : undefined;
-      }, 60_000);
+      await pollUntil(
+        'crawl under way on A',
+        async () => {
+          const d = await progress(c.a);
+          return d.status === 'processing' && d.progress?.pagesFetched >= 3 ? d : undefined;
+        },
+        60_000,
+      );
     } finally {
       c.resume(c.b);
     }
@@ -249,10 +307,15 @@ describe('web document jobs: not taken over while their instance lives, finished
     await c.kill(c.a);
     const killedAt = Date.now();
     open = true;
-    const done = await pollUntil('crawl finished by B after the kill', async () => {
-      const d = await progress(c.b);
-      return d.status === 'ready' || d.status === 'failed' ? d : undefined;
-    }, 120_000, 200);
+    const done = await pollUntil(
+      'crawl finished by B after the kill',
+      async () => {
+        const d = await progress(c.b);
+        return d.status === 'ready' || d.status === 'failed' ? d : undefined;
+      },
+      120_000,
+      200,
+    );
     console.info(`[cluster] crawl taken over by B and finished ${Date.now() - killedAt} ms after kill -9 of A`);
     expect(done).toMatchObject({ status: 'ready', title: 'Cluster site', error: null });
     expect(done.progress.pagesIndexed).toBe(41);
@@ -270,11 +333,17 @@ describe('idle conversations end once, with both instances running upkeep', () =
       expect(hook.status).toBe(201);
       const sessions = Array.from({ length: 8 }, (_, i) => `idle-${i}`);
       for (const [i, s] of sessions.entries()) {
-        expect((await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'hello', sessionId: s })).status).toBe(200);
+        expect(
+          (await c.call(i % 2 ? c.b : c.a, 'POST', `/v1/integrations/${assistantId}/chat`, owner.token, { message: 'hello', sessionId: s }))
+            .status,
+        ).toBe(200);
       }
       // Idle for an hour: the upkeep (every UPKEEP_MS on each instance; one instance at a time
       // under an advisory lock) ends them.
-      const backdated = await c.db.query("UPDATE conversations SET last_message_at = to_char((now() - interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') WHERE assistant_id = $1", [assistantId]);
+      const backdated = await c.db.query(
+        "UPDATE conversations SET last_message_at = to_char((now() - interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') WHERE assistant_id = $1",
+        [assistantId],
+      );
       expect(backdated.rowCount).toBe(sessions.length);
       const t0 = Date.now();
       await receiver.waitFor((all) => all.length >= sessions.length, 60_000);
@@ -283,7 +352,10 @@ describe('idle conversations end once, with both instances running upkeep', () =
       await new Promise((r) => setTimeout(r, 2 * UPKEEP_MS + 1_000));
       const ended = receiver.received.map((r) => r.json.data?.sessionId as string);
       expect(ended.sort()).toEqual([...sessions].sort());
-      const { rows } = await c.db.query<{ n: string }>("SELECT count(*) AS n FROM conversations WHERE assistant_id = $1 AND status = 'ended'", [assistantId]);
+      const { rows } = await c.db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM conversations WHERE assistant_id = $1 AND status = 'ended'",
+        [assistantId],
+      );
       expect(rows[0]?.n).toBe(String(sessions.length));
       console.info(`[cluster] idle ends: ${sessions.length} conversation.ended, each once, ${endedMs} ms after backdating`);
     } finally {

@@ -11,12 +11,18 @@ beforeEach(async () => {
   clock = createFakeClock(Date.parse('2026-05-04T09:00:00Z'));
   server = await startServer({ clock });
 });
-afterEach(async () => { await server.close(); });
+afterEach(async () => {
+  await server.close();
+});
 
 describe('conversations (API.md §7)', () => {
   it('returns the bare message array, oldest first, with sources and confidence on answers', async () => {
     const shop = await setupShop(server.url);
-    await shop.api.post(shop.chatPath, { message: 'How do I reset my password?', sessionId: 's-1', metadata: { userId: 'u-7', source: 'web' } });
+    await shop.api.post(shop.chatPath, {
+      message: 'How do I reset my password?',
+      sessionId: 's-1',
+      metadata: { userId: 'u-7', source: 'web' },
+    });
     clock.advance(1000);
     await shop.api.post(shop.chatPath, { message: 'How long does shipping take?', sessionId: 's-1' });
     for (const prefix of ['/api/v1', '/v1']) {
@@ -25,10 +31,22 @@ describe('conversations (API.md §7)', () => {
       expect(Array.isArray(res.body)).toBe(true);
       expect(res.body.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
       const [user, answer] = res.body;
-      expect(user).toEqual({ id: expect.any(String), role: 'user', content: 'How do I reset my password?', timestamp: '2026-05-04T09:00:00.000Z', metadata: { userId: 'u-7', source: 'web' } });
+      expect(user).toEqual({
+        id: expect.any(String),
+        role: 'user',
+        content: 'How do I reset my password?',
+        timestamp: '2026-05-04T09:00:00.000Z',
+        metadata: { userId: 'u-7', source: 'web' },
+      });
       expect(answer.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(answer.metadata.confidence).toBeGreaterThan(0.35);
-      expect(answer.metadata.sources['1']).toEqual({ text: expect.stringContaining('Reset password'), url: 'https://shop.example.com/help/account', score: expect.any(Number), title: 'Account help', chunkId: expect.any(Number) });
+      expect(answer.metadata.sources['1']).toEqual({
+        text: expect.stringContaining('Reset password'),
+        url: 'https://shop.example.com/help/account',
+        score: expect.any(Number),
+        title: 'Account help',
+        chunkId: expect.any(Number),
+      });
       expect(res.body[2].timestamp > res.body[0].timestamp).toBe(true);
     }
   });

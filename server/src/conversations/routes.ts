@@ -12,12 +12,22 @@ import { parseInput, pathParams } from '../http/validate.js';
 import type { Conversation, ConversationStore, Message } from './store.js';
 
 export const humanMessageSchema = z.strictObject({ content: z.string().trim().min(1).max(20_000) });
-export const feedbackSchema = z.strictObject({ messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
+export const feedbackSchema = z.strictObject({
+  messageId: z.string().min(1).max(64),
+  rating: z.enum(['up', 'down']),
+  comment: z.string().max(2000).optional(),
+});
 
 export async function conversationView(c: Conversation, store: ConversationStore) {
   return {
-    sessionId: c.sessionId, assistantId: c.assistantId, startedAt: c.startedAt, lastMessageAt: c.lastMessageAt, endedAt: c.endedAt,
-    status: c.status, metadata: c.metadata, messages: await store.messages(c.id),
+    sessionId: c.sessionId,
+    assistantId: c.assistantId,
+    startedAt: c.startedAt,
+    lastMessageAt: c.lastMessageAt,
+    endedAt: c.endedAt,
+    status: c.status,
+    metadata: c.metadata,
+    messages: await store.messages(c.id),
   };
 }
 
@@ -53,9 +63,14 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
     const p = principalOf(res);
     // `author` is the internal id (for the team); `authorName` the member's name at the time, the only
     // thing a visitor sees (widget history, issue 24); null for an API key or a member without a name.
-    const authorName = p.userId ? (await findUserById(ctx.storage, p.userId))?.name ?? null : null;
+    const authorName = p.userId ? ((await findUserById(ctx.storage, p.userId))?.name ?? null) : null;
     const message = await ctx.storage.tx(async (tx) => {
-      const [m] = await store.append(tx, c, [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId, authorName } }], nowIso(ctx));
+      const [m] = await store.append(
+        tx,
+        c,
+        [{ role: 'human_agent', content: input.content, metadata: { author: p.userId ?? p.credentialId, authorName } }],
+        nowIso(ctx),
+      );
       await ctx.webhooks.humanAgentMessage(tx, c, m as Message);
       return m;
     });
@@ -66,7 +81,7 @@ export function conversationsRouter(ctx: AppContext, store: ConversationStore, a
     const { sessionId } = pathParams(req, 'sessionId');
     const c = await visibleConversation(res, sessionId);
     const input = parseInput(feedbackSchema, req.body);
-    if (!await store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
+    if (!(await store.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx)))) throw notFound('Assistant message');
     sendData(res, { sessionId: c.sessionId, messageId: input.messageId, rating: input.rating });
   });
 

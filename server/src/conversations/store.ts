@@ -8,42 +8,97 @@ export type Role = 'user' | 'assistant' | 'human_agent';
 export type Channel = 'api' | 'app' | 'widget' | 'playground';
 
 export interface Conversation {
-  id: string; organizationId: string; assistantId: string; sessionId: string; channel: Channel;
-  userId: string | null; source: string | null; metadata: Record<string, unknown>;
-  status: 'active' | 'ended'; startedAt: string; lastMessageAt: string; endedAt: string | null;
+  id: string;
+  organizationId: string;
+  assistantId: string;
+  sessionId: string;
+  channel: Channel;
+  userId: string | null;
+  source: string | null;
+  metadata: Record<string, unknown>;
+  status: 'active' | 'ended';
+  startedAt: string;
+  lastMessageAt: string;
+  endedAt: string | null;
 }
 
 /** The wire shape of a message (seed "AnalyticsChatMessage"). */
-export interface Message { id: string; role: Role; content: string; timestamp: string; metadata?: Record<string, unknown> }
+export interface Message {
+  id: string;
+  role: Role;
+  content: string;
+  timestamp: string;
+  metadata?: Record<string, unknown>;
+}
 
 /** A message's model usage, as stored on it (answer/usage.ts). Extractive answers and templates count as none. */
 export interface ModelUsage {
-  provider: string; model: string | null; promptTokens: number | null; completionTokens: number | null; providerMs: number | null;
+  provider: string;
+  model: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  providerMs: number | null;
 }
 
 export interface NewMessage {
-  role: Role; content: string; metadata: Record<string, unknown> | null; confidence?: number | null; answered?: boolean | null; responseMs?: number | null;
+  role: Role;
+  content: string;
+  metadata: Record<string, unknown> | null;
+  confidence?: number | null;
+  answered?: boolean | null;
+  responseMs?: number | null;
   /** Who wrote an answer and what it cost (answer/usage.ts), stored with it. */
   usage?: ModelUsage | null;
   /** The documents an answer cited (analytics "most cited"), distinct. */
   citedDocumentIds?: readonly string[];
 }
 
-export interface NewConversation { organizationId: string; assistantId: string; sessionId: string; channel: Channel; metadata: Record<string, unknown> }
+export interface NewConversation {
+  organizationId: string;
+  assistantId: string;
+  sessionId: string;
+  channel: Channel;
+  metadata: Record<string, unknown>;
+}
 
 /** A conversation, or its id when the caller has only that (a hook that needs more reads it). */
 export type ConversationRef = string | Pick<Conversation, 'id' | 'organizationId' | 'assistantId' | 'channel' | 'source'>;
 
 interface ConvRow {
-  id: string; organization_id: string; assistant_id: string; session_id: string; channel: Channel; user_id: string | null; source: string | null;
-  metadata: string; status: 'active' | 'ended'; started_at: string; last_message_at: string; ended_at: string | null;
+  id: string;
+  organization_id: string;
+  assistant_id: string;
+  session_id: string;
+  channel: Channel;
+  user_id: string | null;
+  source: string | null;
+  metadata: string;
+  status: 'active' | 'ended';
+  started_at: string;
+  last_message_at: string;
+  ended_at: string | null;
 }
-interface MsgRow { id: string; role: Role; content: string; metadata: string | null; created_at: string }
+interface MsgRow {
+  id: string;
+  role: Role;
+  content: string;
+  metadata: string | null;
+  created_at: string;
+}
 
 const toConversation = (r: ConvRow): Conversation => ({
-  id: r.id, organizationId: r.organization_id, assistantId: r.assistant_id, sessionId: r.session_id, channel: r.channel,
-  userId: r.user_id, source: r.source, metadata: parseJson(r.metadata, {}), status: r.status,
-  startedAt: r.started_at, lastMessageAt: r.last_message_at, endedAt: r.ended_at,
+  id: r.id,
+  organizationId: r.organization_id,
+  assistantId: r.assistant_id,
+  sessionId: r.session_id,
+  channel: r.channel,
+  userId: r.user_id,
+  source: r.source,
+  metadata: parseJson(r.metadata, {}),
+  status: r.status,
+  startedAt: r.started_at,
+  lastMessageAt: r.last_message_at,
+  endedAt: r.ended_at,
 });
 export const toMessage = (r: MsgRow): Message => {
   const metadata = parseJson<Record<string, unknown> | null>(r.metadata, null);
@@ -51,11 +106,18 @@ export const toMessage = (r: MsgRow): Message => {
 };
 
 /** The keys of a message's or conversation's row that the derived rows are filed under (`channel`: its channel group). */
-export interface ConversationKeys { organizationId: string; assistantId: string; channel: string }
+export interface ConversationKeys {
+  organizationId: string;
+  assistantId: string;
+  channel: string;
+}
 
 /** An assistant message whose rating is changing, as it was before. */
 export interface RatedMessage extends ConversationKeys {
-  conversationId: string; messageId: string; rating: 'up' | 'down' | null; createdAt: string;
+  conversationId: string;
+  messageId: string;
+  rating: 'up' | 'down' | null;
+  createdAt: string;
 }
 
 /**
@@ -140,7 +202,13 @@ export interface ConversationStore {
    * A new conversation started at `startedAt` with its first messages written at `at` (a chat
    * turn): the same rows as create + append, in fewer statements (no touch, one counters row).
    */
-  startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }>;
+  startWith(
+    tx: Tx,
+    input: NewConversation,
+    startedAt: string,
+    messages: NewMessage[],
+    at: string,
+  ): Promise<{ conversation: Conversation; messages: Message[] }>;
   /** The last `limit` messages, oldest first (a model's history). */
   lastMessages(conversationId: string, limit: number, q?: Queryable): Promise<Message[]>;
   /** Every message, oldest first. */
@@ -174,14 +242,40 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
    * statement's promise: the statements sent before that is awaited leave with it (one round
    * trip on PostgreSQL, storage/README.md).
    */
-  function insertConversation(tx: Tx, input: NewConversation, startedAt: string, lastMessageAt: string): { conversation: Conversation; written: Promise<unknown> } {
+  function insertConversation(
+    tx: Tx,
+    input: NewConversation,
+    startedAt: string,
+    lastMessageAt: string,
+  ): { conversation: Conversation; written: Promise<unknown> } {
     const id = newId('conv');
     const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : null);
     const metadata = JSON.stringify(input.metadata);
-    const written = tx.run(SQL.insertConv, [id, input.organizationId, input.assistantId, input.sessionId, input.channel, str(input.metadata.userId), str(input.metadata.source), metadata, startedAt, lastMessageAt]);
+    const written = tx.run(SQL.insertConv, [
+      id,
+      input.organizationId,
+      input.assistantId,
+      input.sessionId,
+      input.channel,
+      str(input.metadata.userId),
+      str(input.metadata.source),
+      metadata,
+      startedAt,
+      lastMessageAt,
+    ]);
     const conversation = toConversation({
-      id, organization_id: input.organizationId, assistant_id: input.assistantId, session_id: input.sessionId, channel: input.channel,
-      user_id: str(input.metadata.userId), source: str(input.metadata.source), metadata, status: 'active', started_at: startedAt, last_message_at: lastMessageAt, ended_at: null,
+      id,
+      organization_id: input.organizationId,
+      assistant_id: input.assistantId,
+      session_id: input.sessionId,
+      channel: input.channel,
+      user_id: str(input.metadata.userId),
+      source: str(input.metadata.source),
+      metadata,
+      status: 'active',
+      started_at: startedAt,
+      last_message_at: lastMessageAt,
+      ended_at: null,
     });
     return { conversation, written };
   }
@@ -190,8 +284,13 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
    * The message rows and what the hooks add (citations, rollups). `startedAt`: the conversation
    * is new (the rollups count it too); `sentBefore`: statements already sent, awaited with these.
    */
-  async function insertMessages(tx: Tx, conversation: ConversationRef, messages: NewMessage[], at: string,
-    opts: { startedAt?: string; sentBefore?: readonly Promise<unknown>[] } = {}): Promise<Message[]> {
+  async function insertMessages(
+    tx: Tx,
+    conversation: ConversationRef,
+    messages: NewMessage[],
+    at: string,
+    opts: { startedAt?: string; sentBefore?: readonly Promise<unknown>[] } = {},
+  ): Promise<Message[]> {
     const conversationId = typeof conversation === 'string' ? conversation : conversation.id;
     const out: Message[] = [];
     // Sent together, in order (a citation after its message): one round trip on PostgreSQL
@@ -200,9 +299,24 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
     for (const m of messages) {
       const id = newId('msg');
       const u = m.usage ?? null;
-      writes.push(tx.run(insertMsg, [id, conversationId, m.role, m.content, m.metadata ? JSON.stringify(m.metadata) : null, m.confidence ?? null,
-        m.answered === undefined || m.answered === null ? null : Number(m.answered), m.responseMs ?? null, at,
-        u?.provider ?? null, u?.model ?? null, u?.promptTokens ?? null, u?.completionTokens ?? null, u?.providerMs ?? null]));
+      writes.push(
+        tx.run(insertMsg, [
+          id,
+          conversationId,
+          m.role,
+          m.content,
+          m.metadata ? JSON.stringify(m.metadata) : null,
+          m.confidence ?? null,
+          m.answered === undefined || m.answered === null ? null : Number(m.answered),
+          m.responseMs ?? null,
+          at,
+          u?.provider ?? null,
+          u?.model ?? null,
+          u?.promptTokens ?? null,
+          u?.completionTokens ?? null,
+          u?.providerMs ?? null,
+        ]),
+      );
       const derived = hooks.messageWritten?.(tx, id, m);
       if (derived) writes.push(derived);
       out.push({ id, role: m.role, content: m.content, timestamp: at, ...(m.metadata && { metadata: m.metadata }) });
@@ -228,7 +342,13 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
       const id = typeof conversation === 'string' ? conversation : conversation.id;
       return insertMessages(tx, conversation, messages, at, { sentBefore: [tx.run(SQL.touch, [at, id])] });
     },
-    async startWith(tx: Tx, input: NewConversation, startedAt: string, messages: NewMessage[], at: string): Promise<{ conversation: Conversation; messages: Message[] }> {
+    async startWith(
+      tx: Tx,
+      input: NewConversation,
+      startedAt: string,
+      messages: NewMessage[],
+      at: string,
+    ): Promise<{ conversation: Conversation; messages: Message[] }> {
       const { conversation, written } = insertConversation(tx, input, startedAt, at);
       return { conversation, messages: await insertMessages(tx, conversation, messages, at, { startedAt, sentBefore: [written] }) };
     },
@@ -266,7 +386,9 @@ export function createConversationStore(storage: Storage, hooks: ConversationHoo
     },
     async requestHandoff(conversationId: string, at: string, details: Record<string, unknown>): Promise<void> {
       await storage.tx(async (tx) => {
-        const before = await tx.get<ConversationKeys & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [conversationId]);
+        const before = await tx.get<ConversationKeys & { requestedAt: string | null; metadata: string }>(SQL.handoffBefore, [
+          conversationId,
+        ]);
         if (!before) return;
         const metadata = { ...parseJson<Record<string, unknown>>(before.metadata, {}), handoff: { ...details, requestedAt: at } };
         await tx.run(SQL.handoff, [at, JSON.stringify(metadata), conversationId]);

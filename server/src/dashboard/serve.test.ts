@@ -10,13 +10,20 @@ let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-dashboard-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Parley dashboard</title><script type="module" src="/dashboard/assets/index-AbC123.js"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Parley dashboard</title><script type="module" src="/dashboard/assets/index-AbC123.js"></script>',
+  );
   fs.writeFileSync(path.join(dir, 'widget-preview.html'), '<!doctype html><title>Widget preview</title>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1');
 });
-afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
-afterEach(async () => { await server?.close(); });
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await server?.close();
+});
 
 const get = (p: string, init?: RequestInit) => fetch(server.url + p, { redirect: 'manual', ...init });
 
@@ -49,7 +56,11 @@ describe('GET /dashboard/* serves the built SPA', () => {
 
   it('answers index.html for deep links and the invitation link', async () => {
     server = await startServer({ dashboardDir: dir });
-    for (const p of ['/dashboard/assistants/asst_x/widget', '/dashboard/login?next=%2Fdashboard%2Fknowledge', '/dashboard/invite/inv_abc']) {
+    for (const p of [
+      '/dashboard/assistants/asst_x/widget',
+      '/dashboard/login?next=%2Fdashboard%2Fknowledge',
+      '/dashboard/invite/inv_abc',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -67,7 +67,8 @@ export function serveDashboard(dir: string): RequestHandler {
     }
     const file = path.resolve(root, relative);
     const inside = file.startsWith(root + path.sep);
-    const isFile = inside && !relative.split('/').some((s) => s.startsWith('.')) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+    const isFile =
+      inside && !relative.split('/').some((s) => s.startsWith('.')) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
     if (relative.startsWith('assets/')) {
       if (!isFile) return res.status(404).type('text').setHeader('Cache-Control', 'no-store').send('Not found');
       return send(res, file, ASSET_CACHE);

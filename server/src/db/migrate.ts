@@ -5,7 +5,11 @@ import type { Db } from './open.js';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-interface Migration { version: number; name: string; sql: string }
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 function readMigrations(): Migration[] {
   return fs

@@ -24,16 +24,29 @@ describe('openDb', () => {
     expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     const storage = createSqliteStorage(db);
     await storage.run('CREATE TABLE big (id INTEGER PRIMARY KEY, v TEXT)');
-    await storage.run('INSERT INTO big (v) SELECT hex(randomblob(1000)) FROM (SELECT 1 UNION ALL SELECT 2) AS a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS b');
+    await storage.run(
+      'INSERT INTO big (v) SELECT hex(randomblob(1000)) FROM (SELECT 1 UNION ALL SELECT 2) AS a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS b',
+    );
     for (let i = 0; i < 9; i++) await storage.run('INSERT INTO big (v) SELECT v FROM big');
     // Jobs of one event-loop turn share a transaction, each in a savepoint rewriting every page.
     // A spilled sub-journal stays open until the transaction ends: the last job looks for it.
-    const openFiles = () => fs.readdirSync('/proc/self/fd').map((fd) => { try { return fs.readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } });
+    const openFiles = () =>
+      fs.readdirSync('/proc/self/fd').map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
     let tempFiles: string[] | null = null;
-    await Promise.all(Array.from({ length: 3 }, (_, j) => storage.tx(async (tx) => {
-      await tx.run('UPDATE big SET v = ? || substr(v, 2)', [String(j)]);
-      if (j === 2) tempFiles = openFiles().filter((f) => f.includes('etilqs_'));
-    })));
+    await Promise.all(
+      Array.from({ length: 3 }, (_, j) =>
+        storage.tx(async (tx) => {
+          await tx.run('UPDATE big SET v = ? || substr(v, 2)', [String(j)]);
+          if (j === 2) tempFiles = openFiles().filter((f) => f.includes('etilqs_'));
+        }),
+      ),
+    );
     expect(tempFiles).toEqual([]);
     expect((await storage.get<{ n: number }>("SELECT COUNT(*) AS n FROM big WHERE v LIKE '2%'"))?.n).toBe(3072);
   });

@@ -5,7 +5,9 @@ import { createAssistantStore } from '../assistants/service.js';
 import { seedPendingDemoTraffic, seedTraffic } from './traffic.js';
 
 const servers: DemoTestServer[] = [];
-afterEach(async () => { for (const s of servers.splice(0)) await s.close(); });
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 async function demo() {
@@ -33,7 +35,8 @@ describe('demo traffic (npm run seed:traffic, first npm start)', { timeout: 120_
     expect(m.handoffs).toBeGreaterThan(0);
     expect(m.knowledgeBaseCoverage).toBeGreaterThan(0.5);
     expect(m.knowledgeBaseCoverage).toBeLessThan(1);
-    const series = (await api.get('/v1/analytics/timeseries?metric=conversations&interval=day&from=2026-01-31&to=2026-05-01')).body.data as { value: number }[];
+    const series = (await api.get('/v1/analytics/timeseries?metric=conversations&interval=day&from=2026-01-31&to=2026-05-01')).body
+      .data as { value: number }[];
     expect(series).toHaveLength(91);
     expect(series.filter((p) => p.value > 0).length).toBeGreaterThan(45);
     const channels = new Set<string>();
@@ -50,12 +53,30 @@ describe('demo traffic (npm run seed:traffic, first npm start)', { timeout: 120_
   it('is deterministic: the same seed writes the same conversations at the same times', async () => {
     const rows = async () => {
       const s = await demo();
-      await seedTraffic(s.ctx, createAssistantStore(s.ctx.storage), { organizationId: s.organizationId, assistantId: s.assistantId, nowMs: NOW, conversations: 40, seed: 7 });
-      const jsonl = await client(s.url, s.apiKey).get('/v1/analytics/conversations/export?format=jsonl&from=2026-01-01&sort=startedAt&order=asc');
-      return jsonl.text.trim().split('\n').map((l) => {
-        const r = JSON.parse(l) as { sessionId: string; role: string; content: string; timestamp: string; channel: string; rating: string | null };
-        return [r.sessionId, r.role, r.content, r.timestamp, r.channel, r.rating].join('|');
+      await seedTraffic(s.ctx, createAssistantStore(s.ctx.storage), {
+        organizationId: s.organizationId,
+        assistantId: s.assistantId,
+        nowMs: NOW,
+        conversations: 40,
+        seed: 7,
       });
+      const jsonl = await client(s.url, s.apiKey).get(
+        '/v1/analytics/conversations/export?format=jsonl&from=2026-01-01&sort=startedAt&order=asc',
+      );
+      return jsonl.text
+        .trim()
+        .split('\n')
+        .map((l) => {
+          const r = JSON.parse(l) as {
+            sessionId: string;
+            role: string;
+            content: string;
+            timestamp: string;
+            channel: string;
+            rating: string | null;
+          };
+          return [r.sessionId, r.role, r.content, r.timestamp, r.channel, r.rating].join('|');
+        });
     };
     const a = await rows();
     const b = await rows();

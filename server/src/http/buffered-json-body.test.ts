@@ -11,12 +11,20 @@ import { bufferedJsonBody, jsonBody } from './json-body.js';
  */
 type Seen = { fast: string | undefined; body: unknown; error: string | null };
 let server: http.Server | null = null;
-afterEach(async () => { await new Promise((r) => server?.close(r)); server = null; });
+afterEach(async () => {
+  await new Promise((r) => server?.close(r));
+  server = null;
+});
 
 /** A server that waits until the request's bytes are in (as authentication does), then looks. */
-async function listen(limitBytes = 64, wait: (go: () => void) => void = (go) => setTimeout(go, 30)): Promise<{ port: number; seen: Promise<Seen> }> {
+async function listen(
+  limitBytes = 64,
+  wait: (go: () => void) => void = (go) => setTimeout(go, 30),
+): Promise<{ port: number; seen: Promise<Seen> }> {
   let report: (s: Seen) => void = () => {};
-  const seen = new Promise<Seen>((resolve) => { report = resolve; });
+  const seen = new Promise<Seen>((resolve) => {
+    report = resolve;
+  });
   const parse = jsonBody({ limitBytes });
   server = http.createServer((req, res) => {
     wait(() => {
@@ -65,7 +73,9 @@ describe('JSON bodies already buffered are read at once (bufferedJsonBody)', () 
   });
 
   it('takes it after one await, as the middleware after authentication sees it (before Node marks it complete)', async () => {
-    const { port, seen } = await listen(64, (go) => { void Promise.resolve().then(go); });
+    const { port, seen } = await listen(64, (go) => {
+      void Promise.resolve().then(go);
+    });
     const body = '{"message":"in the packet of its headers"}';
     await rawRequest(port, post(`Content-Type: application/json\r\nContent-Length: ${body.length}`), body);
     expect(await seen).toEqual({ fast: '(probe)', body: { message: 'in the packet of its headers' }, error: null });
@@ -108,7 +118,11 @@ describe('JSON bodies already buffered are read at once (bufferedJsonBody)', () 
     expect(await empty.seen).toEqual({ fast: '', body: {}, error: null });
     await new Promise((r) => server?.close(r));
     const bad = await listen();
-    await rawRequest(bad.port, post('Content-Type: application/json\r\nContent-Length: 9'), Buffer.from([...Buffer.from('{"a":"'), 0xff, ...Buffer.from('"}')]));
+    await rawRequest(
+      bad.port,
+      post('Content-Type: application/json\r\nContent-Length: 9'),
+      Buffer.from([...Buffer.from('{"a":"'), 0xff, ...Buffer.from('"}')]),
+    );
     expect(await bad.seen).toEqual({ fast: '(probe)', body: undefined, error: 'The request body is not valid UTF-8' });
   });
 });

@@ -63,12 +63,15 @@ export function toAppError(err: unknown): AppError | null {
   const e = err as { type?: string; status?: number; limit?: number } | null;
   if (e?.type === 'entity.too.large') return new AppError('payload_too_large', `Request body exceeds the ${e.limit ?? 1048576} byte limit`);
   if (e?.type === 'entity.parse.failed') return new AppError('validation_error', 'Malformed JSON in request body');
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('validation_error', 'Unsupported request body encoding');
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return new AppError('validation_error', 'Unsupported request body encoding');
   if (e?.type === 'request.aborted') return new AppError('validation_error', 'Request aborted');
   // Express's router throws this (status 400) when a path parameter holds malformed %-encoding (`/x/%ZZ`).
-  if (err instanceof URIError && e?.status === 400) return new AppError('validation_error', 'Malformed percent-encoding in the request path');
+  if (err instanceof URIError && e?.status === 400)
+    return new AppError('validation_error', 'Malformed percent-encoding in the request path');
   // A zlib error while inflating a body (Content-Encoding that does not match the bytes).
-  if (e?.status === 400 && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) return new AppError('validation_error', 'The request body does not match its Content-Encoding');
+  if (e?.status === 400 && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_'))
+    return new AppError('validation_error', 'The request body does not match its Content-Encoding');
   // Any other client error from the HTTP plumbing (http-errors marks those `expose`): the
   // request was malformed, not the server broken (raw-body's request.size.invalid…).
   if (e?.status === 400 && (err as { expose?: unknown }).expose === true) return new AppError('validation_error', 'Malformed request');
@@ -79,11 +82,20 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return function handleError(err, req, res, _next) {
     const known = toAppError(err);
     const appError = known ?? new AppError('server_error', 'Internal server error');
-    if (!known) logger.error('unhandled error', { requestId: res.locals.requestId, method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    if (!known)
+      logger.error('unhandled error', {
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        error: err instanceof Error ? err.stack : String(err),
+      });
     if (res.headersSent) {
       res.end();
       return;
     }
-    res.set(appError.headers).status(appError.status).json(errorBody(appError, usesBareErrors(req)));
+    res
+      .set(appError.headers)
+      .status(appError.status)
+      .json(errorBody(appError, usesBareErrors(req)));
   };
 }

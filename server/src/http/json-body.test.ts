@@ -12,11 +12,17 @@ beforeAll(async () => {
   server = await startServer();
   shop = await setupShop(server.url);
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 /** Raw bytes to a route (fetch, so any bytes and headers can be sent). */
 async function send(path: string, body: Uint8Array | string, headers: Record<string, string> = {}) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]),
+  });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text) as { status?: string; error: { code: string; message: string } } };
 }
@@ -38,7 +44,10 @@ describe('JSON bodies: nesting depth (at most 32 levels)', () => {
     expect(bare.body).toEqual({ error: { code: 'INVALID_REQUEST', message: expect.stringContaining('32 levels') } });
     const envelope = await send('/v1/knowledge-bases', hostile);
     expect(envelope.status).toBe(400);
-    expect(envelope.body).toEqual({ status: 'error', error: { code: 'validation_error', message: `The JSON request body is nested more than ${MAX_JSON_DEPTH} levels deep` } });
+    expect(envelope.body).toEqual({
+      status: 'error',
+      error: { code: 'validation_error', message: `The JSON request body is nested more than ${MAX_JSON_DEPTH} levels deep` },
+    });
     const widget = await send(`/v1/widget/${shop.assistantId}/chat`, hostile, { authorization: '' });
     expect(widget.status).toBe(400);
     expect((await client(server.url).get('/healthz')).status).toBe(200);
@@ -66,15 +75,23 @@ describe('JSON bodies: invalid UTF-8', () => {
     const res = await send('/v1/knowledge-bases', bytes);
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'validation_error', message: 'The request body is not valid UTF-8' });
-    const bare = await send(shop.chatPath, Buffer.concat([Buffer.from('{"message":"refunds '), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])); // a UTF-8-encoded surrogate
+    const bare = await send(
+      shop.chatPath,
+      Buffer.concat([Buffer.from('{"message":"refunds '), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+    ); // a UTF-8-encoded surrogate
     expect(bare.body).toEqual({ error: { code: 'INVALID_REQUEST', message: 'The request body is not valid UTF-8' } });
   });
 
   it('still takes valid UTF-8, with or without a BOM, and names a non-UTF-8 charset', async () => {
-    const ok = await send('/v1/knowledge-bases', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Aide – café 🎉"}')]));
+    const ok = await send(
+      '/v1/knowledge-bases',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Aide – café 🎉"}')]),
+    );
     expect(ok.status).toBe(201);
     expect((ok.body as unknown as { data: { name: string } }).data.name).toBe('Aide – café 🎉');
-    const latin1 = await send('/v1/knowledge-bases', Buffer.from('{"name":"café"}', 'latin1'), { 'content-type': 'application/json; charset=iso-8859-1' });
+    const latin1 = await send('/v1/knowledge-bases', Buffer.from('{"name":"café"}', 'latin1'), {
+      'content-type': 'application/json; charset=iso-8859-1',
+    });
     expect(latin1.status).toBe(400);
     expect(latin1.body.error.message).toMatch(/charset "iso-8859-1"/);
   });
@@ -84,9 +101,14 @@ describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
   it('refuses \\u0000 in a JSON string or key with 400 naming the field, and %00 in the URL, on either database', async () => {
     const named = await send('/v1/knowledge-bases', Buffer.from('{"name":"Help","description":"a\\u0000b"}'));
     expect(named.status).toBe(400);
-    expect(named.body.error).toEqual({ code: 'validation_error', message: '"description" contains a NUL character (U+0000), which text fields cannot hold' });
+    expect(named.body.error).toEqual({
+      code: 'validation_error',
+      message: '"description" contains a NUL character (U+0000), which text fields cannot hold',
+    });
     const nested = await send(shop.chatPath, Buffer.from('{"message":"hi","metadata":{"tags":["ok","x\\u0000"]}}'));
-    expect(nested.body).toEqual({ error: { code: 'INVALID_REQUEST', message: '"metadata.tags[1]" contains a NUL character (U+0000), which text fields cannot hold' } });
+    expect(nested.body).toEqual({
+      error: { code: 'INVALID_REQUEST', message: '"metadata.tags[1]" contains a NUL character (U+0000), which text fields cannot hold' },
+    });
     const path = await shop.api.get(`/v1/knowledge-bases/${shop.kbId}%00`);
     expect(path.status).toBe(400);
     expect(path.body.error.code).toBe('validation_error');
@@ -102,7 +124,10 @@ describe('JSON bodies: Content-Encoding', () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
       const res = await send('/v1/knowledge-bases', '{"name":"x"}', { 'content-encoding': encoding });
       expect(res.status, encoding).toBe(400);
-      expect(res.body.error).toEqual({ code: 'validation_error', message: `The request body is not valid ${encoding} data (Content-Encoding: ${encoding})` });
+      expect(res.body.error).toEqual({
+        code: 'validation_error',
+        message: `The request body is not valid ${encoding} data (Content-Encoding: ${encoding})`,
+      });
     }
     const bare = await send(shop.chatPath, '{"message":"hi"}', { 'content-encoding': 'gzip' });
     expect(bare.status).toBe(400);
@@ -114,18 +139,32 @@ describe('JSON bodies: Content-Encoding', () => {
   it('refuses a compressed multipart upload instead of parsing it as garbage', async () => {
     const form = new FormData();
     form.append('file', new Blob(['Refunds take 5 days.']), 'refunds.txt');
-    const res = await fetch(`${server.url}/v1/knowledge-bases/${shop.kbId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-encoding': 'gzip' }, body: form });
+    const res = await fetch(`${server.url}/v1/knowledge-bases/${shop.kbId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop.token}`, 'content-encoding': 'gzip' },
+      body: form,
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'error', error: { code: 'validation_error', message: expect.stringContaining('Content-Encoding gzip is not accepted') } });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      error: { code: 'validation_error', message: expect.stringContaining('Content-Encoding gzip is not accepted') },
+    });
   });
 
   it('refuses a multipart text field that is not UTF-8', async () => {
     const boundary = 'xYzBoundary';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`), Buffer.from([0x43, 0x61, 0x66, 0xe9]), // "Caf" + latin-1 é
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nRefunds take 5 days.\r\n--${boundary}--\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`),
+      Buffer.from([0x43, 0x61, 0x66, 0xe9]), // "Caf" + latin-1 é
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nRefunds take 5 days.\r\n--${boundary}--\r\n`,
+      ),
     ]);
-    const res = await fetch(`${server.url}/v1/knowledge-bases/${shop.kbId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${shop.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const res = await fetch(`${server.url}/v1/knowledge-bases/${shop.kbId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('`title` is not valid UTF-8');
   });
@@ -133,10 +172,18 @@ describe('JSON bodies: Content-Encoding', () => {
 
 describe('path parameters with malformed percent-encoding', () => {
   it('answer 400 (was 500) on every route shape, in the bare form on integrations chat', async () => {
-    for (const path of ['/v1/knowledge-bases/%ZZ', '/api/v1/assistants/%E0%A4%A', '/v1/conversations/%ZZ/messages', `/v1/knowledge-bases/${shop.kbId}/documents/%ZZ`]) {
+    for (const path of [
+      '/v1/knowledge-bases/%ZZ',
+      '/api/v1/assistants/%E0%A4%A',
+      '/v1/conversations/%ZZ/messages',
+      `/v1/knowledge-bases/${shop.kbId}/documents/%ZZ`,
+    ]) {
       const res = await client(server.url, shop.token).get(path);
       expect(res.status, path).toBe(400);
-      expect(res.body, path).toEqual({ status: 'error', error: { code: 'validation_error', message: 'Malformed percent-encoding in the request path' } });
+      expect(res.body, path).toEqual({
+        status: 'error',
+        error: { code: 'validation_error', message: 'Malformed percent-encoding in the request path' },
+      });
     }
     const bare = await client(server.url, shop.token).post('/v1/integrations/%ZZ/chat', { message: 'hi' });
     expect(bare.status).toBe(400);

@@ -72,7 +72,8 @@ function charsetOf(contentType: string | undefined): string | null {
 /** Turns the raw bytes of a JSON body into its value, or throws the 400 that says why not. */
 export function parseJsonBody(raw: Buffer, contentType: string | undefined, maxDepth = MAX_JSON_DEPTH): unknown {
   const charset = charsetOf(contentType);
-  if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') throw invalid(`Unsupported charset "${charset}": JSON request bodies must be UTF-8`);
+  if (charset !== null && charset !== 'utf-8' && charset !== 'utf8')
+    throw invalid(`Unsupported charset "${charset}": JSON request bodies must be UTF-8`);
   if (!isUtf8(raw)) throw invalid('The request body is not valid UTF-8');
   let bytes = raw;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3); // a BOM is not JSON

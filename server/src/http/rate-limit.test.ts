@@ -43,7 +43,9 @@ describe('rate limiter (unit)', () => {
 
 describe('rate limits over HTTP (API.md §5)', () => {
   let server: TestServer;
-  afterEach(async () => { await server.close(); });
+  afterEach(async () => {
+    await server.close();
+  });
 
   it('sends X-RateLimit-* on every authenticated response, Reset in epoch seconds', async () => {
     const clock = createFakeClock(Date.parse('2026-03-01T10:00:00.250Z'));

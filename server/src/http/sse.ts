@@ -15,7 +15,9 @@ export function openSse(res: Response): SseStream {
   res.setHeader('X-Accel-Buffering', 'no'); // proxies (nginx) must not buffer the stream
   res.flushHeaders();
   let closed = false;
-  res.on('close', () => { closed = true; });
+  res.on('close', () => {
+    closed = true;
+  });
   return {
     send(event, data) {
       if (closed) return;
@@ -26,7 +28,9 @@ export function openSse(res: Response): SseStream {
       closed = true;
       res.end();
     },
-    get closed() { return closed; },
+    get closed() {
+      return closed;
+    },
   };
 }
 

@@ -15,8 +15,9 @@ describe('pathParams', () => {
 
   it('is a 400 naming the parameter when it is missing, empty or a wildcard list', () => {
     for (const params of [{}, { id: '' }, { id: ['a', 'b'] }]) {
-      expect(() => pathParams(withParams(params), 'id'))
-        .toThrow(expect.objectContaining({ status: 400, code: 'validation_error', message: expect.stringMatching(/^id: /) }));
+      expect(() => pathParams(withParams(params), 'id')).toThrow(
+        expect.objectContaining({ status: 400, code: 'validation_error', message: expect.stringMatching(/^id: /) }),
+      );
     }
   });
 });

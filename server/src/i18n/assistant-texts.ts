@@ -18,9 +18,12 @@ export interface AssistantTexts {
 }
 
 /** The same for every assistant: built once. */
-const LOCALIZATIONS = Object.fromEntries(LOCALIZED_TEXT_KEYS.map((key) => [
-  key, Object.fromEntries(Object.entries(LOCALES).map(([language, locale]) => [language, locale.connector[key]])),
-])) as Record<LocalizedTextKey, Record<string, string>>;
+const LOCALIZATIONS = Object.fromEntries(
+  LOCALIZED_TEXT_KEYS.map((key) => [
+    key,
+    Object.fromEntries(Object.entries(LOCALES).map(([language, locale]) => [language, locale.connector[key]])),
+  ]),
+) as Record<LocalizedTextKey, Record<string, string>>;
 
 /**
  * Everything a connector prints on its own (errors, the sources heading, hints) in the assistant's

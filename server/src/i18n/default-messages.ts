@@ -15,15 +15,19 @@ export function withMessagesInLanguage<C extends WithMessages>(config: C): C {
   const { fallback, widget } = config;
   return {
     ...config,
-    ...(fallback && typeof fallback.message === 'string' ? {
-      fallback: {
-        ...fallback,
-        message: messageInLanguage('fallback', fallback.message, language),
-        ...(fallback.handoff && typeof fallback.handoff.message === 'string'
-          ? { handoff: { ...fallback.handoff, message: messageInLanguage('handoff', fallback.handoff.message, language) } } : {}),
-      },
-    } : {}),
+    ...(fallback && typeof fallback.message === 'string'
+      ? {
+          fallback: {
+            ...fallback,
+            message: messageInLanguage('fallback', fallback.message, language),
+            ...(fallback.handoff && typeof fallback.handoff.message === 'string'
+              ? { handoff: { ...fallback.handoff, message: messageInLanguage('handoff', fallback.handoff.message, language) } }
+              : {}),
+          },
+        }
+      : {}),
     ...(widget && typeof widget.welcomeMessage === 'string'
-      ? { widget: { ...widget, welcomeMessage: messageInLanguage('welcome', widget.welcomeMessage, language) } } : {}),
+      ? { widget: { ...widget, welcomeMessage: messageInLanguage('welcome', widget.welcomeMessage, language) } }
+      : {}),
   };
 }

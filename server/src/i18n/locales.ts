@@ -25,7 +25,29 @@ import type { DefaultMessageKey, Locale, WidgetTexts } from './texts.js';
 
 /** Every language with its own texts, by primary language subtag. */
 export const LOCALES: Readonly<Record<string, Locale>> = {
-  en, de, es, ru, zh, ar, hi, th, vi, tr, el, ro, fr, it, pt, nl, pl, ja, ko, he, fa, uk, id,
+  en,
+  de,
+  es,
+  ru,
+  zh,
+  ar,
+  hi,
+  th,
+  vi,
+  tr,
+  el,
+  ro,
+  fr,
+  it,
+  pt,
+  nl,
+  pl,
+  ja,
+  ko,
+  he,
+  fa,
+  uk,
+  id,
 };
 
 /** Tags retired from the registry that browsers and old systems still send. */
@@ -57,7 +79,10 @@ const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'ro
 
 /** `rtl` for a right-to-left language; a script subtag decides when there is one (`pa-Arab`, `az-Latn`). */
 export function textDirection(tag: string): 'ltr' | 'rtl' {
-  const script = tag.split(/[-_]/).slice(1).find((part) => /^[a-z]{4}$/i.test(part));
+  const script = tag
+    .split(/[-_]/)
+    .slice(1)
+    .find((part) => /^[a-z]{4}$/i.test(part));
   if (script) return RTL_SCRIPTS.has(script.toLowerCase()) ? 'rtl' : 'ltr';
   return RTL_LANGUAGES.has(primaryLanguage(tag)) ? 'rtl' : 'ltr';
 }

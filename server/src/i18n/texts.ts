@@ -9,22 +9,59 @@
 
 /** What the widget shows (docs/api-spec.md §12: at least the first eleven); overridable per assistant (`widget.strings`). */
 export const WIDGET_TEXT_KEYS = [
-  'placeholder', 'send', 'open', 'close', 'newConversation', 'helpful', 'notHelpful', 'sources', 'talkToHuman',
-  'offline', 'error',
+  'placeholder',
+  'send',
+  'open',
+  'close',
+  'newConversation',
+  'helpful',
+  'notHelpful',
+  'sources',
+  'talkToHuman',
+  'offline',
+  'error',
   // The rest of what the widget shows today.
-  'dialog', 'subtitle', 'inputLabel', 'wasHelpful', 'suggestions', 'supportTeam', 'needHelp', 'contactPage',
-  'handoffRequested', 'retry', 'rateLimited', 'forbidden', 'notFound', 'invalid',
+  'dialog',
+  'subtitle',
+  'inputLabel',
+  'wasHelpful',
+  'suggestions',
+  'supportTeam',
+  'needHelp',
+  'contactPage',
+  'handoffRequested',
+  'retry',
+  'rateLimited',
+  'forbidden',
+  'notFound',
+  'invalid',
 ] as const;
 
 /** The connectors' own replies beyond the widget's (`sources`, `error`, `rateLimited` are shared), and the
  * suggestions line of a fallback answer to an API client or connector (`askAbout`). */
 export const CONNECTOR_TEXT_KEYS = [
-  'timeout', 'unreachable', 'tooLong', 'misconfigured', 'gone', 'confidence', 'source', 'feedbackThanks',
-  'feedbackExpired', 'askHint', 'exampleQuestion', 'askAbout',
+  'timeout',
+  'unreachable',
+  'tooLong',
+  'misconfigured',
+  'gone',
+  'confidence',
+  'source',
+  'feedbackThanks',
+  'feedbackExpired',
+  'askHint',
+  'exampleQuestion',
+  'askAbout',
   // Slack's "<@user> asked: …" line, the channel and command notices, an empty answer's stand-in.
-  'askedBy', 'notActive', 'wrongCommand', 'commandGone', 'notHandled', 'noAnswer',
+  'askedBy',
+  'notActive',
+  'wrongCommand',
+  'commandGone',
+  'notHandled',
+  'noAnswer',
   // Discord's slash command: its description (when the owner wrote none) and its question option's.
-  'askCommand', 'askOption',
+  'askCommand',
+  'askOption',
 ] as const;
 
 /**

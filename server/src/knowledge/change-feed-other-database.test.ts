@@ -31,7 +31,13 @@ async function connect(url: string): Promise<pg.Client> {
 }
 
 /** Asks B until the first chunk is `title`; the time it took. */
-async function until(r: Retriever, sel: { id: string; priority: number }[], question: string, title: string, limitMs: number): Promise<number> {
+async function until(
+  r: Retriever,
+  sel: { id: string; priority: number }[],
+  question: string,
+  title: string,
+  limitMs: number,
+): Promise<number> {
   const start = performance.now();
   for (;;) {
     if ((await r.retrieve(question, sel, 3))[0]?.title === title) return performance.now() - start;
@@ -48,7 +54,11 @@ describe('the chunk change feed with a transaction open in another database', ()
     await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
     const storeA = createKnowledgeStore(a);
     const kb = await storeA.createKb('org_t', { name: 'Help', description: null }, AT);
-    await storeA.addDocument(kb.id, { title: 'Opening hours', content: 'The shop opens at nine and closes at six.', format: 'markdown', url: null }, AT);
+    await storeA.addDocument(
+      kb.id,
+      { title: 'Opening hours', content: 'The shop opens at nine and closes at six.', format: 'markdown', url: null },
+      AT,
+    );
     const sel = [{ id: kb.id, priority: 5 }];
     const onB = createRetriever(b);
     await until(onB, sel, 'When does the shop open?', 'Opening hours', 10_000);
@@ -63,7 +73,10 @@ describe('the chunk change feed with a transaction open in another database', ()
     const foreign = BigInt((await other.query<{ x: string }>('SELECT CAST(pg_current_xact_id() AS TEXT) AS x')).rows[0]!.x);
 
     await storeA.addDocument(kb.id, { title: 'Otters', content: 'The otter enclosure opens at ten.', format: 'markdown', url: null }, AT);
-    const row = await a.get<{ x: string; xmin: string }>(`SELECT CAST(max(xact_id) AS TEXT) AS x, CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS xmin
+    const row = await a.get<{
+      x: string;
+      xmin: string;
+    }>(`SELECT CAST(max(xact_id) AS TEXT) AS x, CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS xmin
       FROM chunks WHERE title = 'Otters'`);
     expect(BigInt(row!.x)).toBeGreaterThan(foreign); // the control: a server-wide horizon is held below it
     expect(BigInt(row!.xmin)).toBeLessThanOrEqual(foreign);
@@ -75,9 +88,13 @@ describe('the chunk change feed with a transaction open in another database', ()
     const otherKb = await storeA.createKb('org_t', { name: 'Other', description: null }, AT);
     const both = [...sel, { id: otherKb.id, priority: 5 }];
     let commitLate!: () => void;
-    const gate = new Promise<void>((res) => { commitLate = res; });
+    const gate = new Promise<void>((res) => {
+      commitLate = res;
+    });
     let lateWritten!: () => void;
-    const written = new Promise<void>((res) => { lateWritten = res; });
+    const written = new Promise<void>((res) => {
+      lateWritten = res;
+    });
     const late = storeA.write(async (w) => {
       await w.addDocument(kb.id, { title: 'Walrus', content: 'The walrus pool closes in winter.', format: 'markdown', url: null }, AT);
       lateWritten();
@@ -85,7 +102,11 @@ describe('the chunk change feed with a transaction open in another database', ()
     });
     try {
       await written;
-      await createKnowledgeStore(a).addDocument(otherKb.id, { title: 'Penguins', content: 'The penguin parade starts at noon.', format: 'markdown', url: null }, AT);
+      await createKnowledgeStore(a).addDocument(
+        otherKb.id,
+        { title: 'Penguins', content: 'The penguin parade starts at noon.', format: 'markdown', url: null },
+        AT,
+      );
       await new Promise((res) => setTimeout(res, FEED_POLL_MS + 500)); // a poll round and then some
       // B's feed stops before the later transaction's chunk: the older one may still commit below it.
       expect((await onB.retrieve('penguin parade', both, 3))[0]?.title).not.toBe('Penguins');

@@ -23,18 +23,30 @@ async function twoInstances() {
   await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
   const storeA = createKnowledgeStore(a);
   const kb = await storeA.createKb('org_t', { name: 'Help', description: null }, AT);
-  await storeA.addDocument(kb.id, { title: 'Opening hours', content: 'The shop opens at nine and closes at six.', format: 'markdown', url: null }, AT);
+  await storeA.addDocument(
+    kb.id,
+    { title: 'Opening hours', content: 'The shop opens at nine and closes at six.', format: 'markdown', url: null },
+    AT,
+  );
   const sel = [{ id: kb.id, priority: 5 }];
   return { a, b, storeA, kb, sel };
 }
 
 /** Asks until the answer's first chunk is `title` (or none, for null); returns the time it took. */
-async function until(r: Retriever, sel: { id: string; priority: number }[], question: string, title: string | null, limitMs = 10_000): Promise<number> {
+async function until(
+  r: Retriever,
+  sel: { id: string; priority: number }[],
+  question: string,
+  title: string | null,
+  limitMs = 10_000,
+): Promise<number> {
   const start = performance.now();
   for (;;) {
     const top = (await r.retrieve(question, sel, 3))[0];
-    if (title === null ? top === undefined || !top.title.includes(question.split(' ')[0] as string) : top?.title === title) return performance.now() - start;
-    if (performance.now() - start > limitMs) throw new Error(`"${question}" not answered by ${title ?? 'nothing'} within ${limitMs} ms (got ${top?.title ?? 'nothing'})`);
+    if (title === null ? top === undefined || !top.title.includes(question.split(' ')[0] as string) : top?.title === title)
+      return performance.now() - start;
+    if (performance.now() - start > limitMs)
+      throw new Error(`"${question}" not answered by ${title ?? 'nothing'} within ${limitMs} ms (got ${top?.title ?? 'nothing'})`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -54,7 +66,11 @@ describe('the chunk change feed on PostgreSQL', () => {
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       const word = `zebrafish${i}`;
-      await storeA.addDocument(kb.id, { title: `Fish ${i}`, content: `Our ${word} tank is cleaned on Mondays.`, format: 'markdown', url: null }, AT);
+      await storeA.addDocument(
+        kb.id,
+        { title: `Fish ${i}`, content: `Our ${word} tank is cleaned on Mondays.`, format: 'markdown', url: null },
+        AT,
+      );
       delays.push(await until(onB, sel, `${word} tank`, `Fish ${i}`));
     }
     console.log(`PostgreSQL change feed, A → B: ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
@@ -75,9 +91,13 @@ describe('the chunk change feed on PostgreSQL', () => {
     const onA = await settled(a, sel);
     const onB = await settled(b, sel);
     let commitLate!: () => void;
-    const gate = new Promise<void>((r) => { commitLate = r; });
+    const gate = new Promise<void>((r) => {
+      commitLate = r;
+    });
     let lowIdWritten!: () => void;
-    const lowId = new Promise<void>((r) => { lowIdWritten = r; });
+    const lowId = new Promise<void>((r) => {
+      lowIdWritten = r;
+    });
     let lateId = 0;
     // T1 takes the lower chunk ids, then stays open while T2 takes higher ids and commits.
     const late = storeA.write(async (w) => {
@@ -87,7 +107,11 @@ describe('the chunk change feed on PostgreSQL', () => {
       await gate;
     });
     await lowId;
-    await createKnowledgeStore(a).addDocument(other.id, { title: 'Early', content: 'The penguin parade starts at noon.', format: 'markdown', url: null }, AT);
+    await createKnowledgeStore(a).addDocument(
+      other.id,
+      { title: 'Early', content: 'The penguin parade starts at noon.', format: 'markdown', url: null },
+      AT,
+    );
     try {
       // A answers with T2's chunk at once (its own write): its catch-up by `id > last` has now
       // passed T1's lower ids. B's feed reads below the oldest running transaction, so B waits
@@ -107,11 +131,24 @@ describe('the chunk change feed on PostgreSQL', () => {
 
   it('a document deleted through A disappears from B, and B follows a replaced document', async () => {
     const { b, storeA, kb, sel } = await twoInstances();
-    const doc = await storeA.addDocument(kb.id, { title: 'Parking', content: 'Visitors park behind the aquarium for free.', format: 'markdown', url: 'https://zoo.example/parking' }, AT);
+    const doc = await storeA.addDocument(
+      kb.id,
+      { title: 'Parking', content: 'Visitors park behind the aquarium for free.', format: 'markdown', url: 'https://zoo.example/parking' },
+      AT,
+    );
     const onB = await settled(b, sel);
     await until(onB, sel, 'park aquarium', 'Parking');
     // Replaced through the same url: old chunks deleted, new ones added in one transaction.
-    await storeA.addDocument(kb.id, { title: 'Parking', content: 'Visitors park at the north gate; the lot costs two euros.', format: 'markdown', url: 'https://zoo.example/parking' }, AT);
+    await storeA.addDocument(
+      kb.id,
+      {
+        title: 'Parking',
+        content: 'Visitors park at the north gate; the lot costs two euros.',
+        format: 'markdown',
+        url: 'https://zoo.example/parking',
+      },
+      AT,
+    );
     const start = performance.now();
     for (;;) {
       const top = (await onB.retrieve('north gate lot', sel, 3))[0];
@@ -140,7 +177,17 @@ describe('the chunk change feed on PostgreSQL', () => {
     const { b, sel } = await twoInstances();
     chunkChangeFeed(b); // the feed reads through the plain storage; the retriever's reads are counted
     let queries = 0;
-    const counted: Storage = { ...b, all: (sql, params) => { queries++; return b.all(sql, params); }, get: (sql, params) => { queries++; return b.get(sql, params); } };
+    const counted: Storage = {
+      ...b,
+      all: (sql, params) => {
+        queries++;
+        return b.all(sql, params);
+      },
+      get: (sql, params) => {
+        queries++;
+        return b.get(sql, params);
+      },
+    };
     const onB = await settled(counted, sel);
     await onB.retrieve('When does the shop open?', sel, 3); // rows cached
     queries = 0;

@@ -38,7 +38,10 @@ function connect(file: string): { storage: SqliteStorage; reads: () => number } 
     stmt.pluck = ((on?: boolean) => {
       const s = on === undefined ? pluck() : pluck(on);
       const get = s.get.bind(s);
-      s.get = ((...args: unknown[]) => { reads++; return get(...args); }) as typeof s.get;
+      s.get = ((...args: unknown[]) => {
+        reads++;
+        return get(...args);
+      }) as typeof s.get;
       return s;
     }) as typeof stmt.pluck;
     return stmt;
@@ -67,14 +70,22 @@ describe('the SQLite chunk change feed and another connection', () => {
     const retriever = createRetriever(a.storage);
     const sel = [{ id: kb.id, priority: 5 }];
     expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
-    const doc = await createKnowledgeStore(b.storage).addDocument(kb.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    const doc = await createKnowledgeStore(b.storage).addDocument(
+      kb.id,
+      { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null },
+      AT,
+    );
     await sleep(DATA_VERSION_EVERY_MS);
     expect((await retriever.retrieve('zebra', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
     await createKnowledgeStore(b.storage).deleteDocument(kb.id, doc.id, AT);
     await sleep(DATA_VERSION_EVERY_MS);
     expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
     // This connection's own writes are told at once, with no wait.
-    const own = await createKnowledgeStore(a.storage).addDocument(kb.id, { title: 'Otters', content: 'The otter enclosure opens at ten.', format: 'text', url: null }, AT);
+    const own = await createKnowledgeStore(a.storage).addDocument(
+      kb.id,
+      { title: 'Otters', content: 'The otter enclosure opens at ten.', format: 'text', url: null },
+      AT,
+    );
     expect((await retriever.retrieve('otter enclosure', sel, 3)).map((h) => h.documentId)).toEqual([own.id]);
   });
 
@@ -94,7 +105,11 @@ describe('the SQLite chunk change feed and another connection', () => {
     expect(reads).toBeLessThanOrEqual(Math.ceil(elapsed / DATA_VERSION_EVERY_MS) + 1);
     expect(reads).toBeLessThan(questions);
     // A commit by the other connection meanwhile: not seen before the next read, seen by it.
-    await createKnowledgeStore(b.storage).addDocument(kb.id, { title: 'Zebra', content: 'Zebra crossings.', format: 'text', url: null }, AT);
+    await createKnowledgeStore(b.storage).addDocument(
+      kb.id,
+      { title: 'Zebra', content: 'Zebra crossings.', format: 'text', url: null },
+      AT,
+    );
     await sleep(DATA_VERSION_EVERY_MS);
     feed.poll();
     expect(heard).toContainEqual({ kind: 'external' });

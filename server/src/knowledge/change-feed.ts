@@ -83,7 +83,9 @@ function listenerSet() {
   const listeners = new Set<Listener>();
   return {
     listeners,
-    tell(change: ChunkChange): void { for (const l of listeners) l(change); },
+    tell(change: ChunkChange): void {
+      for (const l of listeners) l(change);
+    },
   };
 }
 
@@ -92,7 +94,9 @@ function createFeed(otherWriters: (() => boolean) | null): ChunkChangeFeed {
   return {
     subscribe(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     record: async () => {},
     publish(removedChunkIds) {
@@ -115,8 +119,15 @@ const FEED_BATCH = 5_000;
 const DELETIONS_KEPT_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 
-interface Cursor { xact: string; id: number }
-interface FeedRow { id: number; xact: string; ready: number }
+interface Cursor {
+  xact: string;
+  id: number;
+}
+interface FeedRow {
+  id: number;
+  xact: string;
+  ready: number;
+}
 
 /** The ready rows (those before the first one held back) and whether any was held back. */
 function readyPart(rows: FeedRow[]): { rows: FeedRow[]; blocked: boolean } {
@@ -208,7 +219,8 @@ function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
       const lastRemoved: FeedRow | undefined = removed.at(-1);
       if (lastAdded) chunksAt = { xact: lastAdded.xact, id: lastAdded.id };
       if (lastRemoved) deletionsAt = { xact: lastRemoved.xact, id: lastRemoved.id };
-      if (added.length || removed.length) tell({ kind: 'remote', addedChunkIds: added.map((r) => r.id), removedChunkIds: removed.map((r) => r.id) });
+      if (added.length || removed.length)
+        tell({ kind: 'remote', addedChunkIds: added.map((r) => r.id), removedChunkIds: removed.map((r) => r.id) });
       if (added.length < FEED_BATCH && removed.length < FEED_BATCH) break;
     }
     readAt = Date.now();
@@ -237,10 +249,18 @@ function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
           return;
         }
         if (retry || stopped) return;
-        retry = setTimeout(() => { retry = null; read(); }, backoffDelay(blockedReads++, { baseMs: BLOCKED_RETRY_MS, maxMs: BLOCKED_RETRY_MAX_MS }));
+        retry = setTimeout(
+          () => {
+            retry = null;
+            read();
+          },
+          backoffDelay(blockedReads++, { baseMs: BLOCKED_RETRY_MS, maxMs: BLOCKED_RETRY_MAX_MS }),
+        );
         retry.unref();
       })
-      .catch(() => { /* the database is away or closing: the next poll tries again */ })
+      .catch(() => {
+        /* the database is away or closing: the next poll tries again */
+      })
       .finally(() => {
         reading = null;
         if (again) read();
@@ -273,12 +293,15 @@ function postgresFeed(storage: PostgresEngine): ChunkChangeFeed {
     subscribe(listener) {
       listeners.add(listener);
       start();
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async record(tx, removedChunkIds) {
       for (let i = 0; i < removedChunkIds.length; i += FEED_BATCH) {
-        await tx.run('INSERT INTO chunk_deletions (chunk_id) SELECT unnest(CAST(string_to_array(?, \',\') AS bigint[]))',
-          [removedChunkIds.slice(i, i + FEED_BATCH).join(',')]);
+        await tx.run("INSERT INTO chunk_deletions (chunk_id) SELECT unnest(CAST(string_to_array(?, ',') AS bigint[]))", [
+          removedChunkIds.slice(i, i + FEED_BATCH).join(','),
+        ]);
       }
       await tx.run(`SELECT pg_notify('${CHUNKS_CHANNEL}', '')`);
     },

@@ -24,7 +24,11 @@ export function createChunkRows(storage: Storage): ChunkRows {
   const hydrateSql = new Map<number, string>();
   const hydrate = (ids: number[]): Promise<ChunkRow[]> => {
     let sql = hydrateSql.get(ids.length);
-    if (!sql) hydrateSql.set(ids.length, sql = `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`);
+    if (!sql)
+      hydrateSql.set(
+        ids.length,
+        (sql = `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (${ids.map(() => '?').join(', ')})`),
+      );
     return storage.all<ChunkRow>(sql, ids);
   };
   const cache = new Map<number, ChunkRow>();

@@ -62,9 +62,17 @@ describe('chunkDocument: markdown structure', () => {
     expect(chunks.map((c) => c.anchor)).toEqual([null, null, null, null, null, null]);
   });
 
-  it('takes a heading\'s own id, written {#id} (as html-to-text.ts writes an HTML heading id; kramdown/Pandoc syntax)', () => {
-    const withIds = chunkDocument({ title: 't', format: 'markdown', content: '## Shipping {#ship}\n\nBy sea.\n\n## Returns\n\nBy post.\n\n## Odd {#has space}\n\nText.' });
-    expect(withIds.map((c) => [c.headingPath, c.anchor])).toEqual([[['Shipping'], 'ship'], [['Returns'], null], [['Odd {#has space}'], null]]);
+  it("takes a heading's own id, written {#id} (as html-to-text.ts writes an HTML heading id; kramdown/Pandoc syntax)", () => {
+    const withIds = chunkDocument({
+      title: 't',
+      format: 'markdown',
+      content: '## Shipping {#ship}\n\nBy sea.\n\n## Returns\n\nBy post.\n\n## Odd {#has space}\n\nText.',
+    });
+    expect(withIds.map((c) => [c.headingPath, c.anchor])).toEqual([
+      [['Shipping'], 'ship'],
+      [['Returns'], null],
+      [['Odd {#has space}'], null],
+    ]);
   });
 
   it('keeps body text only: no heading lines, no front matter', () => {
@@ -141,7 +149,10 @@ describe('chunkDocument: sizes', () => {
 
   it('splits an over-long paragraph at sentence boundaries, each chunk within target', () => {
     const paragraph = Array.from({ length: 40 }, (_, i) => sentence(i)).join(' ');
-    const chunks = chunkDocument({ title: 't', content: `# Deploy\n\n${paragraph}`, format: 'markdown' }, { targetChars: 300, maxChars: 600 });
+    const chunks = chunkDocument(
+      { title: 't', content: `# Deploy\n\n${paragraph}`, format: 'markdown' },
+      { targetChars: 300, maxChars: 600 },
+    );
     expect(chunks.length).toBeGreaterThan(5);
     for (const c of chunks) {
       expect(c.text.length).toBeLessThanOrEqual(300);
@@ -191,11 +202,7 @@ describe('chunkDocument: sizes', () => {
   it('packs small paragraphs up to the target and starts a new chunk past it', () => {
     const paras = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} ${'z'.repeat(80)}.`);
     const chunks = chunkDocument({ title: 't', content: paras.join('\n\n'), format: 'text' }, { targetChars: 200 });
-    expect(chunks.map((c) => c.text)).toEqual([
-      `${paras[0]}\n\n${paras[1]}`,
-      `${paras[2]}\n\n${paras[3]}`,
-      `${paras[4]}\n\n${paras[5]}`,
-    ]);
+    expect(chunks.map((c) => c.text)).toEqual([`${paras[0]}\n\n${paras[1]}`, `${paras[2]}\n\n${paras[3]}`, `${paras[4]}\n\n${paras[5]}`]);
   });
 
   it('respects the defaults (target 1000, max 2000)', () => {
@@ -217,7 +224,8 @@ describe('chunkDocument: plain text and html', () => {
   });
 
   it('converts HTML first, so its headings become sections (anchored by their own id) and its chrome is gone', () => {
-    const html = '<html><head><title>Help</title></head><body><nav>Menu</nav><main><h1>Billing</h1><p>Invoices are monthly.</p><h2 id="refunds-30">Refunds</h2><p>Within 30 days.</p></main><footer>Footer</footer></body></html>';
+    const html =
+      '<html><head><title>Help</title></head><body><nav>Menu</nav><main><h1>Billing</h1><p>Invoices are monthly.</p><h2 id="refunds-30">Refunds</h2><p>Within 30 days.</p></main><footer>Footer</footer></body></html>';
     const chunks = chunkDocument({ title: 'Help', content: html, format: 'html' });
     expect(chunks).toEqual([
       { ordinal: 0, text: 'Invoices are monthly.', headingPath: ['Billing'], anchor: null },

@@ -48,10 +48,20 @@ function trimEndSpacesTabs(text: string): string {
 const DEFAULT_TARGET = 1000;
 const DEFAULT_MAX = 2000;
 
-interface Block { kind: 'para' | 'code'; text: string }
-interface Section { headingPath: string[]; anchor: string | null; blocks: Block[] }
+interface Block {
+  kind: 'para' | 'code';
+  text: string;
+}
+interface Section {
+  headingPath: string[];
+  anchor: string | null;
+  blocks: Block[];
+}
 /** A piece of text plus the separator that joins it to the piece before it in the source. */
-interface Unit { text: string; sep: string }
+interface Unit {
+  text: string;
+  sep: string;
+}
 
 // ---------------------------------------------------------------------------
 // Markdown structure
@@ -158,17 +168,36 @@ function parseMarkdown(markdown: string): Section[] {
     const fence = FENCE_RE.exec(line);
     if (fence) {
       const end = closingFence(lines, i, fence[1] ?? '```');
-      doc.code(lines.slice(i, end + 1).join('\n').trimEnd());
+      doc.code(
+        lines
+          .slice(i, end + 1)
+          .join('\n')
+          .trimEnd(),
+      );
       i = end;
       continue;
     }
-    if (/^\s*<!--/.test(line)) { doc.endParagraph(); i = commentEnd(lines, i); continue; }
+    if (/^\s*<!--/.test(line)) {
+      doc.endParagraph();
+      i = commentEnd(lines, i);
+      continue;
+    }
     const atx = ATX_RE.exec(line);
-    if (atx) { doc.endParagraph(); doc.heading(atx[1]?.length ?? 1, atx[2] ?? ''); continue; }
+    if (atx) {
+      doc.endParagraph();
+      doc.heading(atx[1]?.length ?? 1, atx[2] ?? '');
+      continue;
+    }
     const setext = SETEXT_H1_RE.test(line) ? 1 : SETEXT_H2_RE.test(line) ? 2 : 0;
     const setextText = setext ? doc.setextCandidate() : null;
-    if (setextText !== null) { doc.heading(setext, setextText); continue; }
-    if (HR_RE.test(line) || line.trim() === '') { doc.endParagraph(); continue; }
+    if (setextText !== null) {
+      doc.heading(setext, setextText);
+      continue;
+    }
+    if (HR_RE.test(line) || line.trim() === '') {
+      doc.endParagraph();
+      continue;
+    }
     doc.line(line);
   }
   doc.endParagraph();
@@ -218,7 +247,10 @@ function hardSplit(text: string, max: number): string[] {
 
 /** Words packed into pieces of ≤ target chars; a word longer than max is cut hard. */
 function splitWords(sentence: string, target: number, max: number): Unit[] {
-  const words = sentence.split(/\s+/).filter(Boolean).flatMap((w) => (w.length > max ? hardSplit(w, max) : [w]));
+  const words = sentence
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((w) => (w.length > max ? hardSplit(w, max) : [w]));
   return words.map((w) => ({ text: w, sep: ' ' })).reduce<Unit[]>((acc, unit) => packInto(acc, unit, target), []);
 }
 
@@ -230,7 +262,10 @@ function splitParagraph(text: string, target: number, max: number): Unit[] {
     const sep = prevEnd >= 0 && text.slice(prevEnd, sentence.start).includes('\n') ? '\n' : ' ';
     prevEnd = sentence.end;
     const raw = text.slice(sentence.start, sentence.end);
-    if (raw.length <= max) { units.push({ text: raw, sep }); continue; }
+    if (raw.length <= max) {
+      units.push({ text: raw, sep });
+      continue;
+    }
     splitWords(raw, target, max).forEach((piece, i) => units.push({ text: piece.text, sep: i === 0 ? sep : ' ' }));
   }
   return units;
@@ -291,10 +326,7 @@ function sectionsOf(input: { content: string; format: DocumentFormat }): Section
  * splitHeadingId), else null. Chunk text is body only: heading lines are not repeated in it, so callers
  * that index chunks should index `headingPath` (and the document title) alongside.
  */
-export function chunkDocument(
-  input: { title: string; content: string; format: DocumentFormat },
-  opts: ChunkOptions = {},
-): ChunkDraft[] {
+export function chunkDocument(input: { title: string; content: string; format: DocumentFormat }, opts: ChunkOptions = {}): ChunkDraft[] {
   const max = Math.max(1, Math.floor(opts.maxChars ?? Math.max(DEFAULT_MAX, opts.targetChars ?? 0)));
   const target = Math.max(1, Math.min(max, Math.floor(opts.targetChars ?? DEFAULT_TARGET)));
   const chunks: ChunkDraft[] = [];

@@ -13,17 +13,23 @@ import { openTestStorage } from '../../test/knowledge-storage.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const doc = (word: string, url: string | null = null) => ({
-  title: `About ${word}`, format: 'markdown' as const, url,
+  title: `About ${word}`,
+  format: 'markdown' as const,
+  url,
   content: `# About ${word}\n\nThe ${word} lives here.\n\n## More\n\nOne more line about the ${word} and its habits.`,
 });
 const ids = async (storage: SqliteStorage, sql: string) => (await storage.all<{ id: number }>(sql)).map((r) => Number(r.id));
 
 // The backlog's window timer never fires: entries are written only when a read (or the test) asks.
-beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('full-text entries owed by committed uploads (SQLite)', () => {
-  it('are found by the next search, written once; a chunk deleted first gets none, and its reused id the new chunk\'s', async () => {
+  it("are found by the next search, written once; a chunk deleted first gets none, and its reused id the new chunk's", async () => {
     const storage = await openTestStorage();
     try {
       const store = createKnowledgeStore(storage);

@@ -16,7 +16,13 @@
 import type { SqliteEngine, Tx } from '../storage/port.js';
 
 /** A committed chunk whose entry is owed. */
-export interface OwedChunk { id: number; title: string; headings: string; body: string; language: string }
+export interface OwedChunk {
+  id: number;
+  title: string;
+  headings: string;
+  body: string;
+  language: string;
+}
 
 export interface FullTextBacklog {
   /** In the transaction writing these chunks: their entries are owed, written after the commit. */
@@ -39,7 +45,7 @@ const backlogs = new WeakMap<object, FullTextBacklog>();
  */
 export function fullTextBacklog(storage: SqliteEngine, write: (tx: Tx, chunks: readonly OwedChunk[]) => Promise<void>): FullTextBacklog {
   let backlog = backlogs.get(storage.database);
-  if (!backlog) backlogs.set(storage.database, backlog = createBacklog(storage, write));
+  if (!backlog) backlogs.set(storage.database, (backlog = createBacklog(storage, write)));
   return backlog;
 }
 
@@ -67,10 +73,13 @@ function createBacklog(storage: SqliteEngine, write: (tx: Tx, chunks: readonly O
       owedSince = 0;
       const rows = await tx.all<{ chunk_id: number; id: number | null; title: string; headings: string; body: string; language: string }>(
         `SELECT p.chunk_id, c.id, c.title, c.headings, c.body, c.language
-         FROM chunks_fts_pending p LEFT JOIN chunks c ON c.id = p.chunk_id ORDER BY p.chunk_id LIMIT ?`, [BATCH]);
+         FROM chunks_fts_pending p LEFT JOIN chunks c ON c.id = p.chunk_id ORDER BY p.chunk_id LIMIT ?`,
+        [BATCH],
+      );
       if (!rows.length) return 0;
       const live: OwedChunk[] = [];
-      for (const r of rows) if (r.id !== null) live.push({ id: r.id, title: r.title, headings: r.headings, body: r.body, language: r.language });
+      for (const r of rows)
+        if (r.id !== null) live.push({ id: r.id, title: r.title, headings: r.headings, body: r.body, language: r.language });
       await write(tx, live);
       await tx.run('DELETE FROM chunks_fts_pending WHERE chunk_id <= ?', [(rows[rows.length - 1] as { chunk_id: number }).chunk_id]);
       return rows.length;
@@ -81,7 +90,10 @@ function createBacklog(storage: SqliteEngine, write: (tx: Tx, chunks: readonly O
 
   /** Passes until one empties the backlog; callers arriving meanwhile share the run. */
   function run(): Promise<void> {
-    if (timer) { clearTimeout(timer); timer = null; }
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
     running ??= (async () => {
       try {
         while (!(await pass()));
@@ -95,14 +107,19 @@ function createBacklog(storage: SqliteEngine, write: (tx: Tx, chunks: readonly O
   }
 
   /** In the background: an error (a database closed at shutdown) leaves the ids for the next run. */
-  const runQuietly = (): void => { run().catch(() => {}); };
+  const runQuietly = (): void => {
+    run().catch(() => {});
+  };
 
   function schedule(): void {
     if (running) return;
     if (owedSince >= BATCH) {
       setImmediate(runQuietly);
     } else if (!timer) {
-      timer = setTimeout(() => { timer = null; runQuietly(); }, WINDOW_MS);
+      timer = setTimeout(() => {
+        timer = null;
+        runQuietly();
+      }, WINDOW_MS);
       timer.unref();
     }
   }

@@ -25,7 +25,8 @@ export function createFullTextSearch(storage: Storage, fullText: FullTextIndex):
     if (n === undefined) {
       const cache = dfCache;
       n = await fullText.documentFrequency(term);
-      if (cache === dfCache) { // not invalidated meanwhile
+      if (cache === dfCache) {
+        // not invalidated meanwhile
         if (dfCache.size >= DF_CACHE_MAX) dfCache = new Map();
         dfCache.set(term, n);
       }
@@ -46,7 +47,9 @@ export function createFullTextSearch(storage: Storage, fullText: FullTextIndex):
     if (!langs) {
       const cache = languageCache;
       const rows = await storage.all<{ language: string }>(
-        `SELECT DISTINCT language FROM documents WHERE knowledge_base_id IN (${kbIds.map(() => '?').join(', ')}) AND language IS NOT NULL`, [...kbIds]);
+        `SELECT DISTINCT language FROM documents WHERE knowledge_base_id IN (${kbIds.map(() => '?').join(', ')}) AND language IS NOT NULL`,
+        [...kbIds],
+      );
       langs = rows.map((r) => r.language);
       if (cache === languageCache && languageCache.size < 1_000) languageCache.set(key, langs);
     }
@@ -65,13 +68,20 @@ export function createFullTextSearch(storage: Storage, fullText: FullTextIndex):
 
   return {
     async search(query, kbs, limit) {
-      const useful = await usefulTerms(query, kbs.map((k) => k.id));
+      const useful = await usefulTerms(
+        query,
+        kbs.map((k) => k.id),
+      );
       if (!useful.terms.length) return { chunks: [], terms: [] };
       const terms = useful.terms.map((t) => ({ stem: t, idf: positiveIdf(useful.total, useful.df.get(t) ?? 0) }));
       const weights = new Map(kbs.map((k) => [k.id, priorityWeight(k.priority)]));
       // With mixed priorities a lower-ranked chunk of a favoured base can overtake: fetch more.
       const want = new Set(weights.values()).size > 1 ? limit * 4 : limit;
-      const hits = await fullText.search(useful.terms, kbs.map((k) => k.id), want);
+      const hits = await fullText.search(
+        useful.terms,
+        kbs.map((k) => k.id),
+        want,
+      );
       const chunks = hits
         .map((r) => toRetrieved(r, r.score * (weights.get(r.knowledge_base_id) ?? 1)))
         .sort((a, b) => b.score - a.score)

@@ -15,7 +15,13 @@ import { fullTextBacklog } from './full-text-backlog.js';
 export const COLUMN_WEIGHTS = { title: 2.0, headings: 1.5, body: 1.0 } as const;
 
 /** What a new chunk gives the index; `language` (its document's) picks the analyzer. */
-export interface FullTextChunk { id: number; title: string; headings: string; body: string; language?: string | null | undefined }
+export interface FullTextChunk {
+  id: number;
+  title: string;
+  headings: string;
+  body: string;
+  language?: string | null | undefined;
+}
 
 /**
  * A chunk's columns as the analyzer of its language cuts them: the terms every engine indexes
@@ -28,10 +34,23 @@ export function analyzedColumns(c: FullTextChunk): { title: string[]; headings: 
 }
 
 /** A chunk as the question path returns it (the url falls back to its document's). */
-export interface ChunkRow { id: number; document_id: string; knowledge_base_id: string; title: string; headings: string; body: string; anchor: string | null; url: string | null; page: number | null; language: string }
+export interface ChunkRow {
+  id: number;
+  document_id: string;
+  knowledge_base_id: string;
+  title: string;
+  headings: string;
+  body: string;
+  anchor: string | null;
+  url: string | null;
+  page: number | null;
+  language: string;
+}
 
 /** A full-text match: the chunk and its relevance (higher is better). */
-export interface FullTextHit extends ChunkRow { score: number }
+export interface FullTextHit extends ChunkRow {
+  score: number;
+}
 
 export interface FullTextIndex {
   readonly engine: 'fts5' | 'tsvector';
@@ -52,7 +71,8 @@ export interface FullTextIndex {
 }
 
 /** The chunk columns the question path reads, from `c` (chunks) joined to `d` (documents). */
-export const CHUNK_COLUMNS = 'c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, c.language';
+export const CHUNK_COLUMNS =
+  'c.id, c.document_id, c.knowledge_base_id, c.title, c.headings, c.body, c.anchor, coalesce(c.url, d.url) AS url, c.page, c.language';
 
 /** The index for a storage's engine. */
 export function createFullTextIndex(storage: Storage): FullTextIndex {
@@ -87,7 +107,10 @@ export function createFts5Index(storage: SqliteEngine): FullTextIndex {
   return {
     engine: 'fts5',
     async add(tx, chunks) {
-      await backlog.owe(tx, chunks.map((c) => c.id));
+      await backlog.owe(
+        tx,
+        chunks.map((c) => c.id),
+      );
     },
     settled: () => backlog.settled(),
     async documentFrequency(term) {
@@ -119,7 +142,12 @@ export function createFts5Index(storage: SqliteEngine): FullTextIndex {
 async function writeFts5Entries(tx: Tx, chunks: readonly FullTextChunk[]): Promise<void> {
   for (const c of chunks) {
     const t = analyzedColumns(c);
-    await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [c.id, t.title.join(' '), t.headings.join(' '), t.body.join(' ')]);
+    await tx.run('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)', [
+      c.id,
+      t.title.join(' '),
+      t.headings.join(' '),
+      t.body.join(' '),
+    ]);
   }
 }
 
@@ -139,19 +167,28 @@ export function createTsvectorIndex(storage: Queryable): FullTextIndex {
     async add(tx, chunks) {
       if (!chunks.length) return;
       const rows = chunks.map((c) => ({ id: c.id, tsv: tsvectorLiteral(analyzedColumns(c)) }));
-      await tx.run(`UPDATE chunks AS c SET tsv = CAST(v.tsv AS tsvector)
-        FROM json_to_recordset(CAST(? AS json)) AS v(id bigint, tsv text) WHERE c.id = v.id`, [JSON.stringify(rows)]);
+      await tx.run(
+        `UPDATE chunks AS c SET tsv = CAST(v.tsv AS tsvector)
+        FROM json_to_recordset(CAST(? AS json)) AS v(id bigint, tsv text) WHERE c.id = v.id`,
+        [JSON.stringify(rows)],
+      );
     },
     async documentFrequency(term) {
-      return (await storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks WHERE tsv @@ CAST(? AS tsquery)', [tsqueryLiteral([term])]))?.n ?? 0;
+      return (
+        (await storage.get<{ n: number }>('SELECT count(*) AS n FROM chunks WHERE tsv @@ CAST(? AS tsquery)', [tsqueryLiteral([term])]))
+          ?.n ?? 0
+      );
     },
     async search(terms, knowledgeBaseIds, limit) {
       if (!terms.length || !knowledgeBaseIds.length || limit <= 0) return [];
       const kbs = knowledgeBaseIds.map(() => '?').join(', ');
       // Weights {D, C, B, A}: body 0.5, headings 0.75, title 1.0 keep COLUMN_WEIGHTS' ratios.
-      return storage.all<FullTextHit>(`SELECT ${CHUNK_COLUMNS}, ts_rank('{0.5, 0.5, 0.75, 1.0}', c.tsv, q.q) AS score
+      return storage.all<FullTextHit>(
+        `SELECT ${CHUNK_COLUMNS}, ts_rank('{0.5, 0.5, 0.75, 1.0}', c.tsv, q.q) AS score
         FROM chunks c JOIN documents d ON d.id = c.document_id, (SELECT CAST(? AS tsquery) AS q) q
-        WHERE c.tsv @@ q.q AND c.knowledge_base_id IN (${kbs}) ORDER BY score DESC, c.id LIMIT ?`, [tsqueryLiteral(terms), ...knowledgeBaseIds, limit]);
+        WHERE c.tsv @@ q.q AND c.knowledge_base_id IN (${kbs}) ORDER BY score DESC, c.id LIMIT ?`,
+        [tsqueryLiteral(terms), ...knowledgeBaseIds, limit],
+      );
     },
   };
 }
@@ -165,12 +202,16 @@ const quoteLexeme = (t: string): string => `'${t.replace(/\\/g, '\\\\').replace(
 export function tsvectorLiteral(cols: { title: readonly string[]; headings: readonly string[]; body: readonly string[] }): string {
   const positions = new Map<string, string[]>();
   let pos = 0;
-  for (const [terms, weight] of [[cols.title, 'A'], [cols.headings, 'B'], [cols.body, '']] as const) {
+  for (const [terms, weight] of [
+    [cols.title, 'A'],
+    [cols.headings, 'B'],
+    [cols.body, ''],
+  ] as const) {
     for (const t of terms) {
       pos = Math.min(pos + 1, MAX_POSITION);
       if (Buffer.byteLength(t) > MAX_LEXEME_BYTES) continue;
       let list = positions.get(t);
-      if (!list) positions.set(t, list = []);
+      if (!list) positions.set(t, (list = []));
       if (list.length < 256) list.push(`${pos}${weight}`);
     }
   }

@@ -14,14 +14,37 @@ import { findAll, type ElementNode, type HtmlNode } from './html-tree.js';
 
 /** Never content, whatever the page. */
 const NOT_CONTENT = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'iframe', 'object', 'embed',
-  'canvas', 'video', 'audio', 'map', 'button', 'select', 'textarea', 'input', 'dialog', 'noembed', 'noframes',
-  'link', 'meta', 'base',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'map',
+  'button',
+  'select',
+  'textarea',
+  'input',
+  'dialog',
+  'noembed',
+  'noframes',
+  'link',
+  'meta',
+  'base',
 ]);
 const CHROME_ELEMENTS = new Set(['nav', 'footer', 'aside', 'form']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog']);
 /** Chrome by id/class: one token (split at spaces) ending or starting with one of these words. */
-const CHROME_TOKEN_RE = /(?:^|[-_])(?:nav|navbar|navigation|menu|menus|mainmenu|megamenu|breadcrumb|breadcrumbs|footer|sidebar|share|sharing|social|newsletter|advert|adverts|advertisement|ads|banner|cookie|cookies|consent|gdpr|skip-link|skiplink|toc-mobile|related-posts)(?:$|[-_])/;
+const CHROME_TOKEN_RE =
+  /(?:^|[-_])(?:nav|navbar|navigation|menu|menus|mainmenu|megamenu|breadcrumb|breadcrumbs|footer|sidebar|share|sharing|social|newsletter|advert|adverts|advertisement|ads|banner|cookie|cookies|consent|gdpr|skip-link|skiplink|toc-mobile|related-posts)(?:$|[-_])/;
 /** Never anything but chrome, wherever they appear in a token. */
 const CHROME_ANYWHERE_RE = /cookie|consent|gdpr|newsletter|advert/;
 /** Consent banners, recognised even when class names are otherwise not trusted. */
@@ -68,7 +91,10 @@ function looksLikeChrome(el: ElementNode, byClass: boolean): boolean {
   return tokens.some((t) => CHROME_TOKEN_RE.test(t) || CHROME_ANYWHERE_RE.test(t));
 }
 
-interface Frame { node: ElementNode; exit: boolean }
+interface Frame {
+  node: ElementNode;
+  exit: boolean;
+}
 
 /** Elements that contain a content anchor (`<main>`, `<article>`, [role=main], `<h1>`). */
 function anchorAncestors(root: ElementNode): Set<ElementNode> {
@@ -77,9 +103,13 @@ function anchorAncestors(root: ElementNode): Set<ElementNode> {
   const frames: Frame[] = [{ node: root, exit: false }];
   while (frames.length) {
     const f = frames.pop() as Frame;
-    if (f.exit) { path.pop(); continue; }
+    if (f.exit) {
+      path.pop();
+      continue;
+    }
     // Ancestors are added bottom-up and stop at the first one already known (its own are too).
-    if (isContentAnchor(f.node)) for (let i = path.length - 1; i >= 0 && !holders.has(path[i] as ElementNode); i--) holders.add(path[i] as ElementNode);
+    if (isContentAnchor(f.node))
+      for (let i = path.length - 1; i >= 0 && !holders.has(path[i] as ElementNode); i--) holders.add(path[i] as ElementNode);
     path.push(f.node);
     frames.push({ node: f.node, exit: true });
     for (let i = f.node.children.length - 1; i >= 0; i--) {
@@ -100,7 +130,10 @@ function chromeElements(root: ElementNode, level: ChromeLevel): Set<ElementNode>
   while (frames.length) {
     const { node, exit } = frames.pop() as Frame;
     const content = isContentAnchor(node) && node.name !== 'h1';
-    if (exit) { if (content) insideContent--; continue; }
+    if (exit) {
+      if (content) insideContent--;
+      continue;
+    }
     if (isNotContent(node)) continue;
     if (!holders.has(node) && (looksLikeChrome(node, level === 'class') || (node.name === 'header' && insideContent === 0))) {
       chrome.add(node);

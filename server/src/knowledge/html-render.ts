@@ -9,15 +9,60 @@ import type { ElementNode, HtmlNode } from './html-tree.js';
  */
 
 type BlockKind = 'para' | 'heading' | 'li' | 'row' | 'code';
-interface Block { kind: BlockKind; text: string }
+interface Block {
+  kind: BlockKind;
+  text: string;
+}
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Elements that start and end a block (a paragraph break around them). */
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside', 'form', 'blockquote', 'dl',
-  'dt', 'dd', 'figure', 'figcaption', 'address', 'details', 'summary', 'center', 'fieldset', 'legend',
-  'caption', 'hgroup', 'table', 'thead', 'tbody', 'tfoot', 'body', 'html', 'hr', 'br', 'ul', 'ol', 'menu',
-  'li', 'pre', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'search', 'dialog',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'nav',
+  'aside',
+  'form',
+  'blockquote',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'address',
+  'details',
+  'summary',
+  'center',
+  'fieldset',
+  'legend',
+  'caption',
+  'hgroup',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'body',
+  'html',
+  'hr',
+  'br',
+  'ul',
+  'ol',
+  'menu',
+  'li',
+  'pre',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'search',
+  'dialog',
 ]);
 
 /** Soft hyphens and zero-width spaces/joiners-for-wrapping: invisible, but they split words. */
@@ -79,7 +124,10 @@ function preText(pre: ElementNode): string {
   const pending: HtmlNode[] = [pre];
   while (pending.length > 0) {
     const node = pending.pop() as HtmlNode;
-    if (node.type === 'text') { out += node.text; continue; }
+    if (node.type === 'text') {
+      out += node.text;
+      continue;
+    }
     if (node.name === 'br') out += '\n';
     if (node !== pre && isNotContent(node)) continue;
     for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as HtmlNode);
@@ -98,8 +146,15 @@ function absoluteHttpUrl(href: string | undefined): string | null {
   return href.trim().replace(/\s/g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
 }
 
-interface Frame { node: HtmlNode; exit: boolean }
-interface LinkState { href: string | null; start: number; blockCount: number }
+interface Frame {
+  node: HtmlNode;
+  exit: boolean;
+}
+interface LinkState {
+  href: string | null;
+  start: number;
+  blockCount: number;
+}
 
 /**
  * A heading's own `id`, the one thing a link to `page#id` can rely on existing on the page
@@ -129,8 +184,14 @@ export class MarkdownRenderer {
       const frames: Frame[] = [{ node: root, exit: false }];
       while (frames.length > 0) {
         const frame = frames.pop() as Frame;
-        if (frame.node.type === 'text') { this.out.append(frame.node.text); continue; }
-        if (frame.exit) { this.leave(frame.node); continue; }
+        if (frame.node.type === 'text') {
+          this.out.append(frame.node.text);
+          continue;
+        }
+        if (frame.exit) {
+          this.leave(frame.node);
+          continue;
+        }
         if (!this.enter(frame.node)) continue;
         frames.push({ node: frame.node, exit: true });
         for (let i = frame.node.children.length - 1; i >= 0; i--) {
@@ -144,7 +205,10 @@ export class MarkdownRenderer {
 
   /** A block boundary; inside a table cell it is only a space, inside a list item it continues the item. */
   private boundary(): void {
-    if (this.cellDepth > 0 || this.headingDepth > 0) { this.out.append(' '); return; }
+    if (this.cellDepth > 0 || this.headingDepth > 0) {
+      this.out.append(' ');
+      return;
+    }
     const item = this.items[this.items.length - 1];
     // After an item's first block, later blocks of the same item are indented continuations.
     if (this.out.flush(true) && item !== undefined) this.out.begin('li', '  '.repeat(item));
@@ -240,4 +304,3 @@ export class MarkdownRenderer {
     else this.out.append('`');
   }
 }
-

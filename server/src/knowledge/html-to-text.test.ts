@@ -57,7 +57,17 @@ describe('htmlToMarkdownText: a realistic documentation page', () => {
   });
 
   it('contains nothing from scripts, styles, nav, aside, footer, forms or the cookie banner', () => {
-    for (const noise of ['tracking', 'dataLayer', 'color: red', 'cookies', 'Accept all', 'Pricing', 'On this page', 'Subscribe', 'rights reserved']) {
+    for (const noise of [
+      'tracking',
+      'dataLayer',
+      'color: red',
+      'cookies',
+      'Accept all',
+      'Pricing',
+      'On this page',
+      'Subscribe',
+      'rights reserved',
+    ]) {
       expect(text, noise).not.toContain(noise);
     }
   });
@@ -65,7 +75,8 @@ describe('htmlToMarkdownText: a realistic documentation page', () => {
 
 describe('htmlToMarkdownText: content selection', () => {
   it('prefers <article> when there is no <main>', () => {
-    const html = '<body><div class="menu">Home | Blog</div><article><h2>Release 2.0</h2><p>Streaming answers.</p></article><div>Related posts</div></body>';
+    const html =
+      '<body><div class="menu">Home | Blog</div><article><h2>Release 2.0</h2><p>Streaming answers.</p></article><div>Related posts</div></body>';
     expect(htmlToMarkdownText(html).text).toBe('## Release 2.0\n\nStreaming answers.');
   });
 
@@ -85,7 +96,8 @@ describe('htmlToMarkdownText: content selection', () => {
   });
 
   it('drops the chrome the crawler drops (one set of rules): a page-level header, menus, sidebars and breadcrumbs by class', () => {
-    const html = '<body><header><a href="/">Logo</a> Site name</header><div class="sidebar">Side links</div><ol class="breadcrumb"><li>Docs</li></ol><div id="content"><h1>Title</h1><p>Body.</p></div></body>';
+    const html =
+      '<body><header><a href="/">Logo</a> Site name</header><div class="sidebar">Side links</div><ol class="breadcrumb"><li>Docs</li></ol><div id="content"><h1>Title</h1><p>Body.</p></div></body>';
     expect(htmlToMarkdownText(html).text).toBe('# Title\n\nBody.');
   });
 
@@ -114,10 +126,9 @@ describe('htmlToMarkdownText: formatting', () => {
   });
 
   it('renders lists as "- " items, nested lists indented, with multi-paragraph items', () => {
-    const html = '<ul><li>First</li><li><p>Second</p><p>More about second</p></li><li>Third<ol><li>Sub a</li><li>Sub b</li></ol></li></ul><p>After.</p>';
-    expect(htmlToMarkdownText(html).text).toBe(
-      '- First\n- Second\n  More about second\n- Third\n  - Sub a\n  - Sub b\n\nAfter.',
-    );
+    const html =
+      '<ul><li>First</li><li><p>Second</p><p>More about second</p></li><li>Third<ol><li>Sub a</li><li>Sub b</li></ol></li></ul><p>After.</p>';
+    expect(htmlToMarkdownText(html).text).toBe('- First\n- Second\n  More about second\n- Third\n  - Sub a\n  - Sub b\n\nAfter.');
   });
 
   it('treats p, div, section and br as paragraph breaks and collapses whitespace', () => {
@@ -131,7 +142,8 @@ describe('htmlToMarkdownText: formatting', () => {
   });
 
   it('links only absolute http(s) URLs, and never wraps a URL in itself', () => {
-    const html = '<p><a href="https://a.example/x">Docs</a>, <a href="/relative">relative</a>, <a href="mailto:x@y.z">mail</a>, <a href="javascript:void(0)">js</a>, <a href="https://b.example/">https://b.example/</a>.</p>';
+    const html =
+      '<p><a href="https://a.example/x">Docs</a>, <a href="/relative">relative</a>, <a href="mailto:x@y.z">mail</a>, <a href="javascript:void(0)">js</a>, <a href="https://b.example/">https://b.example/</a>.</p>';
     expect(htmlToMarkdownText(html).text).toBe('[Docs](https://a.example/x), relative, mail, js, https://b.example/.');
   });
 
@@ -187,7 +199,9 @@ describe('decodeEntities', () => {
   });
 
   it('knows the whole HTML5 table, not a hand-picked part of it', () => {
-    expect(decodeEntities('&NotNestedLessLess; &bigstar; &Zcaron;&oacute;&lstrok; &frac78; &LeftArrowRightArrow;')).toBe('\u2aa1\u0338 \u2605 \u017d\u00f3\u0142 \u215e \u21c6');
+    expect(decodeEntities('&NotNestedLessLess; &bigstar; &Zcaron;&oacute;&lstrok; &frac78; &LeftArrowRightArrow;')).toBe(
+      '\u2aa1\u0338 \u2605 \u017d\u00f3\u0142 \u215e \u21c6',
+    );
   });
 
   it('keeps a query string in an attribute intact (a legacy name followed by "=" is text)', () => {
@@ -210,7 +224,9 @@ describe('htmlToMarkdownText: malformed input', () => {
   });
 
   it('skips comments, including unterminated ones, and CDATA / processing instructions', () => {
-    expect(htmlToMarkdownText('<p>A<!-- hidden --> B</p><?xml version="1.0"?><![CDATA[x]]><p>C<!-- never closed <p>D').text).toBe('A B\n\nC');
+    expect(htmlToMarkdownText('<p>A<!-- hidden --> B</p><?xml version="1.0"?><![CDATA[x]]><p>C<!-- never closed <p>D').text).toBe(
+      'A B\n\nC',
+    );
   });
 
   it('does not let script content that looks like tags escape', () => {
@@ -244,7 +260,40 @@ describe('htmlToMarkdownText: malformed input', () => {
   });
 
   it('does not throw on randomly generated markup (fuzz)', () => {
-    const pieces = ['<div>', '</div>', '<p>', '</p>', '<li>', '<ul>', '</ul>', '<table>', '<td>', '<tr>', '<pre>', '</pre>', '<a href="https://x.io">', '</a>', '<code>', '</code>', '<h2>', '</h2>', '<!--', '-->', '<', '>', '&amp;', '&#x', 'text ', '"', "'", '<script>', '</script>', '<br/>', '<main>', '<nav>'];
+    const pieces = [
+      '<div>',
+      '</div>',
+      '<p>',
+      '</p>',
+      '<li>',
+      '<ul>',
+      '</ul>',
+      '<table>',
+      '<td>',
+      '<tr>',
+      '<pre>',
+      '</pre>',
+      '<a href="https://x.io">',
+      '</a>',
+      '<code>',
+      '</code>',
+      '<h2>',
+      '</h2>',
+      '<!--',
+      '-->',
+      '<',
+      '>',
+      '&amp;',
+      '&#x',
+      'text ',
+      '"',
+      "'",
+      '<script>',
+      '</script>',
+      '<br/>',
+      '<main>',
+      '<nav>',
+    ];
     let seed = 42;
     const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     for (let run = 0; run < 300; run++) {

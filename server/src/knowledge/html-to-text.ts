@@ -20,7 +20,11 @@ function findTitle(root: ElementNode, skip: (el: ElementNode) => boolean): strin
   const [title] = findAll(root, (el) => el.name === 'title', svg);
   const fromTitle = title ? collapse(textContent(title)) : '';
   if (fromTitle) return fromTitle;
-  const [h1] = findAll(root, (el) => el.name === 'h1', (el) => svg(el) || skip(el));
+  const [h1] = findAll(
+    root,
+    (el) => el.name === 'h1',
+    (el) => svg(el) || skip(el),
+  );
   const fromH1 = h1 ? collapse(textContent(h1)) : '';
   return fromH1 || null;
 }
@@ -37,7 +41,8 @@ export function mainContentText(root: ElementNode, keepChromeOnly: boolean): { t
   for (const level of levels) {
     const skip = boilerplateFilter(root, level);
     title ??= findTitle(root, skip);
-    const candidates = level === 'none' ? [[root]] : [findAll(root, isMainContent, skip), findAll(root, (el) => el.name === 'article', skip), [root]];
+    const candidates =
+      level === 'none' ? [[root]] : [findAll(root, isMainContent, skip), findAll(root, (el) => el.name === 'article', skip), [root]];
     for (const roots of candidates) {
       if (roots.length === 0) continue;
       const text = new MarkdownRenderer(skip).render(roots);

@@ -43,7 +43,10 @@ function isAsciiLetter(ch: string | undefined): boolean {
   return ch !== undefined && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'));
 }
 
-interface TagParse { token: Token; next: number }
+interface TagParse {
+  token: Token;
+  next: number;
+}
 
 /** Parses attributes from `i` up to and including `>`; null when the input ends first. */
 function parseAttributes(html: string, from: number): { attrs: Map<string, string>; selfClosing: boolean; next: number } | null {
@@ -107,7 +110,10 @@ function tokenizeHtml(html: string): Token[] {
   let i = 0;
   while (i < html.length) {
     const lt = html.indexOf('<', i);
-    if (lt === -1) { pushText(html.slice(i)); break; }
+    if (lt === -1) {
+      pushText(html.slice(i));
+      break;
+    }
     pushText(html.slice(i, lt));
     const next = html[lt + 1];
     if (html.startsWith('<!--', lt)) {
@@ -166,19 +172,97 @@ export interface ElementNode {
   attrs: Map<string, string>;
   children: HtmlNode[];
 }
-export interface TextNode { type: 'text'; text: string }
+export interface TextNode {
+  type: 'text';
+  text: string;
+}
 export type HtmlNode = ElementNode | TextNode;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+]);
 const PHRASING = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'kbd', 'mark', 'q', 's',
-  'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'big', 'tt', 'strike', 'nobr', 'label',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'big',
+  'tt',
+  'strike',
+  'nobr',
+  'label',
 ]);
 /** Starting one of these closes an open <p> (HTML's "close a p element" rule). */
 const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figcaption',
-  'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'main', 'menu',
-  'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'li', 'dd', 'dt',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+  'li',
+  'dd',
+  'dt',
 ]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** For an element that implicitly closes a previous sibling: which names it closes, and where the search stops. */
@@ -226,7 +310,10 @@ class TreeBuilder {
   }
 
   end(name: string): void {
-    if (name === 'br') { this.start('br', new Map(), true); return; }
+    if (name === 'br') {
+      this.start('br', new Map(), true);
+      return;
+    }
     const at = this.findOpen(name);
     if (at === -1) {
       // A stray </p> still breaks the paragraph in browsers.
@@ -250,7 +337,10 @@ class TreeBuilder {
     if (!rule) return;
     for (let i = this.stack.length - 1; i > 0; i--) {
       const open = (this.stack[i] as ElementNode).name;
-      if (rule.closes.includes(open)) { this.stack.length = i; return; }
+      if (rule.closes.includes(open)) {
+        this.stack.length = i;
+        return;
+      }
       if (rule.stopAt.includes(open)) return;
     }
   }
@@ -259,7 +349,10 @@ class TreeBuilder {
   private closeOpenParagraph(): void {
     for (let i = this.stack.length - 1; i > 0; i--) {
       const open = (this.stack[i] as ElementNode).name;
-      if (open === 'p') { this.stack.length = i; return; }
+      if (open === 'p') {
+        this.stack.length = i;
+        return;
+      }
       if (!PHRASING.has(open)) return;
     }
   }
@@ -283,7 +376,10 @@ export function findAll(root: ElementNode, match: (el: ElementNode) => boolean, 
   while (pending.length > 0) {
     const node = pending.pop() as HtmlNode;
     if (node.type !== 'element' || skip(node)) continue;
-    if (match(node)) { found.push(node); continue; }
+    if (match(node)) {
+      found.push(node);
+      continue;
+    }
     for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as HtmlNode);
   }
   return found;

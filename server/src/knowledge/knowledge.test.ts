@@ -4,8 +4,12 @@ import { startServer, type TestServer } from '../../test/test-server.js';
 import { buildFtsQuery, priorityWeight } from './retrieval.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 const GUIDE = `# Setup guide
 
@@ -23,9 +27,18 @@ describe('knowledge bases and documents (API.md §6)', () => {
     const { api } = await registerAccount(server.url);
     const kb = await api.post('/v1/knowledge-bases', { name: 'Docs', description: 'Product docs' });
     expect(kb.status).toBe(201);
-    expect(kb.body.data).toMatchObject({ id: expect.stringMatching(/^kb_/), name: 'Docs', description: 'Product docs', documentCount: 0, chunkCount: 0 });
+    expect(kb.body.data).toMatchObject({
+      id: expect.stringMatching(/^kb_/),
+      name: 'Docs',
+      description: 'Product docs',
+      documentCount: 0,
+      chunkCount: 0,
+    });
     const id = kb.body.data.id;
-    expect((await api.patch(`/v1/knowledge-bases/${id}`, { name: 'Manual' })).body.data).toMatchObject({ name: 'Manual', description: 'Product docs' });
+    expect((await api.patch(`/v1/knowledge-bases/${id}`, { name: 'Manual' })).body.data).toMatchObject({
+      name: 'Manual',
+      description: 'Product docs',
+    });
     expect((await api.get('/v1/knowledge-bases')).body.pagination.total).toBe(1);
     expect((await api.post('/v1/knowledge-bases', { name: '' })).status).toBe(400);
     expect((await api.del(`/v1/knowledge-bases/${id}`)).status).toBe(200);
@@ -35,25 +48,45 @@ describe('knowledge bases and documents (API.md §6)', () => {
   it('adds a markdown document, chunked by headings, and finds the right passage', async () => {
     const { api } = await registerAccount(server.url);
     const kbId = (await api.post('/v1/knowledge-bases', { name: 'Docs' })).body.data.id;
-    const doc = await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Setup guide', content: GUIDE, format: 'markdown', url: 'https://docs.example.com/setup' });
+    const doc = await api.post(`/v1/knowledge-bases/${kbId}/documents`, {
+      title: 'Setup guide',
+      content: GUIDE,
+      format: 'markdown',
+      url: 'https://docs.example.com/setup',
+    });
     expect(doc.status).toBe(201);
     expect(doc.body.data).toEqual({
-      id: expect.stringMatching(/^doc_/), knowledgeBaseId: kbId, title: 'Setup guide', url: 'https://docs.example.com/setup', format: 'markdown',
-      source: 'inline', status: 'ready', error: null, progress: null, chunkCount: 2, bytes: Buffer.byteLength(GUIDE),
-      createdAt: expect.any(String), updatedAt: expect.any(String), syncedAt: expect.any(String), language: 'en',
+      id: expect.stringMatching(/^doc_/),
+      knowledgeBaseId: kbId,
+      title: 'Setup guide',
+      url: 'https://docs.example.com/setup',
+      format: 'markdown',
+      source: 'inline',
+      status: 'ready',
+      error: null,
+      progress: null,
+      chunkCount: 2,
+      bytes: Buffer.byteLength(GUIDE),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      syncedAt: expect.any(String),
+      language: 'en',
     });
     const hits = await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: 'how can I reset my password?' });
     expect(hits.status).toBe(200);
     expect(hits.body.data[0]).toMatchObject({ documentId: doc.body.data.id, title: 'Setup guide', url: 'https://docs.example.com/setup' });
     expect(hits.body.data[0].text).toContain('Reset password');
     expect(hits.body.data[0].score).toBeGreaterThan(0);
-    expect(hits.body.data.every((h: { score: number }, i: number, all: { score: number }[]) => i === 0 || all[i - 1]!.score >= h.score)).toBe(true);
+    expect(
+      hits.body.data.every((h: { score: number }, i: number, all: { score: number }[]) => i === 0 || all[i - 1]!.score >= h.score),
+    ).toBe(true);
   });
 
   it('reduces HTML to text: scripts and styles dropped, headings kept', async () => {
     const { api } = await registerAccount(server.url);
     const kbId = (await api.post('/v1/knowledge-bases', { name: 'Docs' })).body.data.id;
-    const html = '<html><head><style>.x{color:red}</style><script>var secretToken = 1;</script></head><body><h1>Billing</h1><p>Invoices are sent on the first day of each month.</p></body></html>';
+    const html =
+      '<html><head><style>.x{color:red}</style><script>var secretToken = 1;</script></head><body><h1>Billing</h1><p>Invoices are sent on the first day of each month.</p></body></html>';
     await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Billing', content: html, format: 'html' });
     const hits = await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: 'when are invoices sent' });
     expect(hits.body.data[0].text).toContain('Invoices are sent on the first day');
@@ -65,7 +98,16 @@ describe('knowledge bases and documents (API.md §6)', () => {
     const { api } = await registerAccount(server.url);
     const kbId = (await api.post('/v1/knowledge-bases', { name: 'Docs' })).body.data.id;
     await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Setup guide', content: GUIDE, format: 'markdown' });
-    for (const query of ['"password', 'password AND OR NOT', 'pass*word', 'NEAR(password reset)', "what's the installer's size?", '(((', '-', 'title:install']) {
+    for (const query of [
+      '"password',
+      'password AND OR NOT',
+      'pass*word',
+      'NEAR(password reset)',
+      "what's the installer's size?",
+      '(((',
+      '-',
+      'title:install',
+    ]) {
       const res = await api.post(`/v1/knowledge-bases/${kbId}/search`, { query });
       expect(res.status, query).toBe(200);
     }
@@ -85,16 +127,24 @@ describe('knowledge bases and documents (API.md §6)', () => {
     expect((await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: 'shipping' })).body.data).toEqual([]);
     // The full-text index forgot them too (FTS5 on SQLite, the tsvector column on PostgreSQL).
     const { storage } = server.ctx;
-    const count = await storage.get<{ n: number }>(storage.dialect === 'sqlite'
-      ? "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'shipping'"
-      : "SELECT count(*) AS n FROM chunks WHERE tsv @@ plainto_tsquery('english', 'shipping')");
+    const count = await storage.get<{ n: number }>(
+      storage.dialect === 'sqlite'
+        ? "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'shipping'"
+        : "SELECT count(*) AS n FROM chunks WHERE tsv @@ plainto_tsquery('english', 'shipping')",
+    );
     expect(count?.n).toBe(0);
   });
 
   it('validates documents and search input', async () => {
     const { api } = await registerAccount(server.url);
     const kbId = (await api.post('/v1/knowledge-bases', { name: 'Docs' })).body.data.id;
-    for (const body of [{ title: 'x' }, { title: 'x', content: '   ' }, { title: 'x', content: 'y', format: 'pdf' }, { content: 'y' }, { title: 'x', content: 'y', url: 'ftp://x' }]) {
+    for (const body of [
+      { title: 'x' },
+      { title: 'x', content: '   ' },
+      { title: 'x', content: 'y', format: 'pdf' },
+      { content: 'y' },
+      { title: 'x', content: 'y', url: 'ftp://x' },
+    ]) {
       expect((await api.post(`/v1/knowledge-bases/${kbId}/documents`, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await api.post(`/v1/knowledge-bases/${kbId}/search`, { query: '' })).status).toBe(400);

@@ -3,10 +3,15 @@ import { registerAccount } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
-const GERMAN = 'Die Universität wurde im Jahr 1388 gegründet. Sie ist die älteste Universität der Stadt Köln und hat heute fast 50.000 Studierende.';
+const GERMAN =
+  'Die Universität wurde im Jahr 1388 gegründet. Sie ist die älteste Universität der Stadt Köln und hat heute fast 50.000 Studierende.';
 const THAI = 'มหาวิทยาลัยก่อตั้งขึ้นในปี 1917 เป็นมหาวิทยาลัยแห่งแรกของประเทศไทย ปัจจุบันมีนักศึกษามากกว่าสามหมื่นคน';
 
 describe('the language of the knowledge (API.md §12)', () => {
@@ -31,7 +36,10 @@ describe('the language of the knowledge (API.md §12)', () => {
     const kb = await api.post('/v1/knowledge-bases', { name: 'Docs', language: 'DE-de' });
     expect(kb.body.data.language).toBe('de-DE');
     const kbId = kb.body.data.id;
-    const doc = await api.post(`/v1/knowledge-bases/${kbId}/documents`, { title: 'Guide', content: 'Reset your password from the settings page.' });
+    const doc = await api.post(`/v1/knowledge-bases/${kbId}/documents`, {
+      title: 'Guide',
+      content: 'Reset your password from the settings page.',
+    });
     expect(doc.body.data.language).toBe('de-DE');
     const patched = await api.patch(`/v1/knowledge-bases/${kbId}`, { language: 'auto' });
     expect(patched.body.data.language).toBe('auto');

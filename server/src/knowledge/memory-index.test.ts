@@ -37,9 +37,14 @@ function realTexts(): string[] {
   const texts = ["early only quickly 1990s café Ῥῆνος don't user's O'Neill naïve coöperate 中国人 ΣΟΦΙΑ"];
   const demo = path.join(REPO_ROOT, 'demo', 'knowledge');
   for (const f of fs.readdirSync(demo)) if (f.endsWith('.md')) texts.push(fs.readFileSync(path.join(demo, f), 'utf8'));
-  const squadFiles = [path.join(REPO_ROOT, 'bench', 'data', 'quality', 'parley-qa.json'), path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json')];
+  const squadFiles = [
+    path.join(REPO_ROOT, 'bench', 'data', 'quality', 'parley-qa.json'),
+    path.resolve(REPO_ROOT, '..', 'shared', 'data', 'squad2-sample.json'),
+  ];
   for (const file of squadFiles.filter((f) => fs.existsSync(f))) {
-    const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { data: { title: string; paragraphs: { context: string; qas: { question: string }[] }[] }[] };
+    const d = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      data: { title: string; paragraphs: { context: string; qas: { question: string }[] }[] }[];
+    };
     for (const a of d.data) {
       texts.push(a.title);
       for (const p of a.paragraphs) texts.push(p.context, ...p.qas.map((q) => q.question));
@@ -55,7 +60,8 @@ function xquadTexts(): { text: string; language: string }[] {
     const file = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'xquad', `xquad.${language}.json`);
     if (!fs.existsSync(file)) continue;
     const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { data: { paragraphs: { context: string; qas: { question: string }[] }[] }[] };
-    for (const a of d.data.slice(0, 6)) for (const p of a.paragraphs) out.push({ text: p.context, language }, ...p.qas.map((q) => ({ text: q.question, language })));
+    for (const a of d.data.slice(0, 6))
+      for (const p of a.paragraphs) out.push({ text: p.context, language }, ...p.qas.map((q) => ({ text: q.question, language })));
   }
   return out;
 }
@@ -68,13 +74,19 @@ describe('MemoryIndex terms', () => {
     const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunks_fts'").get() as { sql: string }).sql;
     const tokenizer = /tokenize\s*=\s*('[^']*')/.exec(sql)?.[1];
     expect(tokenizer).toBeDefined();
-    db.exec(`CREATE VIRTUAL TABLE vocab_check USING fts5(body, tokenize = ${tokenizer}); CREATE VIRTUAL TABLE vocab_check_i USING fts5vocab(vocab_check, 'instance');`);
+    db.exec(
+      `CREATE VIRTUAL TABLE vocab_check USING fts5(body, tokenize = ${tokenizer}); CREATE VIRTUAL TABLE vocab_check_i USING fts5vocab(vocab_check, 'instance');`,
+    );
     const texts = [...realTexts().map((text) => ({ text, language: 'en' })), ...xquadTexts()];
     const insert = db.prepare('INSERT INTO vocab_check (rowid, body) VALUES (?, ?)');
     // What the knowledge store writes (full-text.ts): the analyzer's terms, space-separated.
     db.transaction(() => texts.forEach((t, i) => insert.run(i + 1, analyzerFor(t.language).indexTerms(t.text).join(' '))))();
     const fts = new Map<number, string[]>();
-    for (const r of db.prepare('SELECT term, doc, offset FROM vocab_check_i').iterate() as Iterable<{ term: string; doc: number; offset: number }>) {
+    for (const r of db.prepare('SELECT term, doc, offset FROM vocab_check_i').iterate() as Iterable<{
+      term: string;
+      doc: number;
+      offset: number;
+    }>) {
       let terms = fts.get(r.doc);
       if (!terms) fts.set(r.doc, (terms = []));
       terms[r.offset] = r.term;
@@ -122,15 +134,25 @@ describe('MemoryIndex', () => {
 
   it('MaxScore returns exactly the exhaustive top k, across weighted bases and after deletions', async () => {
     const { storage, kbs, questions } = await corpusDb(60, 3);
-    const rows = await storage.all<{ id: number; kb: string; title: string; headings: string; body: string }>('SELECT id, knowledge_base_id AS kb, title, headings, body FROM chunks ORDER BY id');
+    const rows = await storage.all<{ id: number; kb: string; title: string; headings: string; body: string }>(
+      'SELECT id, knowledge_base_id AS kb, title, headings, body FROM chunks ORDER BY id',
+    );
     const index = new MemoryIndex();
     for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.kb, title: r.title, headings: r.headings, body: r.body });
     index.compact();
     const rand = seededRandom(3);
     const removed = new Set<number>();
-    for (const r of rows) if (rand() < 0.2) { index.remove(r.id); removed.add(r.id); }
+    for (const r of rows)
+      if (rand() < 0.2) {
+        index.remove(r.id);
+        removed.add(r.id);
+      }
     // Tombstoned chunks still count in df (as in FTS5 before a merge): the reference sees them too, with no weight.
-    const weights = new Map([[kbs[0]!.id, 1.5], [kbs[1]!.id, 0.6], [kbs[2]!.id, 1]]);
+    const weights = new Map([
+      [kbs[0]!.id, 1.5],
+      [kbs[1]!.id, 0.6],
+      [kbs[2]!.id, 1],
+    ]);
     for (const q of questions) {
       const terms = index.termsOf(q).filter((t) => !['how', 'do', 'i', 'the'].includes(t));
       for (const k of [1, 5, 12]) {
@@ -147,7 +169,8 @@ describe('MemoryIndex', () => {
 
   it('adds after compaction land in the tail and are found; a removed chunk is never returned', () => {
     const index = new MemoryIndex();
-    for (let i = 1; i <= 20; i++) index.add({ id: i, knowledgeBaseId: 'kb', title: 'T', headings: '', body: `alpha beta ${i % 2 ? 'gamma' : 'delta'}` });
+    for (let i = 1; i <= 20; i++)
+      index.add({ id: i, knowledgeBaseId: 'kb', title: 'T', headings: '', body: `alpha beta ${i % 2 ? 'gamma' : 'delta'}` });
     index.compact();
     index.add({ id: 21, knowledgeBaseId: 'kb', title: 'T', headings: 'Gamma', body: 'gamma gamma gamma' });
     const hits = index.search(['gamma'], new Map([['kb', 1]]), 3);
@@ -166,13 +189,21 @@ describe('retriever on the memory index', () => {
     const hooked = createKnowledgeStore(storage);
     const sel = [{ id: kbs[0]!.id, priority: 5 }];
     expect(await retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
-    const doc = await hooked.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    const doc = await hooked.addDocument(
+      kbs[0]!.id,
+      { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null },
+      AT,
+    );
     expect(await retriever.settledEngine()).toBe('memory');
     expect((await retriever.retrieve('zebra crossing rules', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
     await hooked.deleteDocument(kbs[0]!.id, doc.id, AT);
     expect(await retriever.retrieve('zebra crossing rules', sel, 3)).toEqual([]);
     // The deleted chunk held the highest id, which SQLite hands out again: still found.
-    const again = await hooked.addDocument(kbs[0]!.id, { title: 'Shop', content: 'The shop opens at nine.', format: 'text', url: null }, AT);
+    const again = await hooked.addDocument(
+      kbs[0]!.id,
+      { title: 'Shop', content: 'The shop opens at nine.', format: 'text', url: null },
+      AT,
+    );
     expect((await retriever.retrieve('when does the shop open', sel, 3)).map((h) => h.documentId)).toEqual([again.id]);
     expect(await store.getDocument(kbs[0]!.id, doc.id)).toBeNull();
   });
@@ -182,7 +213,11 @@ describe('retriever on the memory index', () => {
     const retriever = createRetriever(storage);
     const sel = [{ id: kbs[0]!.id, priority: 5 }];
     expect(await retriever.settledEngine()).toBe('memory');
-    const doc = await store.addDocument(kbs[0]!.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+    const doc = await store.addDocument(
+      kbs[0]!.id,
+      { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null },
+      AT,
+    );
     // The question's catch-up and the delete interleave: the delete's notice arrives after the
     // catch-up read the new chunk and before it is added.
     const asking = retriever.retrieve('zebra crossing rules', sel, 3);
@@ -205,7 +240,11 @@ describe('retriever on the memory index', () => {
       const sel = [{ id: kb.id, priority: 5 }];
       expect(await retriever.retrieve('zebra', sel, 3)).toEqual([]);
       const b = createSqliteStorage(openDb(file));
-      const doc = await createKnowledgeStore(b).addDocument(kb.id, { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null }, AT);
+      const doc = await createKnowledgeStore(b).addDocument(
+        kb.id,
+        { title: 'Zebra', content: 'Zebra crossings give walkers the right of way.', format: 'text', url: null },
+        AT,
+      );
       await new Promise((res) => setTimeout(res, DATA_VERSION_EVERY_MS)); // the feed reads data_version at most this often
       expect((await retriever.retrieve('zebra', sel, 3)).map((h) => h.documentId)).toEqual([doc.id]);
       await createKnowledgeStore(b).deleteDocument(kb.id, doc.id, AT);
@@ -219,7 +258,13 @@ describe('retriever on the memory index', () => {
   });
 });
 
-interface TokenizedChunk { id: number; kb: string; cols: (readonly [string[], number])[]; length: number; live: boolean }
+interface TokenizedChunk {
+  id: number;
+  kb: string;
+  cols: (readonly [string[], number])[];
+  length: number;
+  live: boolean;
+}
 const tokenized = new WeakMap<object, TokenizedChunk[]>();
 
 /** bm25 by brute force over every live chunk: the reference MaxScore must agree with. */
@@ -231,10 +276,16 @@ function exhaustiveLive(
   weights: Map<string, number>,
   k: number,
 ) {
-  const docs = tokenized.get(rows) ?? rows.map((c): TokenizedChunk => {
-    const cols = [[index.termsOf(c.title), 2], [index.termsOf(c.headings), 1.5], [index.termsOf(c.body), 1]] as const;
-    return { id: c.id, kb: c.kb, cols: [...cols], length: cols.reduce((a, [t]) => a + t.length, 0), live: !removed.has(c.id) };
-  });
+  const docs =
+    tokenized.get(rows) ??
+    rows.map((c): TokenizedChunk => {
+      const cols = [
+        [index.termsOf(c.title), 2],
+        [index.termsOf(c.headings), 1.5],
+        [index.termsOf(c.body), 1],
+      ] as const;
+      return { id: c.id, kb: c.kb, cols: [...cols], length: cols.reduce((a, [t]) => a + t.length, 0), live: !removed.has(c.id) };
+    });
   tokenized.set(rows, docs);
   const liveDocs = docs.filter((d) => d.live);
   const n = liveDocs.length;
@@ -249,7 +300,7 @@ function exhaustiveLive(
         if (!df) continue;
         const idf = Math.max(Math.log((n - df + 0.5) / (df + 0.5)), 1e-6);
         const f = d.cols.reduce((a, [t, w]) => a + w * t.filter((x) => x === term).length, 0);
-        if (f) score += idf * (f * 2.2) / (f + 1.2 * (0.25 + 0.75 * d.length / avgdl));
+        if (f) score += (idf * (f * 2.2)) / (f + 1.2 * (0.25 + (0.75 * d.length) / avgdl));
       }
       return { chunkId: d.id, score: score * (weights.get(d.kb) ?? 0) };
     })
@@ -264,14 +315,16 @@ describe('query text that is not plain English', () => {
     const retriever = createRetriever(storage);
     const store = createKnowledgeStore(storage);
     const kb = kbs[0]!.id;
-    const add = async (title: string, content: string) => (await store.addDocument(kb, { title, content, format: 'text', url: null }, AT)).id;
+    const add = async (title: string, content: string) =>
+      (await store.addDocument(kb, { title, content, format: 'text', url: null }, AT)).id;
     const cafe = await add('Café', 'Le café ouvre à huit heures. Réservez une table en ligne.');
     const ger = await add('Ärger', 'Bei Ärger mit der Rechnung hilft der Kundendienst.');
     const jp = await add('配送', '配送には通常三日かかります。');
     const ru = await add('Доставка', 'Доставка занимает три дня.');
     const sel = [{ id: kb, priority: 5 }];
     const top = async (q: string) => (await retriever.retrieve(q, sel, 1))[0]?.documentId;
-    for (const q of ['"cafe" AND heures*', 'cafe NEAR(ouvre) -- ;DROP', "caf\u00e9's opening (heures)?", 'CAFÉ: {ouvre} ^huit']) expect(await top(q)).toBe(cafe);
+    for (const q of ['"cafe" AND heures*', 'cafe NEAR(ouvre) -- ;DROP', "caf\u00e9's opening (heures)?", 'CAFÉ: {ouvre} ^huit'])
+      expect(await top(q)).toBe(cafe);
     expect(await top('arger rechnung')).toBe(ger);
     expect(await top('配送は何日?')).toBe(jp);
     expect(await top('доставка')).toBe(ru);
@@ -288,8 +341,19 @@ describe('query terms', () => {
     const { storage, kbs } = await corpusDb(3);
     const store = createKnowledgeStore(storage);
     const kb = kbs[0]!.id;
-    const powell = (await store.addDocument(kb, { title: 'Expedition', content: 'John Wesley Powell led the expedition down the Colorado River in 1869.', format: 'text', url: null }, AT)).id;
-    await store.addDocument(kb, { title: 'Powell\'s boats', content: "Powell's boats were made of oak.", format: 'text', url: null }, AT);
+    const powell = (
+      await store.addDocument(
+        kb,
+        {
+          title: 'Expedition',
+          content: 'John Wesley Powell led the expedition down the Colorado River in 1869.',
+          format: 'text',
+          url: null,
+        },
+        AT,
+      )
+    ).id;
+    await store.addDocument(kb, { title: "Powell's boats", content: "Powell's boats were made of oak.", format: 'text', url: null }, AT);
     const sel = [{ id: kb, priority: 5 }];
     for (const retriever of [createRetriever(storage), createRetriever(storage, { memoryIndexMaxChunks: 0 })]) {
       const ids = (await retriever.retrieve("In what year did Powell's expedition take place?", sel, 2)).map((h) => h.documentId);

@@ -15,9 +15,12 @@
  */
 import { analyzerFor } from '../text/text.js';
 
-
 export interface IndexableChunk {
-  id: number; knowledgeBaseId: string; title: string; headings: string; body: string;
+  id: number;
+  knowledgeBaseId: string;
+  title: string;
+  headings: string;
+  body: string;
   /** The chunk's document language (BCP 47); its analyzer makes the terms. Default English. */
   language?: string | null | undefined;
 }
@@ -32,12 +35,21 @@ const B = 0.75;
  * a growable tail for chunks added since (8+8 bytes per posting in plain arrays).
  */
 interface Postings {
-  frozenDocs: Int32Array | null; frozenFreqs2: Uint16Array | null; docs: number[]; freqs2: number[]; lastDoc: number;
+  frozenDocs: Int32Array | null;
+  frozenFreqs2: Uint16Array | null;
+  docs: number[];
+  freqs2: number[];
+  lastDoc: number;
   /** For the MaxScore upper bound: the largest weighted frequency and shortest chunk in the list. */
-  maxFreq2: number; minLength: number;
+  maxFreq2: number;
+  minLength: number;
 }
 
-export interface MemoryHit { chunkId: number; knowledgeBaseId: string; score: number }
+export interface MemoryHit {
+  chunkId: number;
+  knowledgeBaseId: string;
+  score: number;
+}
 
 export class MemoryIndex {
   private readonly terms = new Map<string, Postings>();
@@ -61,9 +73,15 @@ export class MemoryIndex {
    */
   lastChunkId = 0;
 
-  get size(): number { return this.liveDocs; }
-  get tombstones(): number { return this.deadDocs; }
-  get vocabularySize(): number { return this.terms.size; }
+  get size(): number {
+    return this.liveDocs;
+  }
+  get tombstones(): number {
+    return this.deadDocs;
+  }
+  get vocabularySize(): number {
+    return this.terms.size;
+  }
 
   /** Terms of a text as the full-text engines index it in `language` (the same for documents and questions). */
   termsOf(text: string, language?: string | null): string[] {
@@ -96,7 +114,11 @@ export class MemoryIndex {
     langs.set(language, (langs.get(language) ?? 0) + 1);
     this.languageOfDoc.push(language);
     const analyzer = analyzerFor(language);
-    const columns = [[analyzer.indexTerms(chunk.title), WEIGHT2.title], [analyzer.indexTerms(chunk.headings), WEIGHT2.headings], [analyzer.indexTerms(chunk.body), WEIGHT2.body]] as const;
+    const columns = [
+      [analyzer.indexTerms(chunk.title), WEIGHT2.title],
+      [analyzer.indexTerms(chunk.headings), WEIGHT2.headings],
+      [analyzer.indexTerms(chunk.body), WEIGHT2.body],
+    ] as const;
     const length = columns[0][0].length + columns[1][0].length + columns[2][0].length;
     // Postings are appended in document order, so a term seen again in this chunk is always
     // the last entry of its list: frequencies accumulate there, no per-chunk map needed.
@@ -149,7 +171,7 @@ export class MemoryIndex {
       // SQLite hands the highest deleted rowid out again: catch-up must start below it.
       let last = doc;
       while (last >= 0 && !this.alive[last]) last--;
-      this.lastChunkId = last >= 0 ? this.chunkIds[last] as number : 0;
+      this.lastChunkId = last >= 0 ? (this.chunkIds[last] as number) : 0;
     }
     this.totalLength -= this.lengths[doc] as number;
     this.liveDocs--;
@@ -174,7 +196,10 @@ export class MemoryIndex {
         freqs.set(p.frozenFreqs2);
       }
       docs.set(p.docs, frozen);
-      freqs.set(p.freqs2.map((f) => Math.min(f, 65_535)), frozen);
+      freqs.set(
+        p.freqs2.map((f) => Math.min(f, 65_535)),
+        frozen,
+      );
       p.frozenDocs = docs;
       p.frozenFreqs2 = freqs;
       p.docs = [];
@@ -208,7 +233,7 @@ export class MemoryIndex {
       // bm25 grows with frequency and shrinks with length: the best frequency in the shortest
       // chunk bounds every posting of the list (MaxScore needs only a bound, not the max).
       const fMax = p.maxFreq2 / 2;
-      const upperBound = maxWeight * idf * (fMax * (K1 + 1)) / (fMax + K1 * (1 - B + B * p.minLength / avgdl));
+      const upperBound = (maxWeight * idf * (fMax * (K1 + 1))) / (fMax + K1 * (1 - B + (B * p.minLength) / avgdl));
       cursors.push(new Cursor(p, idf, upperBound));
     }
     if (!cursors.length) return [];
@@ -225,7 +250,7 @@ export class MemoryIndex {
     const lengths = this.lengths;
     const tfPart = (f2: number, doc: number): number => {
       const f = f2 / 2;
-      return (f * (K1 + 1)) / (f + K1 * (1 - B + B * (lengths[doc] as number) / avgdl));
+      return (f * (K1 + 1)) / (f + K1 * (1 - B + (B * (lengths[doc] as number)) / avgdl));
     };
     for (;;) {
       let doc = Infinity;
@@ -267,7 +292,11 @@ class Cursor {
   private readonly ff: Uint16Array | null;
   private readonly td: number[];
   private readonly tf: number[];
-  constructor(p: Postings, readonly idf: number, readonly upperBound: number) {
+  constructor(
+    p: Postings,
+    readonly idf: number,
+    readonly upperBound: number,
+  ) {
     this.fd = p.frozenDocs;
     this.ff = p.frozenFreqs2;
     this.td = p.docs;
@@ -276,13 +305,13 @@ class Cursor {
     this.total = this.frozen + p.docs.length;
   }
   private docAt(i: number): number {
-    return i < this.frozen ? (this.fd as Int32Array)[i] as number : this.td[i - this.frozen] as number;
+    return i < this.frozen ? ((this.fd as Int32Array)[i] as number) : (this.td[i - this.frozen] as number);
   }
   doc(): number {
     return this.pos < this.total ? this.docAt(this.pos) : Infinity;
   }
   freq2(): number {
-    return this.pos < this.frozen ? (this.ff as Uint16Array)[this.pos] as number : this.tf[this.pos - this.frozen] as number;
+    return this.pos < this.frozen ? ((this.ff as Uint16Array)[this.pos] as number) : (this.tf[this.pos - this.frozen] as number);
   }
   next(): void {
     this.pos++;
@@ -309,7 +338,11 @@ class Cursor {
   }
 }
 
-interface HeapEntry { chunkId: number; kb: number; score: number }
+interface HeapEntry {
+  chunkId: number;
+  kb: number;
+  score: number;
+}
 
 /**
  * The k best scores seen so far (a min-heap on score). Documents arrive in ascending chunk
@@ -318,8 +351,12 @@ interface HeapEntry { chunkId: number; kb: number; score: number }
 class TopHeap {
   private readonly items: HeapEntry[] = [];
   constructor(private readonly k: number) {}
-  get full(): boolean { return this.items.length >= this.k; }
-  get threshold(): number { return this.full ? (this.items[0] as HeapEntry).score : 0; }
+  get full(): boolean {
+    return this.items.length >= this.k;
+  }
+  get threshold(): number {
+    return this.full ? (this.items[0] as HeapEntry).score : 0;
+  }
   offer(chunkId: number, kb: number, score: number): boolean {
     const items = this.items;
     if (this.full) {

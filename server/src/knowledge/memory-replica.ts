@@ -30,7 +30,14 @@ export interface MemoryReplica {
   noteRemoteCommit(added: readonly number[], removed: readonly number[]): boolean;
 }
 
-interface ChunkSource { id: number; knowledge_base_id: string; title: string; headings: string; body: string; language: string }
+interface ChunkSource {
+  id: number;
+  knowledge_base_id: string;
+  title: string;
+  headings: string;
+  body: string;
+  language: string;
+}
 
 /**
  * The replica follows the chunks through `chunks.id` (new chunks have higher ids: caught up from
@@ -39,17 +46,21 @@ interface ChunkSource { id: number; knowledge_base_id: string; title: string; he
  * catch-up reads those by id, including any that `id > last` passed over because their
  * transaction committed late.
  */
-export function createMemoryReplica(storage: Storage, opts: {
-  /** Above this many chunks the replica is not kept (0 = never). */
-  memoryMax: number;
-  /** The chunk count (cached by the caller until the chunks change). */
-  countChunks: () => Promise<number>;
-  /** Reads the change feed before the replica is used (change-feed.ts poll). */
-  poll: () => void;
-}): MemoryReplica {
+export function createMemoryReplica(
+  storage: Storage,
+  opts: {
+    /** Above this many chunks the replica is not kept (0 = never). */
+    memoryMax: number;
+    /** The chunk count (cached by the caller until the chunks change). */
+    countChunks: () => Promise<number>;
+    /** Reads the change feed before the replica is used (change-feed.ts poll). */
+    poll: () => void;
+  },
+): MemoryReplica {
   const { memoryMax, countChunks, poll } = opts;
   const chunksAfter = 'SELECT id, knowledge_base_id, title, headings, body, language FROM chunks WHERE id > ? ORDER BY id LIMIT ?';
-  const chunksByIds = 'SELECT id, knowledge_base_id, title, headings, body, language FROM chunks WHERE id = ANY(CAST(string_to_array(?, \',\') AS bigint[]))';
+  const chunksByIds =
+    "SELECT id, knowledge_base_id, title, headings, body, language FROM chunks WHERE id = ANY(CAST(string_to_array(?, ',') AS bigint[]))";
   /** The index questions use; null until it holds every chunk. */
   let memory: MemoryIndex | null = null;
   /** An index being filled in the background (first build, or a rebuild to drop tombstones). */
@@ -69,7 +80,15 @@ export function createMemoryReplica(storage: Storage, opts: {
   const pendingAdds = new Set<number>();
 
   const addRows = (index: MemoryIndex, rows: readonly ChunkSource[]): void => {
-    for (const r of rows) index.add({ id: r.id, knowledgeBaseId: r.knowledge_base_id, title: r.title, headings: r.headings, body: r.body, language: r.language });
+    for (const r of rows)
+      index.add({
+        id: r.id,
+        knowledgeBaseId: r.knowledge_base_id,
+        title: r.title,
+        headings: r.headings,
+        body: r.body,
+        language: r.language,
+      });
   };
   const addChunks = async (index: MemoryIndex, max: number): Promise<number> => {
     const rows = await storage.all<ChunkSource>(chunksAfter, [index.lastChunkId, max]);
@@ -80,7 +99,8 @@ export function createMemoryReplica(storage: Storage, opts: {
     if (!pendingAdds.size) return;
     const ids = [...pendingAdds];
     pendingAdds.clear();
-    for (let i = 0; i < ids.length; i += 1_000) addRows(index, await storage.all<ChunkSource>(chunksByIds, [ids.slice(i, i + 1_000).join(',')]));
+    for (let i = 0; i < ids.length; i += 1_000)
+      addRows(index, await storage.all<ChunkSource>(chunksByIds, [ids.slice(i, i + 1_000).join(',')]));
   };
 
   function buildInBackground(): void {
@@ -122,7 +142,9 @@ export function createMemoryReplica(storage: Storage, opts: {
     poll();
     if (memoryDisabled) return null;
     if (memory && !memoryDirty) return memory; // the common case: no database work
-    return (catchingUp ??= catchUp().finally(() => { catchingUp = null; }));
+    return (catchingUp ??= catchUp().finally(() => {
+      catchingUp = null;
+    }));
   }
 
   /** The first index: read inline when small, else built in the background. */

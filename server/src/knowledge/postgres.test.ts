@@ -23,16 +23,25 @@ async function setup() {
   await storage.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
   const store = createKnowledgeStore(storage);
   const kb = await store.createKb('org_t', { name: 'Help', description: null }, AT);
-  const add = async (title: string, content: string, url: string | null = null) => store.addDocument(kb.id, { title, content, format: 'markdown', url }, AT);
+  const add = async (title: string, content: string, url: string | null = null) =>
+    store.addDocument(kb.id, { title, content, format: 'markdown', url }, AT);
   return { storage, store, kb, add };
 }
 
 describe('knowledge on PostgreSQL', () => {
   it('stores, lists, replaces by url and deletes documents with their chunks', async () => {
     const { storage, store, kb, add } = await setup();
-    const first = await add('Shipping', '# Shipping\n\nParcels leave the warehouse within two days.\n\n## Abroad\n\nCustoms fees are paid by the buyer.', 'https://shop.example/shipping');
+    const first = await add(
+      'Shipping',
+      '# Shipping\n\nParcels leave the warehouse within two days.\n\n## Abroad\n\nCustoms fees are paid by the buyer.',
+      'https://shop.example/shipping',
+    );
     expect(first.chunkCount).toBeGreaterThan(0);
-    expect((await store.listKbs('org_t', null, { limit: 10, offset: 0 })).items[0]).toMatchObject({ id: kb.id, documentCount: 1, chunkCount: first.chunkCount });
+    expect((await store.listKbs('org_t', null, { limit: 10, offset: 0 })).items[0]).toMatchObject({
+      id: kb.id,
+      documentCount: 1,
+      chunkCount: first.chunkCount,
+    });
     expect((await store.listKbs('org_t', [], { limit: 10, offset: 0 })).total).toBe(0);
     const chunks = await listDocumentChunks(storage, first.id, { limit: 10, offset: 0 });
     expect(chunks.items.map((c) => c.ordinal)).toEqual(chunks.items.map((_c, i) => i));
@@ -75,19 +84,27 @@ describe('knowledge on PostgreSQL', () => {
   it('runs web document jobs: queued with their document, claimed, content swapped in, orphans of a crash resumed', async () => {
     const { storage, store, kb } = await setup();
     const performed: string[] = [];
-    const runner = () => createJobRunner({
-      storage, clock: systemClock, logger: createLogger('silent'), pollMs: 50,
-      hooks: {
-        async perform(job: IngestJob) {
-          performed.push(job.documentId);
-          await store.replaceDocumentContent(job.documentId, { title: 'Fetched', parts: [{ content: 'Fetched page about otters.', format: 'text' }], bytes: 26 }, AT);
-          return 'done';
+    const runner = () =>
+      createJobRunner({
+        storage,
+        clock: systemClock,
+        logger: createLogger('silent'),
+        pollMs: 50,
+        hooks: {
+          async perform(job: IngestJob) {
+            performed.push(job.documentId);
+            await store.replaceDocumentContent(
+              job.documentId,
+              { title: 'Fetched', parts: [{ content: 'Fetched page about otters.', format: 'text' }], bytes: 26 },
+              AT,
+            );
+            return 'done';
+          },
+          classify: (err) => ({ message: String(err), transient: false }),
+          requeued: async () => undefined,
+          failed: async () => undefined,
         },
-        classify: (err) => ({ message: String(err), transient: false }),
-        requeued: async () => undefined,
-        failed: async () => undefined,
-      },
-    });
+      });
     // A crash left one job `processing`: the next start queues it again before claiming.
     const { doc: orphan } = await store.write(async (w) => {
       const doc = await w.createPendingDocument(kb.id, { title: 'Old', url: 'https://a.example/old', format: 'html', source: 'url' }, AT);
@@ -98,16 +115,26 @@ describe('knowledge on PostgreSQL', () => {
     const r = runner();
     r.start();
     const { doc, job } = await store.write(async (w) => {
-      const created = await w.createPendingDocument(kb.id, { title: 'New', url: 'https://a.example/new', format: 'html', source: 'url' }, AT);
+      const created = await w.createPendingDocument(
+        kb.id,
+        { title: 'New', url: 'https://a.example/new', format: 'html', source: 'url' },
+        AT,
+      );
       return { doc: created, job: (await r.enqueue(w.tx, created.id, 'fetch')).job };
     });
     expect((await store.write((w) => r.enqueue(w.tx, doc.id, 'fetch'))).created).toBe(false); // one live job per document
     r.wake();
     await r.waitFor(job.id, 5_000);
-    for (let i = 0; i < 100 && (await storage.get<{ n: number }>("SELECT count(*) AS n FROM ingest_jobs WHERE status = 'done'"))?.n !== 2; i++) await new Promise((res) => setTimeout(res, 20));
+    for (
+      let i = 0;
+      i < 100 && (await storage.get<{ n: number }>("SELECT count(*) AS n FROM ingest_jobs WHERE status = 'done'"))?.n !== 2;
+      i++
+    )
+      await new Promise((res) => setTimeout(res, 20));
     await r.stop();
     expect(performed.sort()).toEqual([orphan.id, doc.id].sort());
-    for (const id of [orphan.id, doc.id]) expect(await store.getDocument(kb.id, id)).toMatchObject({ status: 'ready', title: 'Fetched', chunkCount: 1 });
+    for (const id of [orphan.id, doc.id])
+      expect(await store.getDocument(kb.id, id)).toMatchObject({ status: 'ready', title: 'Fetched', chunkCount: 1 });
     const sel = [{ id: kb.id, priority: 5 }];
     expect((await createRetriever(storage).retrieve('otters', sel, 5)).length).toBe(2);
   });

@@ -11,8 +11,21 @@ describe('re-analysis of knowledge indexed before per-language analysis (migrati
     const storage = await openTestStorage();
     const store = createKnowledgeStore(storage);
     const kb = await store.createKb('org_t', { name: 'Old', description: null }, AT);
-    await store.addDocument(kb.id, { title: 'Uni', content: 'Die Universitäten der Stadt wurden im Mittelalter gegründet und sind sehr alt.', format: 'text', url: null }, AT);
-    await store.addDocument(kb.id, { title: 'Guide', content: 'Reset your password from the settings page of your account.', format: 'text', url: null }, AT);
+    await store.addDocument(
+      kb.id,
+      {
+        title: 'Uni',
+        content: 'Die Universitäten der Stadt wurden im Mittelalter gegründet und sind sehr alt.',
+        format: 'text',
+        url: null,
+      },
+      AT,
+    );
+    await store.addDocument(
+      kb.id,
+      { title: 'Guide', content: 'Reset your password from the settings page of your account.', format: 'text', url: null },
+      AT,
+    );
     // The state the migration leaves: languages unknown, chunks in English by default, the
     // full-text index empty (and no entry owed), the base listed for re-analysis.
     await store.fullTextSettled();
@@ -25,8 +38,11 @@ describe('re-analysis of knowledge indexed before per-language analysis (migrati
 
     expect(await reanalyzePending(storage)).toEqual({ knowledgeBases: 1, chunks: 2 });
     const docs = await storage.all<{ title: string; language: string }>('SELECT title, language FROM documents ORDER BY title');
-    expect(docs).toEqual([{ title: 'Guide', language: 'en' }, { title: 'Uni', language: 'de' }]);
-    expect((await storage.all<{ language: string }>("SELECT language FROM chunks WHERE language = 'de'"))).toHaveLength(1);
+    expect(docs).toEqual([
+      { title: 'Guide', language: 'en' },
+      { title: 'Uni', language: 'de' },
+    ]);
+    expect(await storage.all<{ language: string }>("SELECT language FROM chunks WHERE language = 'de'")).toHaveLength(1);
     const after = createRetriever(storage, { memoryIndexMaxChunks: 0 });
     // German Snowball on both sides: "Universität" finds "Universitäten".
     expect((await after.retrieve('Universität', [{ id: kb.id, priority: 5 }], 3)).map((h) => h.title)).toEqual(['Uni']);

@@ -23,11 +23,18 @@ import { familyStem } from '../text/word-forms.js';
  */
 export const RERANK_DEPTH = 10;
 
-export interface RerankWeights { sentence: number; bigram: number; depth?: number }
+export interface RerankWeights {
+  sentence: number;
+  bigram: number;
+  depth?: number;
+}
 export const RERANK_WEIGHTS: RerankWeights = { sentence: 1.5, bigram: 0.4 };
 
 /** One question term: its stem and its inverse document frequency in the index. */
-export interface WeightedTerm { stem: string; idf: number }
+export interface WeightedTerm {
+  stem: string;
+  idf: number;
+}
 
 interface Analysed {
   /** Stems of each sentence (body), with title and headings as one more "sentence". */
@@ -61,34 +68,35 @@ const analysers = new Map<string, (text: string) => Analysed>();
 function analyserFor(lang: string | null | undefined): (text: string) => Analysed {
   const key = lang && !isEnglish(lang) ? lang : 'en';
   let a = analysers.get(key);
-  if (!a) analysers.set(key, a = analyseIn(key));
+  if (!a) analysers.set(key, (a = analyseIn(key)));
   return a;
 }
 
 // 10,000 per generation (memo.ts): at most the 20,000 analyses its LRU list held before.
-const analyseIn = (lang: string) => memoByText((text: string): Analysed => {
-  const sentences: ReadonlySet<string>[] = [];
-  const sentencesOf = new Map<string, number[]>();
-  const bigrams = new Set<string>();
-  for (const sentence of text.split(SENTENCE_SPLIT_RE)) {
-    const stems = contentStems(sentence, lang);
-    if (!stems.length) continue;
-    const set = new Set(stems);
-    for (const s of set) {
-      const list = sentencesOf.get(s);
-      if (list) list.push(sentences.length);
-      else sentencesOf.set(s, [sentences.length]);
+const analyseIn = (lang: string) =>
+  memoByText((text: string): Analysed => {
+    const sentences: ReadonlySet<string>[] = [];
+    const sentencesOf = new Map<string, number[]>();
+    const bigrams = new Set<string>();
+    for (const sentence of text.split(SENTENCE_SPLIT_RE)) {
+      const stems = contentStems(sentence, lang);
+      if (!stems.length) continue;
+      const set = new Set(stems);
+      for (const s of set) {
+        const list = sentencesOf.get(s);
+        if (list) list.push(sentences.length);
+        else sentencesOf.set(s, [sentences.length]);
+      }
+      sentences.push(set);
+      for (let i = 1; i < stems.length; i++) bigrams.add(`${stems[i - 1]} ${stems[i]}`);
     }
-    sentences.push(set);
-    for (let i = 1; i < stems.length; i++) bigrams.add(`${stems[i - 1]} ${stems[i]}`);
-  }
-  return { sentences, sentencesOf, bigrams };
-}, 10_000);
+    return { sentences, sentencesOf, bigrams };
+  }, 10_000);
 
 /** Every content stem of a chunk's title and headings (they count for each of its sentences). */
 const contextStemsOf = memoByText((context: string): ReadonlySet<string> => new Set(contentStems(context)), 10_000);
 const contextStemsIn = (context: string, lang: string): ReadonlySet<string> =>
-  (lang === 'en' ? contextStemsOf(context) : new Set(contentStems(context, lang)));
+  lang === 'en' ? contextStemsOf(context) : new Set(contentStems(context, lang));
 
 /**
  * The IDF mass of `terms` in the chunk's best sentence, a term of the title or headings counting
@@ -138,17 +146,27 @@ function bestSentenceMass(a: Analysed, contextStems: ReadonlySet<string>, terms:
 }
 
 /** Per-sentence working arrays, reused across calls (grown to the longest chunk seen). */
-interface Scratch { mass: Float64Array; seen: Uint32Array; touched: Uint32Array; nextStamp(): number }
+interface Scratch {
+  mass: Float64Array;
+  seen: Uint32Array;
+  touched: Uint32Array;
+  nextStamp(): number;
+}
 let scratch: Scratch | null = null;
 function scratchFor(sentences: number): Scratch {
   if (!scratch || scratch.mass.length < sentences) {
     const size = Math.max(sentences, 2 * (scratch?.mass.length ?? 32));
     let stamp = 0;
     const s: Scratch = {
-      mass: new Float64Array(size), seen: new Uint32Array(size), touched: new Uint32Array(size),
+      mass: new Float64Array(size),
+      seen: new Uint32Array(size),
+      touched: new Uint32Array(size),
       // A stamp per call marks the sentences touched by that call (no clearing between calls).
       nextStamp: () => {
-        if (++stamp === 0xffffffff) { s.seen.fill(0); stamp = 1; }
+        if (++stamp === 0xffffffff) {
+          s.seen.fill(0);
+          stamp = 1;
+        }
         return stamp;
       },
     };
@@ -179,13 +197,24 @@ function joinFamilies(terms: readonly WeightedTerm[]): WeightedTerm[] {
   return [...byStem.values()];
 }
 
-export interface Rerankable { text: string; title: string; headingPath: readonly string[]; score: number; language?: string | null | undefined }
+export interface Rerankable {
+  text: string;
+  title: string;
+  headingPath: readonly string[];
+  score: number;
+  language?: string | null | undefined;
+}
 
 /**
  * The candidates reordered by the combined score (stable on ties), each with its new score on
  * the BM25 scale (so callers keep comparing scores as before).
  */
-export function rerank<T extends Rerankable>(searchTerms: readonly WeightedTerm[], questionPairs: readonly string[] | ((lang: string) => readonly string[]), candidates: readonly T[], weights: RerankWeights = RERANK_WEIGHTS): T[] {
+export function rerank<T extends Rerankable>(
+  searchTerms: readonly WeightedTerm[],
+  questionPairs: readonly string[] | ((lang: string) => readonly string[]),
+  candidates: readonly T[],
+  weights: RerankWeights = RERANK_WEIGHTS,
+): T[] {
   if (candidates.length < 2 || !searchTerms.length) return [...candidates];
   const terms = joinFamilies(searchTerms);
   const best = Math.max(...candidates.map((c) => c.score));

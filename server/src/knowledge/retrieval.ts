@@ -83,7 +83,12 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}): 
     }
   });
 
-  async function retrieveFromMemory(index: MemoryIndex, query: string, kbs: readonly KnowledgeSelection[], limit: number): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
+  async function retrieveFromMemory(
+    index: MemoryIndex,
+    query: string,
+    kbs: readonly KnowledgeSelection[],
+    limit: number,
+  ): Promise<{ chunks: RetrievedChunk[]; terms: WeightedTerm[] }> {
     const terms = searchTermsFor(query, index.languagesOf(kbs.map((k) => k.id)));
     const searchTerms = selectTerms(terms, (t) => index.documentFrequency(t), index.size);
     const weighted = searchTerms.map((t) => ({ stem: t, idf: positiveIdf(index.size, index.documentFrequency(t)) }));
@@ -111,7 +116,7 @@ export function createRetriever(storage: Storage, opts: RetrieverOptions = {}): 
       const pairs = new Map<string, readonly string[]>();
       const pairsIn = (lang: string): readonly string[] => {
         let p = pairs.get(lang);
-        if (!p) pairs.set(lang, p = questionBigrams(lang === 'en' ? stripQuestionFrame(query) : query, lang));
+        if (!p) pairs.set(lang, (p = questionBigrams(lang === 'en' ? stripQuestionFrame(query) : query, lang)));
         return p;
       };
       return rerank(terms, pairsIn, chunks, rerankWeights).slice(0, limit);

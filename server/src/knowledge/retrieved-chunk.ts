@@ -2,7 +2,10 @@ import { englishQueryWords } from '../text/english.js';
 import type { ChunkRow } from './full-text.js';
 
 /** A knowledge base a question searches, with its priority (1..10, default 5). */
-export interface KnowledgeSelection { id: string; priority: number }
+export interface KnowledgeSelection {
+  id: string;
+  priority: number;
+}
 
 export interface RetrievedChunk {
   chunkId: number;
@@ -47,7 +50,10 @@ export function buildFtsQuery(text: string): string | null {
 
 /** The terms worth searching for, for both engines: rarest first, terms in most chunks dropped. */
 export function selectTerms(terms: readonly string[], df: (term: string) => number, totalChunks: number): string[] {
-  const withDf = terms.map((t) => ({ t, n: df(t) })).filter((x) => x.n > 0).sort((a, b) => a.n - b.n);
+  const withDf = terms
+    .map((t) => ({ t, n: df(t) }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => a.n - b.n);
   const useful = withDf.filter((x) => x.n <= totalChunks * MAX_USEFUL_DOC_SHARE);
   return (useful.length ? useful : withDf.slice(0, 1)).slice(0, MAX_QUERY_TERMS).map((x) => x.t);
 }
@@ -57,8 +63,17 @@ export const positiveIdf = (n: number, df: number): number => Math.log(1 + (n - 
 
 export function toRetrieved(r: ChunkRow, score: number): RetrievedChunk {
   return {
-    chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-    headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score, language: r.language,
+    chunkId: r.id,
+    documentId: r.document_id,
+    knowledgeBaseId: r.knowledge_base_id,
+    title: r.title,
+    url: r.url,
+    headingPath: r.headings ? r.headings.split(' › ') : [],
+    anchor: r.anchor,
+    page: r.page,
+    text: r.body,
+    score,
+    language: r.language,
   };
 }
 

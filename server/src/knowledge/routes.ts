@@ -20,25 +20,41 @@ import type { UrlSources } from './web/url-sources.js';
  * or a well-formed BCP 47 tag (at most 35 characters, RFC 5646's practical limit), canonicalised
  * ("PT-br" → "pt-BR").
  */
-export const kbLanguageSchema = z.string().trim().max(35)
+export const kbLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
   .refine((s) => s === 'auto' || isLanguageTag(s), { message: "must be 'auto' or a BCP 47 language tag such as 'de' or 'pt-BR'" })
-  .transform((s) => (s === 'auto' ? s : Intl.getCanonicalLocales(s)[0] as string))
+  .transform((s) => (s === 'auto' ? s : (Intl.getCanonicalLocales(s)[0] as string)))
   .describe("'auto' (default: each document's language detected) or a BCP 47 tag that fixes it; a change re-analyses the documents");
 export const kbSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullish(), language: kbLanguageSchema.default('auto'),
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).nullish(),
+  language: kbLanguageSchema.default('auto'),
 });
 export const kbPatchSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(), description: z.string().max(2000).nullable().optional(), language: kbLanguageSchema.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(2000).nullable().optional(),
+  language: kbLanguageSchema.optional(),
 });
 export const documentSchema = z.strictObject({
   title: z.string().trim().min(1).max(500),
   content: z.string().refine((s) => s.trim().length > 0, { message: 'must not be empty' }),
   format: z.enum(['text', 'markdown', 'html']).default('text'),
-  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048).nullish(),
+  url: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .max(2048)
+    .nullish(),
 });
 export const searchSchema = z.strictObject({ query: z.string().trim().min(1).max(4000), limit: z.int().min(1).max(50).default(10) });
 
-export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistants: AssistantStore, retriever: ChunkSearch, urlSources: UrlSources): Router {
+export function knowledgeRouter(
+  ctx: AppContext,
+  store: KnowledgeStore,
+  assistants: AssistantStore,
+  retriever: ChunkSearch,
+  urlSources: UrlSources,
+): Router {
   const r = Router();
 
   /** Bases a key bound to one assistant may touch: those connected to it. */
@@ -58,7 +74,15 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const p = principalOf(res);
     if (p.assistantId) throw new AppError('permission_denied', 'A key bound to one assistant cannot create knowledge bases');
     const input = parseInput(kbSchema, req.body);
-    sendData(res, await store.createKb(p.organizationId, { name: input.name, description: input.description ?? null, language: input.language }, nowIso(ctx)), 201);
+    sendData(
+      res,
+      await store.createKb(
+        p.organizationId,
+        { name: input.name, description: input.description ?? null, language: input.language },
+        nowIso(ctx),
+      ),
+      201,
+    );
   });
   r.get('/knowledge-bases', requirePermission('knowledge_bases:read'), async (req, res) => {
     const page = readPage(req);
@@ -98,7 +122,15 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
       return;
     }
     const input = parseInput(documentSchema, req.body);
-    sendData(res, await store.addDocument(kb.id, { title: input.title, content: input.content, format: input.format, url: input.url ?? null }, nowIso(ctx)), 201);
+    sendData(
+      res,
+      await store.addDocument(
+        kb.id,
+        { title: input.title, content: input.content, format: input.format, url: input.url ?? null },
+        nowIso(ctx),
+      ),
+      201,
+    );
   });
   r.post('/knowledge-bases/:id/documents/:docId/sync', requirePermission('knowledge_bases:write'), async (req, res) => {
     const { id, docId } = pathParams(req, 'id', 'docId');
@@ -131,7 +163,7 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
   r.delete('/knowledge-bases/:id/documents/:docId', requirePermission('knowledge_bases:write'), async (req, res) => {
     const { id, docId } = pathParams(req, 'id', 'docId');
     const kb = await visibleKb(res, id);
-    if (!await store.deleteDocument(kb.id, docId, nowIso(ctx))) throw notFound('Document');
+    if (!(await store.deleteDocument(kb.id, docId, nowIso(ctx)))) throw notFound('Document');
     sendData(res, { id: docId, deleted: true });
   });
 
@@ -140,9 +172,18 @@ export function knowledgeRouter(ctx: AppContext, store: KnowledgeStore, assistan
     const kb = await visibleKb(res, id);
     const input = parseInput(searchSchema, req.body);
     const hits = await retriever.retrieve(input.query, [{ id: kb.id, priority: 5 }], input.limit);
-    sendData(res, hits.map((h) => ({
-      chunkId: String(h.chunkId), documentId: h.documentId, title: h.title, url: chunkUrl(h), ...(h.page ? { page: h.page } : {}), text: h.text, score: Number(h.score.toPrecision(6)),
-    })));
+    sendData(
+      res,
+      hits.map((h) => ({
+        chunkId: String(h.chunkId),
+        documentId: h.documentId,
+        title: h.title,
+        url: chunkUrl(h),
+        ...(h.page ? { page: h.page } : {}),
+        text: h.text,
+        score: Number(h.score.toPrecision(6)),
+      })),
+    );
   });
 
   return r;

@@ -31,7 +31,9 @@ async function open(): Promise<Storage> {
 
 /** Two sections each: two chunks a document. */
 const doc = (word: string, url: string | null = null) => ({
-  title: `About ${word}`, format: 'markdown' as const, url,
+  title: `About ${word}`,
+  format: 'markdown' as const,
+  url,
   content: `# About ${word}\n\nThe ${word} lives here.\n\n## More\n\nOne more line about the ${word} and its habits.`,
 });
 
@@ -56,8 +58,10 @@ describe('full-text entries written last in the transaction', () => {
     const chunkIds = await ids('SELECT id FROM chunks ORDER BY id');
     expect(chunkIds).toHaveLength(4);
     // Every kept chunk has its entry, and the index holds nothing else.
-    const indexed = storage.dialect === 'sqlite' ? 'SELECT rowid AS id FROM chunks_fts ORDER BY rowid'
-      : 'SELECT id FROM chunks WHERE tsv IS NOT NULL ORDER BY id';
+    const indexed =
+      storage.dialect === 'sqlite'
+        ? 'SELECT rowid AS id FROM chunks_fts ORDER BY rowid'
+        : 'SELECT id FROM chunks WHERE tsv IS NOT NULL ORDER BY id';
     expect(await ids(indexed)).toEqual(chunkIds);
   });
 

@@ -2,17 +2,44 @@ import type { Storage, Tx } from '../storage/port.js';
 import { chunkChangeFeed } from './change-feed.js';
 import { createFullTextIndex } from './full-text.js';
 import {
-  chunkParts, DOC_SELECT, KB_SELECT, parsedOf, placeholders, readDocument, readKb, toDoc, toKb,
-  type DocRow, type DocumentPart, type DocumentProgress, type DocumentRecord, type DocumentStatus, type KbPatch, type KbRow,
-  type KnowledgeBase, type NewDocument, type ParsedDocument, type PendingDocument,
+  chunkParts,
+  DOC_SELECT,
+  KB_SELECT,
+  parsedOf,
+  placeholders,
+  readDocument,
+  readKb,
+  toDoc,
+  toKb,
+  type DocRow,
+  type DocumentPart,
+  type DocumentProgress,
+  type DocumentRecord,
+  type DocumentStatus,
+  type KbPatch,
+  type KbRow,
+  type KnowledgeBase,
+  type NewDocument,
+  type ParsedDocument,
+  type PendingDocument,
 } from './records.js';
 import { knowledgeWriter, noEffects, type ChangeListener, type Effects, type KnowledgeWriter } from './writer.js';
 
 // What callers import from the store: the records (records.ts) and the writer's interface (writer.ts).
 export {
   chunkParts,
-  type ChunkRow, type DocumentPart, type DocumentProgress, type DocumentRecord, type DocumentSource, type DocumentStatus, type KbPatch,
-  type KnowledgeBase, type KnowledgeBaseChange, type NewDocument, type ParsedDocument, type PendingDocument,
+  type ChunkRow,
+  type DocumentPart,
+  type DocumentProgress,
+  type DocumentRecord,
+  type DocumentSource,
+  type DocumentStatus,
+  type KbPatch,
+  type KnowledgeBase,
+  type KnowledgeBaseChange,
+  type NewDocument,
+  type ParsedDocument,
+  type PendingDocument,
 } from './records.js';
 export type { KnowledgeWriter } from './writer.js';
 
@@ -34,11 +61,19 @@ export interface KnowledgeStore {
   /** Resolves once the full-text entries of every chunk committed so far are written (full-text.ts `settled`). */
   fullTextSettled(): Promise<void>;
   /** A new knowledge base (language 'auto' unless given). */
-  createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase>;
+  createKb(
+    organizationId: string,
+    input: { name: string; description: string | null; language?: string | undefined },
+    at: string,
+  ): Promise<KnowledgeBase>;
   /** One knowledge base of the organization, with its document and chunk counts. */
   getKb(organizationId: string, id: string): Promise<KnowledgeBase | null>;
   /** A page of the organization's bases, newest first; `onlyIds` narrows it for keys bound to one assistant (its connected bases). */
-  listKbs(organizationId: string, onlyIds: string[] | null, page: { limit: number; offset: number }): Promise<{ items: KnowledgeBase[]; total: number }>;
+  listKbs(
+    organizationId: string,
+    onlyIds: string[] | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: KnowledgeBase[]; total: number }>;
   /** Applies a patch (a new language re-analyses every document); null when there is no such base. */
   updateKb(organizationId: string, id: string, patch: KbPatch, at: string): Promise<KnowledgeBase | null>;
   /** Deletes a base with its documents and chunks; false when there was none. */
@@ -55,7 +90,11 @@ export interface KnowledgeStore {
   /** The stored fetch/crawl options of a document (what a re-sync repeats). */
   sourceOptions(documentId: string): Promise<Record<string, unknown> | null>;
   /** Status/progress of a background fetch; `error` only with `failed`. */
-  setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void>;
+  setDocumentState(
+    documentId: string,
+    state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null },
+    at: string,
+  ): Promise<void>;
   /**
    * Swaps a document's chunks for freshly fetched content in one transaction (readers see
    * the old chunks or the new, never none) and marks it ready. False when the document was
@@ -125,20 +164,32 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
   return {
     write,
     fullTextSettled: (): Promise<void> => fullText.settled(),
-    async createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase> {
+    async createKb(
+      organizationId: string,
+      input: { name: string; description: string | null; language?: string | undefined },
+      at: string,
+    ): Promise<KnowledgeBase> {
       return write((w) => w.createKb(organizationId, input, at));
     },
     getKb(organizationId: string, id: string): Promise<KnowledgeBase | null> {
       return readKb(storage, organizationId, id);
     },
-    async listKbs(organizationId: string, onlyIds: string[] | null, page: { limit: number; offset: number }): Promise<{ items: KnowledgeBase[]; total: number }> {
+    async listKbs(
+      organizationId: string,
+      onlyIds: string[] | null,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: KnowledgeBase[]; total: number }> {
       if (onlyIds && !onlyIds.length) return { items: [], total: 0 };
       const filter = onlyIds ? `AND kb.id IN (${placeholders(onlyIds.length)})` : '';
       const args = [organizationId, ...(onlyIds ?? [])];
-      const total = (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM knowledge_bases kb WHERE kb.organization_id = ? ${filter}`, args))?.n ?? 0;
+      const total =
+        (await storage.get<{ n: number }>(`SELECT count(*) AS n FROM knowledge_bases kb WHERE kb.organization_id = ? ${filter}`, args))
+          ?.n ?? 0;
       // Ids sort by creation time: the tie-break for bases created in the same millisecond.
-      const rows = await storage.all<KbRow>(`${KB_SELECT} WHERE kb.organization_id = ? ${filter} ORDER BY kb.created_at DESC, kb.id DESC LIMIT ? OFFSET ?`,
-        [...args, page.limit, page.offset]);
+      const rows = await storage.all<KbRow>(
+        `${KB_SELECT} WHERE kb.organization_id = ? ${filter} ORDER BY kb.created_at DESC, kb.id DESC LIMIT ? OFFSET ?`,
+        [...args, page.limit, page.offset],
+      );
       return { items: rows.map(toKb), total };
     },
     async updateKb(organizationId: string, id: string, patch: KbPatch, at: string): Promise<KnowledgeBase | null> {
@@ -163,9 +214,13 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
     },
     async sourceOptions(documentId: string): Promise<Record<string, unknown> | null> {
       const row = await storage.get<{ source_options: string | null }>('SELECT source_options FROM documents WHERE id = ?', [documentId]);
-      return row?.source_options ? JSON.parse(row.source_options) as Record<string, unknown> : null;
+      return row?.source_options ? (JSON.parse(row.source_options) as Record<string, unknown>) : null;
     },
-    setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void> {
+    setDocumentState(
+      documentId: string,
+      state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null },
+      at: string,
+    ): Promise<void> {
       return write((w) => w.setDocumentState(documentId, state, at));
     },
     replaceDocumentContent(
@@ -181,11 +236,17 @@ export function createKnowledgeStore(storage: Storage, hooks: KnowledgeStoreHook
     getDocument(knowledgeBaseId: string, id: string): Promise<DocumentRecord | null> {
       return readDocument(storage, knowledgeBaseId, id);
     },
-    async listDocuments(knowledgeBaseId: string, page: { limit: number; offset: number }): Promise<{ items: DocumentRecord[]; total: number }> {
-      const total = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ?', [knowledgeBaseId]))?.n ?? 0;
+    async listDocuments(
+      knowledgeBaseId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: DocumentRecord[]; total: number }> {
+      const total =
+        (await storage.get<{ n: number }>('SELECT count(*) AS n FROM documents WHERE knowledge_base_id = ?', [knowledgeBaseId]))?.n ?? 0;
       // Ids sort by creation time: the tie-break for documents created in the same millisecond.
-      const rows = await storage.all<DocRow>(`${DOC_SELECT} WHERE knowledge_base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        [knowledgeBaseId, page.limit, page.offset]);
+      const rows = await storage.all<DocRow>(
+        `${DOC_SELECT} WHERE knowledge_base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [knowledgeBaseId, page.limit, page.offset],
+      );
       return { items: rows.map(toDoc), total };
     },
     deleteDocument(knowledgeBaseId: string, id: string, at: string): Promise<boolean> {

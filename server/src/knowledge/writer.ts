@@ -3,9 +3,25 @@ import type { Tx } from '../storage/port.js';
 import { detectLanguage } from '../text/detect.js';
 import type { FullTextChunk } from './full-text.js';
 import {
-  chunkParts, DOC_SELECT, parsedOf, readDocument, readKb, sampleOf, toDoc,
-  type ChunkRow, type DocRow, type DocumentProgress, type DocumentRecord, type DocumentSource, type DocumentStatus, type KbPatch,
-  type KnowledgeBase, type KnowledgeBaseChange, type NewDocument, type ParsedDocument, type PendingDocument,
+  chunkParts,
+  DOC_SELECT,
+  parsedOf,
+  readDocument,
+  readKb,
+  sampleOf,
+  toDoc,
+  type ChunkRow,
+  type DocRow,
+  type DocumentProgress,
+  type DocumentRecord,
+  type DocumentSource,
+  type DocumentStatus,
+  type KbPatch,
+  type KnowledgeBase,
+  type KnowledgeBaseChange,
+  type NewDocument,
+  type ParsedDocument,
+  type PendingDocument,
 } from './records.js';
 
 // The knowledge store's writes inside one transaction: what KnowledgeStore.write hands its callback.
@@ -21,7 +37,11 @@ export type ChangeListener = (change: KnowledgeBaseChange, tx: Tx) => void | Pro
  * Where one transaction's writes note what the index must hear after the commit, and the
  * full-text entries of its new chunks, written last (see flushFullText).
  */
-export interface Effects { removedChunkIds: number[]; chunksTouched: boolean; fullText: FullTextChunk[] }
+export interface Effects {
+  removedChunkIds: number[];
+  chunksTouched: boolean;
+  fullText: FullTextChunk[];
+}
 export const noEffects = (): Effects => ({ removedChunkIds: [], chunksTouched: false, fullText: [] });
 
 /** A transaction's chunk writes: what a document's rows are made of and analysed in. */
@@ -59,8 +79,10 @@ function chunkWrites(tx: Tx, fx: Effects): ChunkWrites {
 
   async function insertChunks(docId: string, kbId: string, rows: readonly ChunkRow[], language: string): Promise<number> {
     for (const [ordinal, r] of rows.entries()) {
-      const inserted = await tx.get<{ id: number }>('INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-        [docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page, language]);
+      const inserted = await tx.get<{ id: number }>(
+        'INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body, anchor, url, page, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        [docId, kbId, ordinal, r.title, r.headings, r.text, r.anchor, r.url, r.page, language],
+      );
       const id = (inserted as { id: number }).id;
       fx.fullText.push({ id, title: r.title, headings: r.headings, body: r.text, language });
     }
@@ -75,11 +97,14 @@ function chunkWrites(tx: Tx, fx: Effects): ChunkWrites {
 
   async function reanalyzeKb(kbId: string): Promise<void> {
     type Stored = ChunkRow & { document_id: string };
-    const chunks = await tx.all<Stored>('SELECT document_id, title, headings, body AS text, anchor, url, page FROM chunks WHERE knowledge_base_id = ? ORDER BY document_id, ordinal', [kbId]);
+    const chunks = await tx.all<Stored>(
+      'SELECT document_id, title, headings, body AS text, anchor, url, page FROM chunks WHERE knowledge_base_id = ? ORDER BY document_id, ordinal',
+      [kbId],
+    );
     const byDoc = new Map<string, Stored[]>();
     for (const c of chunks) {
       let list = byDoc.get(c.document_id);
-      if (!list) byDoc.set(c.document_id, list = []);
+      if (!list) byDoc.set(c.document_id, (list = []));
       list.push(c);
     }
     for (const [docId, rows] of byDoc) {
@@ -95,57 +120,120 @@ function chunkWrites(tx: Tx, fx: Effects): ChunkWrites {
 
 /** The write operations, bound to one transaction. */
 export function knowledgeWriter(tx: Tx, fx: Effects, onChange: ChangeListener | undefined): KnowledgeWriter {
-  const emit = async (change: KnowledgeBaseChange): Promise<void> => { await onChange?.(change, tx); };
+  const emit = async (change: KnowledgeBaseChange): Promise<void> => {
+    await onChange?.(change, tx);
+  };
   const touchKb = (at: string, kbId: string) => tx.run('UPDATE knowledge_bases SET updated_at = ? WHERE id = ?', [at, kbId]);
   const sameUrlDocs = async (kbId: string, url: string | null): Promise<{ id: string }[]> =>
-    (url ? tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?', [kbId, url]) : []);
-  const insertDoc = (d: { id: string; kb: string; title: string; url: string | null; format: string; source: DocumentSource; options: string | null; status: DocumentStatus; chunks: number; bytes: number; at: string; syncedAt: string | null; language: string | null }) =>
-    tx.run(`INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at, language)
-      VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt, @language)`, d);
+    url ? tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ? AND url = ?', [kbId, url]) : [];
+  const insertDoc = (d: {
+    id: string;
+    kb: string;
+    title: string;
+    url: string | null;
+    format: string;
+    source: DocumentSource;
+    options: string | null;
+    status: DocumentStatus;
+    chunks: number;
+    bytes: number;
+    at: string;
+    syncedAt: string | null;
+    language: string | null;
+  }) =>
+    tx.run(
+      `INSERT INTO documents (id, knowledge_base_id, title, url, format, source, source_options, status, chunk_count, bytes, created_at, updated_at, synced_at, language)
+      VALUES (@id, @kb, @title, @url, @format, @source, @options, @status, @chunks, @bytes, @at, @at, @syncedAt, @language)`,
+      d,
+    );
 
   const { deleteChunksOf, deleteDocumentRows, insertChunks, languageOf, reanalyzeKb } = chunkWrites(tx, fx);
 
   return {
     tx,
-    async createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase> {
+    async createKb(
+      organizationId: string,
+      input: { name: string; description: string | null; language?: string | undefined },
+      at: string,
+    ): Promise<KnowledgeBase> {
       const id = newId('kb');
-      await tx.run('INSERT INTO knowledge_bases (id, organization_id, name, description, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [id, organizationId, input.name, input.description, input.language ?? 'auto', at, at]);
-      return await readKb(tx, organizationId, id) as KnowledgeBase;
+      await tx.run(
+        'INSERT INTO knowledge_bases (id, organization_id, name, description, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [id, organizationId, input.name, input.description, input.language ?? 'auto', at, at],
+      );
+      return (await readKb(tx, organizationId, id)) as KnowledgeBase;
     },
     async updateKb(kb: KnowledgeBase, patch: KbPatch, at: string): Promise<void> {
-      await tx.run('UPDATE knowledge_bases SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?',
-        [patch.name ?? kb.name, patch.description === undefined ? kb.description : patch.description, patch.language ?? kb.language, at, kb.id]);
+      await tx.run('UPDATE knowledge_bases SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?', [
+        patch.name ?? kb.name,
+        patch.description === undefined ? kb.description : patch.description,
+        patch.language ?? kb.language,
+        at,
+        kb.id,
+      ]);
       // A new language re-analyses every document: its chunks are written again (new ids, so
       // every index follows them as it follows any re-import).
       if (patch.language !== undefined && patch.language !== kb.language) await reanalyzeKb(kb.id);
       await emit({ knowledgeBaseId: kb.id, change: 'updated' });
     },
     async deleteKb(organizationId: string, id: string): Promise<boolean> {
-      for (const { id: docId } of await tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ?', [id])) await deleteDocumentRows(docId);
+      for (const { id: docId } of await tx.all<{ id: string }>('SELECT id FROM documents WHERE knowledge_base_id = ?', [id]))
+        await deleteDocumentRows(docId);
       await emit({ knowledgeBaseId: id, change: 'deleted' }); // while its assistant links still exist
       return (await tx.run('DELETE FROM knowledge_bases WHERE id = ? AND organization_id = ?', [id, organizationId])).changes > 0;
     },
-    async addParsedDocument(knowledgeBaseId: string, input: ParsedDocument, at: string, rows = chunkParts(input.title, input.parts)): Promise<DocumentRecord> {
+    async addParsedDocument(
+      knowledgeBaseId: string,
+      input: ParsedDocument,
+      at: string,
+      rows = chunkParts(input.title, input.parts),
+    ): Promise<DocumentRecord> {
       const id = newId('doc');
       const options = input.sourceOptions ? JSON.stringify(input.sourceOptions) : null;
       const old = await sameUrlDocs(knowledgeBaseId, input.url);
       for (const o of old) await deleteDocumentRows(o.id);
       const language = await languageOf(knowledgeBaseId, rows);
       await insertDoc({
-        id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-        options, status: 'ready', chunks: rows.length, bytes: input.bytes, at, syncedAt: at, language,
+        id,
+        kb: knowledgeBaseId,
+        title: input.title,
+        url: input.url,
+        format: input.format,
+        source: input.source,
+        options,
+        status: 'ready',
+        chunks: rows.length,
+        bytes: input.bytes,
+        at,
+        syncedAt: at,
+        language,
       });
       await insertChunks(id, knowledgeBaseId, rows, language);
       await touchKb(at, knowledgeBaseId);
       await emit({
-        knowledgeBaseId, change: 'document.added', document: { id, title: input.title, url: input.url, format: input.format, chunkCount: rows.length },
+        knowledgeBaseId,
+        change: 'document.added',
+        document: { id, title: input.title, url: input.url, format: input.format, chunkCount: rows.length },
         replacedDocumentIds: old.map((o) => o.id),
       });
       // The row as written: no read-back (bulk imports add thousands of documents).
       return toDoc({
-        id, knowledge_base_id: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source, source_options: options,
-        status: 'ready', error: null, progress: null, chunk_count: rows.length, bytes: input.bytes, created_at: at, updated_at: at, synced_at: at, language,
+        id,
+        knowledge_base_id: knowledgeBaseId,
+        title: input.title,
+        url: input.url,
+        format: input.format,
+        source: input.source,
+        source_options: options,
+        status: 'ready',
+        error: null,
+        progress: null,
+        chunk_count: rows.length,
+        bytes: input.bytes,
+        created_at: at,
+        updated_at: at,
+        synced_at: at,
+        language,
       });
     },
     addDocument(knowledgeBaseId: string, input: NewDocument, at: string): Promise<DocumentRecord> {
@@ -155,17 +243,43 @@ export function knowledgeWriter(tx: Tx, fx: Effects, onChange: ChangeListener | 
       const id = newId('doc');
       for (const o of await sameUrlDocs(knowledgeBaseId, input.url)) await deleteDocumentRows(o.id);
       await insertDoc({
-        id, kb: knowledgeBaseId, title: input.title, url: input.url, format: input.format, source: input.source,
-        options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null, status: 'queued', chunks: 0, bytes: 0, at, syncedAt: null, language: null,
+        id,
+        kb: knowledgeBaseId,
+        title: input.title,
+        url: input.url,
+        format: input.format,
+        source: input.source,
+        options: input.sourceOptions ? JSON.stringify(input.sourceOptions) : null,
+        status: 'queued',
+        chunks: 0,
+        bytes: 0,
+        at,
+        syncedAt: null,
+        language: null,
       });
       await touchKb(at, knowledgeBaseId);
-      return await readDocument(tx, knowledgeBaseId, id) as DocumentRecord;
+      return (await readDocument(tx, knowledgeBaseId, id)) as DocumentRecord;
     },
-    async setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void> {
-      await tx.run('UPDATE documents SET status = ?, error = ?, progress = coalesce(?, progress), updated_at = ? WHERE id = ?',
-        [state.status, state.error ?? null, state.progress === undefined ? null : JSON.stringify(state.progress), at, documentId]);
+    async setDocumentState(
+      documentId: string,
+      state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null },
+      at: string,
+    ): Promise<void> {
+      await tx.run('UPDATE documents SET status = ?, error = ?, progress = coalesce(?, progress), updated_at = ? WHERE id = ?', [
+        state.status,
+        state.error ?? null,
+        state.progress === undefined ? null : JSON.stringify(state.progress),
+        at,
+        documentId,
+      ]);
     },
-    async replaceDocumentChunks(documentId: string, title: string | undefined, rows: (title: string) => ChunkRow[], input: { bytes: number; progress?: DocumentProgress | null | undefined }, at: string): Promise<boolean> {
+    async replaceDocumentChunks(
+      documentId: string,
+      title: string | undefined,
+      rows: (title: string) => ChunkRow[],
+      input: { bytes: number; progress?: DocumentProgress | null | undefined },
+      at: string,
+    ): Promise<boolean> {
       const row = await tx.get<DocRow>(`${DOC_SELECT} WHERE id = ?`, [documentId]);
       if (!row) return false;
       const docTitle = title ?? row.title;
@@ -173,12 +287,16 @@ export function knowledgeWriter(tx: Tx, fx: Effects, onChange: ChangeListener | 
       const newRows = rows(docTitle);
       const language = await languageOf(row.knowledge_base_id, newRows);
       const chunkCount = await insertChunks(documentId, row.knowledge_base_id, newRows, language);
-      await tx.run("UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ?, language = ? WHERE id = ?",
-        [docTitle, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, language, documentId]);
+      await tx.run(
+        "UPDATE documents SET title = ?, status = 'ready', error = NULL, progress = ?, chunk_count = ?, bytes = ?, updated_at = ?, synced_at = ?, language = ? WHERE id = ?",
+        [docTitle, input.progress ? JSON.stringify(input.progress) : row.progress, chunkCount, input.bytes, at, at, language, documentId],
+      );
       await touchKb(at, row.knowledge_base_id);
       await emit({
-        knowledgeBaseId: row.knowledge_base_id, change: 'document.added',
-        document: { id: documentId, title: docTitle, url: row.url, format: row.format, chunkCount }, replacedDocumentIds: [],
+        knowledgeBaseId: row.knowledge_base_id,
+        change: 'document.added',
+        document: { id: documentId, title: docTitle, url: row.url, format: row.format, chunkCount },
+        replacedDocumentIds: [],
       });
       return true;
     },
@@ -187,7 +305,11 @@ export function knowledgeWriter(tx: Tx, fx: Effects, onChange: ChangeListener | 
       if (!doc) return false;
       await deleteDocumentRows(id);
       await touchKb(at, knowledgeBaseId);
-      await emit({ knowledgeBaseId, change: 'document.removed', document: { id, title: doc.title, url: doc.url, format: doc.format, chunkCount: doc.chunkCount } });
+      await emit({
+        knowledgeBaseId,
+        change: 'document.removed',
+        document: { id, title: doc.title, url: doc.url, format: doc.format, chunkCount: doc.chunkCount },
+      });
       return true;
     },
   };
@@ -198,7 +320,11 @@ export interface KnowledgeWriter {
   /** The transaction, for other modules' writes that must commit with these. */
   readonly tx: Tx;
   /** A new knowledge base (language 'auto' unless given). */
-  createKb(organizationId: string, input: { name: string; description: string | null; language?: string | undefined }, at: string): Promise<KnowledgeBase>;
+  createKb(
+    organizationId: string,
+    input: { name: string; description: string | null; language?: string | undefined },
+    at: string,
+  ): Promise<KnowledgeBase>;
   /** Applies a patch; a new language re-analyses every document (its chunks are written again, with new ids). */
   updateKb(kb: KnowledgeBase, patch: KbPatch, at: string): Promise<void>;
   /** Deletes a base, its documents and chunks (its change is told while its assistant links still exist). */
@@ -213,9 +339,19 @@ export interface KnowledgeWriter {
    */
   createPendingDocument(knowledgeBaseId: string, input: PendingDocument, at: string): Promise<DocumentRecord>;
   /** Status/progress of a background fetch; `error` only with `failed`. */
-  setDocumentState(documentId: string, state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null }, at: string): Promise<void>;
+  setDocumentState(
+    documentId: string,
+    state: { status: DocumentStatus; error?: string | null; progress?: DocumentProgress | null },
+    at: string,
+  ): Promise<void>;
   /** See KnowledgeStore.replaceDocumentContent; `rows` makes the new chunks from the document's title. False when the document is gone. */
-  replaceDocumentChunks(documentId: string, title: string | undefined, rows: (title: string) => ChunkRow[], input: { bytes: number; progress?: DocumentProgress | null | undefined }, at: string): Promise<boolean>;
+  replaceDocumentChunks(
+    documentId: string,
+    title: string | undefined,
+    rows: (title: string) => ChunkRow[],
+    input: { bytes: number; progress?: DocumentProgress | null | undefined },
+    at: string,
+  ): Promise<boolean>;
   /** Deletes a document and its chunks; false when the base had none with this id. */
   deleteDocument(knowledgeBaseId: string, id: string, at: string): Promise<boolean>;
 }

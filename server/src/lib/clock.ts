@@ -20,5 +20,13 @@ export interface FakeClock extends Clock {
 /** A clock tests can set and advance. */
 export function createFakeClock(start = Date.parse('2026-01-15T12:00:00.000Z')): FakeClock {
   let t = start;
-  return { now: () => t, advance: (ms) => { t += ms; }, set: (ms) => { t = ms; } };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
+  };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ipMatches, parseIpRule, type IpRule } from './ip.js';
 
-const rules = (...r: string[]): IpRule[] => r.map((x) => {
-  const parsed = parseIpRule(x);
-  if (!parsed) throw new Error(`bad rule ${x}`);
-  return parsed;
-});
+const rules = (...r: string[]): IpRule[] =>
+  r.map((x) => {
+    const parsed = parseIpRule(x);
+    if (!parsed) throw new Error(`bad rule ${x}`);
+    return parsed;
+  });
 
 describe('ip rules', () => {
   it('matches exact IPv4 and IPv4 CIDR blocks', () => {

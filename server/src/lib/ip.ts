@@ -1,7 +1,10 @@
 import net from 'node:net';
 
 /** An address as a 128-bit number; IPv4 (and IPv4-mapped IPv6) live in the ::ffff:0:0/96 range. */
-interface Parsed { value: bigint; v4: boolean }
+interface Parsed {
+  value: bigint;
+  v4: boolean;
+}
 
 function parseV4(ip: string): bigint {
   return ip.split('.').reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
@@ -36,7 +39,10 @@ export function parseIp(ip: string): Parsed | null {
   return null;
 }
 
-export interface IpRule { value: bigint; prefixBits: number }
+export interface IpRule {
+  value: bigint;
+  prefixBits: number;
+}
 
 /** Parses `1.2.3.4`, `10.0.0.0/8`, `2001:db8::/32`, `::ffff:10.0.0.0/104`; null when invalid. */
 export function parseIpRule(rule: string): IpRule | null {

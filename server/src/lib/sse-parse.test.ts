@@ -22,7 +22,8 @@ function parseBytes(parts: Uint8Array[]): SseEvent[] {
 }
 
 describe('createSseParser', () => {
-  const stream = 'event: delta\ndata: {"text":"a"}\n\n: keep-alive comment\n\nevent: delta\ndata: {"text":"b"}\n\nevent: done\ndata: {"ok":true}\n\n';
+  const stream =
+    'event: delta\ndata: {"text":"a"}\n\n: keep-alive comment\n\nevent: delta\ndata: {"text":"b"}\n\nevent: done\ndata: {"ok":true}\n\n';
   const expected: Array<[string, string]> = [
     ['delta', '{"text":"a"}'],
     ['delta', '{"text":"b"}'],
@@ -60,7 +61,9 @@ describe('createSseParser', () => {
   });
 
   it('reads events, names, multi-line data, comments, and all three line endings', () => {
-    expect(parseAll([': keep-alive\n\nevent: message_start\ndata: {"a":1}\n\n', 'data: one\r\ndata: two\r\n\r\n', 'event:x\rdata:  spaced\r\r'])).toEqual([
+    expect(
+      parseAll([': keep-alive\n\nevent: message_start\ndata: {"a":1}\n\n', 'data: one\r\ndata: two\r\n\r\n', 'event:x\rdata:  spaced\r\r']),
+    ).toEqual([
       ['message_start', '{"a":1}'],
       ['message', 'one\ntwo'],
       ['x', ' spaced'],
@@ -95,7 +98,10 @@ describe('createSseParser', () => {
     for (const size of [1, 2, 3, 5]) {
       const parts: Uint8Array[] = [];
       for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
-      expect(parseBytes(parts), `chunks of ${size}`).toEqual([{ event: 'message', data: '{"t":"größe ✓"}' }, { event: 'done', data: '[DONE]' }]);
+      expect(parseBytes(parts), `chunks of ${size}`).toEqual([
+        { event: 'message', data: '{"t":"größe ✓"}' },
+        { event: 'done', data: '[DONE]' },
+      ]);
     }
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from './clock.js';
 import { createTtlCache } from './ttl-cache.js';
 
-interface Row { id: string; org: string; version: number }
+interface Row {
+  id: string;
+  org: string;
+  version: number;
+}
 
 /** A cache over a "database" of rows the test edits behind its back; counts the reads. */
 function setup(opts: { ttlMs?: number; maxEntries?: number } = {}) {
@@ -16,7 +20,9 @@ function setup(opts: { ttlMs?: number; maxEntries?: number } = {}) {
     return row ? { ...row } : null;
   };
   const get = (id: string) => cache.get(id, clock.now(), load(id));
-  const put = (id: string, org: string, version: number) => { db.set(id, { id, org, version }); };
+  const put = (id: string, org: string, version: number) => {
+    db.set(id, { id, org, version });
+  };
   return { clock, db, reads, cache, load, get, put };
 }
 
@@ -81,8 +87,14 @@ describe('createTtlCache', () => {
     const { clock, reads, cache, get, put, load } = setup();
     put('a', 'org_1', 1);
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    const inFlight = cache.get('a', clock.now(), async () => { const row = await load('a')(); await held; return row; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const inFlight = cache.get('a', clock.now(), async () => {
+      const row = await load('a')();
+      await held;
+      return row;
+    });
     cache.forgetGroup('org_1');
     release();
     expect((await inFlight)?.version).toBe(1);

@@ -34,7 +34,10 @@ export interface TtlCache<K, V> {
   readonly size: number;
 }
 
-interface Entry<V> { value: V; readAtMs: number }
+interface Entry<V> {
+  value: V;
+  readAtMs: number;
+}
 
 /**
  * lru-cache holds the entries and bounds them; the TTL is checked here against the time passed
@@ -73,6 +76,8 @@ export function createTtlCache<K extends {}, V>(opts: TtlCacheOptions<V>): TtlCa
       const doomed = [...entries.entries()].filter(([, entry]) => groupOf(entry.value) === group);
       for (const [key] of doomed) entries.delete(key);
     },
-    get size() { return entries.size; },
+    get size() {
+      return entries.size;
+    },
   };
 }

@@ -21,7 +21,13 @@ describe('memory limit store', () => {
     const midnight = Date.parse('2026-03-02T00:00:00Z') / 1000;
     expect(await store.take('assistant', limits)).toMatchObject({ allowed: true, limit: 2, remaining: 1, resetEpochSeconds: midnight });
     await store.take('assistant', limits);
-    expect(await store.take('assistant', limits)).toEqual({ allowed: false, limit: 2, remaining: 0, resetEpochSeconds: midnight, retryAfterSeconds: 30 });
+    expect(await store.take('assistant', limits)).toEqual({
+      allowed: false,
+      limit: 2,
+      remaining: 0,
+      resetEpochSeconds: midnight,
+      retryAfterSeconds: 30,
+    });
     clock.advance(30_000);
     expect((await store.take('assistant', limits)).allowed).toBe(true);
     // Without a day limit the minute decides.

@@ -39,7 +39,13 @@ describe('limits shared by two servers through Redis', () => {
 
   it('throttles bad tokens from one address across both instances (30, then 429)', async () => {
     const [a, b] = servers as [TestServer, TestServer];
-    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => client(i % 2 ? a.url : b.url, 'sk_not_a_real_key').get('/v1/assistants').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        client(i % 2 ? a.url : b.url, 'sk_not_a_real_key')
+          .get('/v1/assistants')
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });

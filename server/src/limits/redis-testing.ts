@@ -11,13 +11,17 @@ export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6
  */
 export async function connectTestRedis(): Promise<{ admin: Redis; prefix: string; cleanup(): Promise<void> }> {
   const admin = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
-  admin.on('error', () => { /* reported by connect() below */ });
+  admin.on('error', () => {
+    /* reported by connect() below */
+  });
   try {
     await admin.connect();
     await admin.ping();
   } catch (err) {
     admin.disconnect();
-    throw new Error(`These tests need a real Redis at ${REDIS_TEST_URL} (set REDIS_TEST_URL, or start redis-server on loopback; CI's .ci/run starts it): ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `These tests need a real Redis at ${REDIS_TEST_URL} (set REDIS_TEST_URL, or start redis-server on loopback; CI's .ci/run starts it): ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const prefix = `parley-test:${randomBytes(6).toString('hex')}:`;
   return {
@@ -61,7 +65,10 @@ export function redisRelay(port: number, target = new URL(REDIS_TEST_URL)) {
         for (const s of [client, upstream]) {
           sockets.add(s);
           s.on('close', () => sockets.delete(s));
-          s.on('error', () => { client.destroy(); upstream.destroy(); });
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
         }
         client.pipe(upstream);
         upstream.pipe(client);

@@ -63,7 +63,12 @@ describe('Redis limit store: exact across instances, on Redis time', () => {
     const redis = instance();
     const memory = createMemoryLimitStore(systemClock);
     const key = freshKey('parity');
-    const plans = [{ perMinute: 5, perDay: 8 }, { perMinute: 3, perDay: Infinity }, { perMinute: Infinity, perDay: 4 }, { perMinute: 10, perDay: 7 }];
+    const plans = [
+      { perMinute: 5, perDay: 8 },
+      { perMinute: 3, perDay: Infinity },
+      { perMinute: Infinity, perDay: 4 },
+      { perMinute: 10, perDay: 7 },
+    ];
     for (const [p, limits] of plans.entries()) {
       for (let i = 0; i < 9; i++) {
         const [m, r] = [await memory.take(`${key}-${p}`, limits), await redis.take(`${key}-${p}`, limits)];
@@ -98,7 +103,9 @@ describe('Redis limit store: exact across instances, on Redis time', () => {
 
   it('never admits more than the limit in any window span (the script on a 400 ms window, two clients)', async () => {
     type Reply = [number, number, number, number, number];
-    const clients = [instance(), instance()].map((s) => (s as unknown as { client: { parleyLimit(...args: unknown[]): Promise<Reply> } }).client);
+    const clients = [instance(), instance()].map(
+      (s) => (s as unknown as { client: { parleyLimit(...args: unknown[]): Promise<Reply> } }).client,
+    );
     const [log, day] = rateLimitKeys(prefix, freshKey('span'));
     const admittedAt: number[] = [];
     const started = Date.now();
@@ -154,7 +161,11 @@ describe('Redis limit store: exact across instances, on Redis time', () => {
     // The tracker's own window (here 300 ms) frees it again; names keep purposes apart.
     const short = instance().failureTracker('login-email', 2, 300);
     const email = freshKey('someone@example.com');
-    expect([await short.attempt(email), await short.attempt(email), await short.attempt(email)]).toEqual(['recorded', 'recorded', 'blocked']);
+    expect([await short.attempt(email), await short.attempt(email), await short.attempt(email)]).toEqual([
+      'recorded',
+      'recorded',
+      'blocked',
+    ]);
     expect(await ta!.blocked(email)).toBe(false);
     await sleep(350);
     expect(await short.attempt(email)).toBe('recorded');
@@ -193,21 +204,38 @@ describe('Redis limit store: exact across instances, on Redis time', () => {
 async function limitedApp(store: LimitStore, credentialId = freshKey('key')): Promise<{ url: string; server: Server }> {
   const app = express();
   const principal = { credentialId, limits: { perMinute: 1000, perDay: 100_000 } } as unknown as Principal;
-  app.use((_req, res, next) => { res.locals.principal = principal; next(); });
-  app.get('/v1/assistants', rateLimit(store), (_req, res) => { res.json({ status: 'success', data: [] }); });
-  app.post('/v1/integrations/:id/chat', rateLimit(store), (_req, res) => { res.json({ response: 'hi' }); });
+  app.use((_req, res, next) => {
+    res.locals.principal = principal;
+    next();
+  });
+  app.get('/v1/assistants', rateLimit(store), (_req, res) => {
+    res.json({ status: 'success', data: [] });
+  });
+  app.post('/v1/integrations/:id/chat', rateLimit(store), (_req, res) => {
+    res.json({ response: 'hi' });
+  });
   app.use(errorHandler(silent));
-  const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/assistants`, server };
 }
 
-const closeServer = (s: Server) => new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); });
+const closeServer = (s: Server) =>
+  new Promise<void>((resolve) => {
+    s.closeAllConnections();
+    s.close(() => resolve());
+  });
 
 /** A logger that keeps its lines, to count outage messages. */
 function capture() {
   const lines: { level: string; msg: string }[] = [];
   const logger = createLogger('debug', (l) => lines.push(JSON.parse(l) as { level: string; msg: string }));
-  return { logger, down: () => count(lines, (l) => l.level === 'error' && /unreachable/.test(l.msg)), up: () => count(lines, (l) => /reachable again/.test(l.msg)) };
+  return {
+    logger,
+    down: () => count(lines, (l) => l.level === 'error' && /unreachable/.test(l.msg)),
+    up: () => count(lines, (l) => /reachable again/.test(l.msg)),
+  };
 }
 
 async function until(what: string, fn: () => Promise<boolean>, ms = 6000): Promise<void> {
@@ -297,10 +325,16 @@ describe('Redis down: limited requests fail closed with 503, and recover', () =>
       let pending: Promise<Response>;
       try {
         pending = fetch(url);
-        await until('the request to wait in Redis', async () => {
-          const line = String(await admin.client('LIST')).split('\n').find((l) => l.startsWith(`id=${id} `));
-          return /\bcmd=evalsha\b/.test(line ?? '');
-        }, 1500);
+        await until(
+          'the request to wait in Redis',
+          async () => {
+            const line = String(await admin.client('LIST'))
+              .split('\n')
+              .find((l) => l.startsWith(`id=${id} `));
+            return /\bcmd=evalsha\b/.test(line ?? '');
+          },
+          1500,
+        );
         await admin.client('KILL', 'ID', String(id));
       } finally {
         await admin.client('UNPAUSE');

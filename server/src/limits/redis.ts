@@ -127,7 +127,10 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
   const failed = (err: unknown): void => {
     if (down || closing) return;
     down = true;
-    opts.logger.error('rate-limit store unreachable: limited requests answer 503 until it is back', { store: 'redis', error: err instanceof Error ? err.message : String(err) });
+    opts.logger.error('rate-limit store unreachable: limited requests answer 503 until it is back', {
+      store: 'redis',
+      error: err instanceof Error ? err.message : String(err),
+    });
   };
   const recovered = (): void => {
     if (!down) return;
@@ -138,7 +141,9 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
   client.on('ready', recovered);
 
   const unavailable = (): AppError =>
-    new AppError('unavailable', 'Rate limits cannot be checked right now, try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    new AppError('unavailable', 'Rate limits cannot be checked right now, try again shortly', {
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
 
   async function run(log: string, day: string, mode: Mode, windowMs: number, perWindow: number, perDay: number): Promise<ScriptReply> {
     // During a known outage, refuse at once instead of queueing until commandTimeout.
@@ -155,7 +160,14 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
 
   async function take(key: string, limits: RateLimits): Promise<RateDecision> {
     const [log, day] = rateLimitKeys(prefix, key);
-    const [admitted, now, minuteCount, oldestMs, dayCount] = await run(log, day, 'take', MINUTE_MS, unlimited(limits.perMinute), unlimited(limits.perDay));
+    const [admitted, now, minuteCount, oldestMs, dayCount] = await run(
+      log,
+      day,
+      'take',
+      MINUTE_MS,
+      unlimited(limits.perMinute),
+      unlimited(limits.perDay),
+    );
     return rateDecision(limits, { now, allowed: admitted === 1, minuteCount, oldestMs, dayCount });
   }
 
@@ -164,7 +176,9 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
     const step = (key: string, mode: Mode) => run(...failureKeys(prefix, name, key), mode, windowMs, limit, -1);
     return {
       blocked: async (key) => (await step(key, 'peek'))[0] === 0,
-      record: async (key) => { await step(key, 'push'); },
+      record: async (key) => {
+        await step(key, 'push');
+      },
       attempt: async (key) => ((await step(key, 'take'))[0] === 1 ? 'recorded' : 'blocked'),
     };
   }
@@ -173,7 +187,9 @@ export function createRedisLimitStore(opts: RedisLimitStoreOptions): LimitStore 
     client,
     take,
     failureTracker,
-    sweep() { /* keys expire in Redis */ },
+    sweep() {
+      /* keys expire in Redis */
+    },
     close() {
       // Called after the HTTP server has drained: nothing is waiting on an answer any more.
       closing = true;

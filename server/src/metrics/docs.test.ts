@@ -10,7 +10,21 @@ const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const TOKEN = 'docs-test-token-0123456789';
 
 /** PromQL words that are not metric names: operators, modifiers, grouping. */
-const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'and', 'or', 'unless', 'offset', 'inf', 'nan']);
+const KEYWORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'offset',
+  'inf',
+  'nan',
+]);
 
 /**
  * The metric names a PromQL expression selects: label matchers, strings, ranges, grouping label
@@ -49,21 +63,40 @@ beforeAll(async () => {
     if (type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exposed.add(name + suffix);
   }
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('metricNamesIn (the check below)', () => {
   it('finds the selected names and nothing else', () => {
-    expect(metricNamesIn('histogram_quantile(0.95, sum by (le, route) (rate(parley_http_request_duration_seconds_bucket{route=~".*/chat"}[5m]))) > 2'))
-      .toEqual(['parley_http_request_duration_seconds_bucket']);
-    expect(metricNamesIn('sum(rate(a_total{x="y"}[$__rate_interval])) / clamp_min(sum without (pod) (b_total offset 5m), 1e-3) and on (kind) c > 0.5'))
-      .toEqual(['a_total', 'b_total', 'c']);
+    expect(
+      metricNamesIn(
+        'histogram_quantile(0.95, sum by (le, route) (rate(parley_http_request_duration_seconds_bucket{route=~".*/chat"}[5m]))) > 2',
+      ),
+    ).toEqual(['parley_http_request_duration_seconds_bucket']);
+    expect(
+      metricNamesIn(
+        'sum(rate(a_total{x="y"}[$__rate_interval])) / clamp_min(sum without (pod) (b_total offset 5m), 1e-3) and on (kind) c > 0.5',
+      ),
+    ).toEqual(['a_total', 'b_total', 'c']);
   });
 });
 
 describe('docs/operations/parley-alerts.yml', () => {
-  const rules = (parseYaml(fs.readFileSync(path.join(DOCS, 'operations/parley-alerts.yml'), 'utf8')) as {
-    groups: { name: string; rules: { alert: string; expr: string; for: string; labels: { severity: string }; annotations: { summary: string; description: string } }[] }[];
-  }).groups.flatMap((g) => g.rules);
+  const rules = (
+    parseYaml(fs.readFileSync(path.join(DOCS, 'operations/parley-alerts.yml'), 'utf8')) as {
+      groups: {
+        name: string;
+        rules: {
+          alert: string;
+          expr: string;
+          for: string;
+          labels: { severity: string };
+          annotations: { summary: string; description: string };
+        }[];
+      }[];
+    }
+  ).groups.flatMap((g) => g.rules);
 
   it('is a Prometheus rule file: named alerts with an expression, a duration, a severity and a summary', () => {
     expect(rules.length).toBeGreaterThanOrEqual(5);
@@ -79,11 +112,22 @@ describe('docs/operations/parley-alerts.yml', () => {
 
   it('has the alerts worth having: error rate, p95 latency, webhook backlog, job backlog, fallback rate', () => {
     const names = rules.map((r) => r.alert);
-    for (const name of ['ParleyHighErrorRate', 'ParleyChatLatencyHigh', 'ParleyWebhookBacklog', 'ParleyJobBacklog', 'ParleyFallbackRateHigh']) expect(names).toContain(name);
+    for (const name of [
+      'ParleyHighErrorRate',
+      'ParleyChatLatencyHigh',
+      'ParleyWebhookBacklog',
+      'ParleyJobBacklog',
+      'ParleyFallbackRateHigh',
+    ])
+      expect(names).toContain(name);
   });
 
   it('selects only metrics this server exposes (read from a live scrape)', () => {
-    const unknown = rules.flatMap((r) => metricNamesIn(r.expr).filter((n) => !exposed.has(n)).map((n) => `${r.alert}: ${n}`));
+    const unknown = rules.flatMap((r) =>
+      metricNamesIn(r.expr)
+        .filter((n) => !exposed.has(n))
+        .map((n) => `${r.alert}: ${n}`),
+    );
     expect(unknown).toEqual([]);
     expect(rules.every((r) => metricNamesIn(r.expr).length > 0)).toBe(true);
   });
@@ -91,7 +135,9 @@ describe('docs/operations/parley-alerts.yml', () => {
 
 describe('docs/operations/grafana-dashboard.json', () => {
   const dashboard = JSON.parse(fs.readFileSync(path.join(DOCS, 'operations/grafana-dashboard.json'), 'utf8')) as {
-    title: string; uid: string; panels: { id: number; type: string; title: string; gridPos: object; targets?: { expr: string; refId: string }[] }[];
+    title: string;
+    uid: string;
+    panels: { id: number; type: string; title: string; gridPos: object; targets?: { expr: string; refId: string }[] }[];
   };
   const graphs = dashboard.panels.filter((p) => p.type !== 'row');
 
@@ -106,11 +152,25 @@ describe('docs/operations/grafana-dashboard.json', () => {
 
   it('has the panels an operator looks at first', () => {
     const titles = graphs.map((p) => p.title);
-    for (const t of ['Request rate by route', 'Error rate (5xx share)', 'p95 latency', 'Chat outcomes', 'Chat stage latency (p95)', 'Backlogs']) expect(titles).toContain(t);
+    for (const t of [
+      'Request rate by route',
+      'Error rate (5xx share)',
+      'p95 latency',
+      'Chat outcomes',
+      'Chat stage latency (p95)',
+      'Backlogs',
+    ])
+      expect(titles).toContain(t);
   });
 
   it('queries only metrics this server exposes (read from a live scrape)', () => {
-    const unknown = graphs.flatMap((p) => (p.targets ?? []).flatMap((t) => metricNamesIn(t.expr).filter((n) => !exposed.has(n)).map((n) => `${p.title}: ${n}`)));
+    const unknown = graphs.flatMap((p) =>
+      (p.targets ?? []).flatMap((t) =>
+        metricNamesIn(t.expr)
+          .filter((n) => !exposed.has(n))
+          .map((n) => `${p.title}: ${n}`),
+      ),
+    );
     expect(unknown).toEqual([]);
   });
 });

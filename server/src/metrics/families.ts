@@ -25,14 +25,18 @@ interface Exported {
 
 function labelObject(names: readonly string[], values: LabelValues): Record<string, string> {
   const out: Record<string, string> = {};
-  names.forEach((name, i) => { out[name] = values[i] ?? ''; });
+  names.forEach((name, i) => {
+    out[name] = values[i] ?? '';
+  });
   return out;
 }
 
 /** One counter series: `inc()` is a single addition. */
 export class CounterSeries {
   value = 0;
-  inc(by = 1): void { this.value += by; }
+  inc(by = 1): void {
+    this.value += by;
+  }
 }
 
 /** One histogram series: a linear scan of a dozen bounds, three additions. */
@@ -57,7 +61,11 @@ export class HistogramSeries {
 
 abstract class Family<S> {
   private readonly series = new Map<string, { values: LabelValues; series: S }>();
-  constructor(readonly name: string, readonly help: string, readonly labelNames: readonly string[]) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labelNames: readonly string[],
+  ) {}
 
   protected abstract create(): S;
 
@@ -84,7 +92,9 @@ abstract class Family<S> {
 
 export class CounterFamily extends Family<CounterSeries> {
   readonly type = 'counter';
-  protected create(): CounterSeries { return new CounterSeries(); }
+  protected create(): CounterSeries {
+    return new CounterSeries();
+  }
 
   get(): Promise<{ name: string; help: string; type: string; values: Exported[]; aggregator: 'sum' }> {
     const values = this.entries().map(({ values: v, series }) => ({ labels: labelObject(this.labelNames, v), value: series.value }));
@@ -94,12 +104,19 @@ export class CounterFamily extends Family<CounterSeries> {
 
 export class HistogramFamily extends Family<HistogramSeries> {
   readonly type = 'histogram';
-  constructor(name: string, help: string, labelNames: readonly string[], readonly buckets: readonly number[]) {
+  constructor(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    readonly buckets: readonly number[],
+  ) {
     super(name, help, labelNames);
     if (buckets.some((b, i) => i > 0 && b <= (buckets[i - 1] as number))) throw new Error(`${name}: buckets must increase`);
   }
 
-  protected create(): HistogramSeries { return new HistogramSeries(this.buckets); }
+  protected create(): HistogramSeries {
+    return new HistogramSeries(this.buckets);
+  }
 
   get(): Promise<{ name: string; help: string; type: string; values: Exported[]; aggregator: 'sum' }> {
     const values: Exported[] = [];

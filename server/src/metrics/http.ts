@@ -9,14 +9,35 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Any other method (Node's parser admits a few dozen) shares one label value: label values stay few. */
 const OTHER_METHOD = 'OTHER';
 
-interface RouteLike { path: unknown }
-interface Marks { metricsRoute?: RouteLike; metricsRouteBase?: string; metricsLabel?: string; metricsStartedAt?: number }
-interface Tagged { baseUrl: string; path: string; res: { locals: Marks } }
-interface Timed { locals: Marks; req: Request & Tagged; statusCode: number }
+interface RouteLike {
+  path: unknown;
+}
+interface Marks {
+  metricsRoute?: RouteLike;
+  metricsRouteBase?: string;
+  metricsLabel?: string;
+  metricsStartedAt?: number;
+}
+interface Tagged {
+  baseUrl: string;
+  path: string;
+  res: { locals: Marks };
+}
+interface Timed {
+  locals: Marks;
+  req: Request & Tagged;
+  statusCode: number;
+}
 
-interface Series { count: CounterSeries; duration: HistogramSeries }
+interface Series {
+  count: CounterSeries;
+  duration: HistogramSeries;
+}
 /** The series of one route label, by status × method (a number: no key string per request). */
-interface RouteSeries { label: string; byKey: Map<number, Series> }
+interface RouteSeries {
+  label: string;
+  byKey: Map<number, Series>;
+}
 
 /**
  * The route pattern a request matched, read when it matched. `req.route` is assigned by the
@@ -35,7 +56,9 @@ function captureRoutes(app: Express): void {
   Object.defineProperty(app.request, 'route', {
     configurable: true,
     enumerable: true,
-    get(this: Tagged) { return this.res.locals.metricsRoute; },
+    get(this: Tagged) {
+      return this.res.locals.metricsRoute;
+    },
     set(this: Tagged, route: RouteLike) {
       const locals = this.res.locals;
       locals.metricsRoute = route;
@@ -73,7 +96,7 @@ export function httpMetrics(app: Express, metrics: Metrics): RequestHandler {
 
   const seriesOfLabel = (label: string): RouteSeries => {
     let s = byLabel.get(label);
-    if (!s) byLabel.set(label, s = { label, byKey: new Map() });
+    if (!s) byLabel.set(label, (s = { label, byKey: new Map() }));
     return s;
   };
 
@@ -85,7 +108,7 @@ export function httpMetrics(app: Express, metrics: Metrics): RequestHandler {
     if (!route) return seriesOfLabel(UNMATCHED_ROUTE);
     const base = locals.metricsRouteBase ?? '';
     let bases = byRoute.get(route);
-    if (!bases) byRoute.set(route, bases = new Map());
+    if (!bases) byRoute.set(route, (bases = new Map()));
     let s = bases.get(base);
     if (!s) {
       // An array path is not cached per base: which of its paths matched depends on the request.

@@ -19,7 +19,13 @@ function time(name: string, record: (i: number) => void): void {
 
 const registry = new Registry();
 const counter = new Counter({ name: 'a_total', help: 'a', labelNames: ['method', 'route', 'status'], registers: [registry] });
-const histogram = new Histogram({ name: 'a_seconds', help: 'a', labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS, registers: [registry] });
+const histogram = new Histogram({
+  name: 'a_seconds',
+  help: 'a',
+  labelNames: ['method', 'route', 'status'],
+  buckets: HTTP_BUCKETS,
+  registers: [registry],
+});
 const countChild = counter.labels(...labels);
 const timeChild = histogram.labels(...labels);
 const requests = new CounterFamily('b_total', 'b', ['method', 'route', 'status']);
@@ -28,6 +34,12 @@ const countSeries = requests.labels(...labels);
 const timeSeries = duration.labels(...labels);
 
 for (let round = 0; round < 3; round++) {
-  time('prom-client child handles (inc + observe)', (i) => { countChild.inc(); timeChild.observe((i % 50) / 1000); });
-  time('families.ts series (inc + observe)       ', (i) => { countSeries.inc(); timeSeries.observe((i % 50) / 1000); });
+  time('prom-client child handles (inc + observe)', (i) => {
+    countChild.inc();
+    timeChild.observe((i % 50) / 1000);
+  });
+  time('families.ts series (inc + observe)       ', (i) => {
+    countSeries.inc();
+    timeSeries.observe((i % 50) / 1000);
+  });
 }

@@ -36,7 +36,14 @@ describe('GET /metrics: access (API.md §12)', () => {
   it('is 401 without the token, with a wrong one, a prefix of it or another scheme; 200 with it', async () => {
     const server = await startServer({ config: { metricsToken: TOKEN } });
     try {
-      const refused = [undefined, 'Bearer wrong-token-wrong-token-00', `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN];
+      const refused = [
+        undefined,
+        'Bearer wrong-token-wrong-token-00',
+        `Bearer ${TOKEN.slice(0, -1)}`,
+        `Bearer ${TOKEN}x`,
+        `Basic ${TOKEN}`,
+        TOKEN,
+      ];
       for (const authorization of refused) {
         const res = await fetch(`${server.url}/metrics`, { headers: authorization ? { authorization } : {} });
         expect(res.status, authorization).toBe(401);
@@ -76,7 +83,7 @@ describe('GET /metrics: what it counts', () => {
     await receiver.close();
   });
 
-  it('answers the text exposition format: the §12 families, typed, and Node\'s process_ and nodejs_ ones', async () => {
+  it("answers the text exposition format: the §12 families, typed, and Node's process_ and nodejs_ ones", async () => {
     const m = await scrape(server.url);
     expect(Object.fromEntries([...m.types].filter(([name]) => name.startsWith('parley_')))).toEqual({
       parley_http_requests_total: 'counter',
@@ -106,13 +113,16 @@ describe('GET /metrics: what it counts', () => {
     const before = await scrape(server.url);
     const answered = await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?' });
     expect(answered.body.confidence).toBeGreaterThanOrEqual(0.35);
-    expect((await shop.keyApi.post(shop.chatPath, { message: 'Which football team won the 1998 world cup?' })).body.response).toMatch(/^Sorry/);
+    expect((await shop.keyApi.post(shop.chatPath, { message: 'Which football team won the 1998 world cup?' })).body.response).toMatch(
+      /^Sorry/,
+    );
     expect((await shop.keyApi.post(shop.chatPath, { message: 'What are your opening hours?' })).body.response).toBe('We are open 9 to 5.');
     // The dashboard's playground and the /apps route are channels of their own.
     await shop.keyApi.post(`/api/v1/apps/${shop.assistantId}/chat`, { message: 'How do I reset my password?' });
     await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?', metadata: { source: 'playground' } });
     const after = await scrape(server.url);
-    const moved = (labels: Record<string, string>) => after.value('parley_chat_turns_total', labels) - before.value('parley_chat_turns_total', labels);
+    const moved = (labels: Record<string, string>) =>
+      after.value('parley_chat_turns_total', labels) - before.value('parley_chat_turns_total', labels);
     expect(moved({ channel: 'api', outcome: 'answered' })).toBe(1);
     expect(moved({ channel: 'api', outcome: 'fallback' })).toBe(1);
     expect(moved({ channel: 'api', outcome: 'template' })).toBe(1);
@@ -128,16 +138,30 @@ describe('GET /metrics: what it counts', () => {
     expect(after.value('parley_chat_stage_duration_seconds_sum', { stage: 'retrieval' })).toBeGreaterThan(0);
 
     // A fallback that offers a human is a handoff; a turn that fails is an error.
-    await shop.api.patch(`/v1/assistants/${shop.assistantId}`, { fallback: { message: 'Sorry.', handoff: { enabled: true, message: 'Talk to us:', email: 'help@shop.example.com' } } });
+    await shop.api.patch(`/v1/assistants/${shop.assistantId}`, {
+      fallback: { message: 'Sorry.', handoff: { enabled: true, message: 'Talk to us:', email: 'help@shop.example.com' } },
+    });
     await shop.keyApi.post(shop.chatPath, { message: 'Which football team won the 1998 world cup?' });
     const other = await shop.api.post('/v1/assistants', { type: 'api', name: 'Other' });
     const session = await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?' });
-    const misuse = await shop.keyApi.post(`/v1/integrations/${other.body.data.id}/chat`, { message: 'How do I reset my password?', sessionId: session.body.sessionId });
+    const misuse = await shop.keyApi.post(`/v1/integrations/${other.body.data.id}/chat`, {
+      message: 'How do I reset my password?',
+      sessionId: session.body.sessionId,
+    });
     expect(misuse.status).toBe(400); // the session belongs to the other assistant: refused inside the turn
     const last = await scrape(server.url);
-    expect(last.value('parley_chat_turns_total', { channel: 'api', outcome: 'answered' }) - before.value('parley_chat_turns_total', { channel: 'api', outcome: 'answered' })).toBe(2);
-    expect(last.value('parley_chat_turns_total', { channel: 'api', outcome: 'handoff' }) - before.value('parley_chat_turns_total', { channel: 'api', outcome: 'handoff' })).toBe(1);
-    expect(last.value('parley_chat_turns_total', { channel: 'api', outcome: 'error' }) - before.value('parley_chat_turns_total', { channel: 'api', outcome: 'error' })).toBe(1);
+    expect(
+      last.value('parley_chat_turns_total', { channel: 'api', outcome: 'answered' }) -
+        before.value('parley_chat_turns_total', { channel: 'api', outcome: 'answered' }),
+    ).toBe(2);
+    expect(
+      last.value('parley_chat_turns_total', { channel: 'api', outcome: 'handoff' }) -
+        before.value('parley_chat_turns_total', { channel: 'api', outcome: 'handoff' }),
+    ).toBe(1);
+    expect(
+      last.value('parley_chat_turns_total', { channel: 'api', outcome: 'error' }) -
+        before.value('parley_chat_turns_total', { channel: 'api', outcome: 'error' }),
+    ).toBe(1);
   });
 
   it('labels requests by route pattern, never by the raw path; unknown paths are "unmatched"', async () => {
@@ -155,7 +179,8 @@ describe('GET /metrics: what it counts', () => {
     expect((await client(server.url).get('/healthz')).status).toBe(200);
     const dashboard = await client(server.url).get('/dashboard/assistants/asst_x'); // not a route: labelled by its mount
     const after = await scrape(server.url);
-    const moved = (labels: Record<string, string>) => after.value('parley_http_requests_total', labels) - before.value('parley_http_requests_total', labels);
+    const moved = (labels: Record<string, string>) =>
+      after.value('parley_http_requests_total', labels) - before.value('parley_http_requests_total', labels);
     expect(moved({ method: 'POST', route: '/v1/integrations/:id/chat', status: '200' })).toBe(1);
     expect(moved({ method: 'POST', route: '/api/v1/integrations/:id/chat', status: '200' })).toBe(1);
     expect(moved({ method: 'GET', route: '/v1/assistants/:id', status: '200' })).toBe(1);
@@ -169,8 +194,14 @@ describe('GET /metrics: what it counts', () => {
     const routes = new Set(after.samples.filter((s) => s.name.startsWith('parley_http_')).map((s) => s.labels.route ?? ''));
     expect([...routes].filter((r) => r.includes(shop.assistantId) || r.includes(shop.kbId) || r.includes('asst_nope'))).toEqual([]);
     // Every counted request was also timed, with the same labels.
-    const durationCount = after.value('parley_http_request_duration_seconds_count', { method: 'POST', route: '/v1/integrations/:id/chat', status: '200' });
-    expect(durationCount).toBe(after.value('parley_http_requests_total', { method: 'POST', route: '/v1/integrations/:id/chat', status: '200' }));
+    const durationCount = after.value('parley_http_request_duration_seconds_count', {
+      method: 'POST',
+      route: '/v1/integrations/:id/chat',
+      status: '200',
+    });
+    expect(durationCount).toBe(
+      after.value('parley_http_requests_total', { method: 'POST', route: '/v1/integrations/:id/chat', status: '200' }),
+    );
   });
 
   it('counts a refused request in parley_rate_limited_total{scope}', async () => {
@@ -182,7 +213,10 @@ describe('GET /metrics: what it counts', () => {
     for (let i = 0; i < 3; i++) statuses.push((await slow.post(shop.chatPath, { message: 'How do I reset my password?' })).status);
     expect(statuses).toEqual([200, 200, 429]);
     const after = await scrape(server.url);
-    expect(after.value('parley_rate_limited_total', { scope: 'credential' }) - before.value('parley_rate_limited_total', { scope: 'credential' })).toBe(1);
+    expect(
+      after.value('parley_rate_limited_total', { scope: 'credential' }) -
+        before.value('parley_rate_limited_total', { scope: 'credential' }),
+    ).toBe(1);
     expect(after.value('parley_http_requests_total', { method: 'POST', route: '/v1/integrations/:id/chat', status: '429' })).toBe(1);
   });
 
@@ -197,7 +231,8 @@ describe('GET /metrics: what it counts', () => {
     await server.webhooks.drain(); // the receiver answers 503: a retry, due later on the fake clock
     expect(receiver.received).toHaveLength(2);
     const after = await scrape(server.url);
-    const moved = (outcome: string) => after.value('parley_webhook_deliveries_total', { outcome }) - before.value('parley_webhook_deliveries_total', { outcome });
+    const moved = (outcome: string) =>
+      after.value('parley_webhook_deliveries_total', { outcome }) - before.value('parley_webhook_deliveries_total', { outcome });
     expect(moved('delivered')).toBe(1);
     expect(moved('retry')).toBe(1);
     expect(after.value('parley_webhook_backlog') - before.value('parley_webhook_backlog')).toBe(1);
@@ -209,7 +244,8 @@ describe('GET /metrics: what it counts', () => {
     const documentId = doc.body.data[0].id as string;
     const later = clock.now() + 86_400_000; // not due: no worker takes them during the test
     const at = new Date(clock.now()).toISOString();
-    const insert = 'INSERT INTO ingest_jobs (id, document_id, kind, status, run_after, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+    const insert =
+      'INSERT INTO ingest_jobs (id, document_id, kind, status, run_after, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
     await server.ctx.storage.run(insert, ['job_m1', documentId, 'crawl', 'queued', later, at, at]);
     // One live job per document (a unique index): the others on other documents.
     const second = doc.body.data[1].id as string;
@@ -232,7 +268,12 @@ describe('GET /metrics: model requests', () => {
       config: { metricsToken: TOKEN, openaiApiKey: 'sk-test', openaiBaseUrl: `${fake.url}/v1` },
       providers: {
         extractive: createExtractiveProvider(),
-        openai: createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, retry: { retries: 0, baseDelayMs: 5, maxDelayMs: 10 }, timeoutMs: 2_000 }),
+        openai: createOpenAiProvider({
+          apiKey: 'sk-test',
+          baseUrl: `${fake.url}/v1`,
+          retry: { retries: 0, baseDelayMs: 5, maxDelayMs: 10 },
+          timeoutMs: 2_000,
+        }),
       },
     });
   });
@@ -244,7 +285,8 @@ describe('GET /metrics: model requests', () => {
   it('counts each model request by provider and outcome, and times the model stage', async () => {
     const shop = await setupShop(server.url, { model: { provider: 'openai', name: 'gpt-test' } });
     fake.enqueue({ chunks: ['Open Settings, then Security.'] }, { kind: 'error', status: 401 }, { chunks: ['NO_ANSWER'] });
-    for (let i = 0; i < 3; i++) expect((await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?' })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await shop.keyApi.post(shop.chatPath, { message: 'How do I reset my password?' })).status).toBe(200);
     const m = await scrape(server.url);
     expect(m.value('parley_model_requests_total', { provider: 'openai', outcome: 'answered' })).toBe(1);
     expect(m.value('parley_model_requests_total', { provider: 'openai', outcome: 'auth' })).toBe(1);

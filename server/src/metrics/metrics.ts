@@ -54,22 +54,57 @@ export interface Metrics {
 
 export function createMetrics(deps: { storage: Queryable; logger: Logger }): Metrics {
   const registry = new Registry();
-  const requests = new CounterFamily('parley_http_requests_total', 'HTTP requests answered, by method, route pattern and status.', ['method', 'route', 'status']);
-  const duration = new HistogramFamily('parley_http_request_duration_seconds', 'Time from the request to its last response byte, by method, route pattern and status.', ['method', 'route', 'status'], HTTP_BUCKETS);
-  const turns = new CounterFamily('parley_chat_turns_total', 'Chat turns by channel (api, app, widget, playground) and outcome (answered, fallback, template, handoff, error).', ['channel', 'outcome']);
-  const stages = new HistogramFamily('parley_chat_stage_duration_seconds', 'Time spent in each stage of a chat turn: retrieval, answer (the answering step after retrieval), model (the provider request).', ['stage'], STAGE_BUCKETS);
+  const requests = new CounterFamily('parley_http_requests_total', 'HTTP requests answered, by method, route pattern and status.', [
+    'method',
+    'route',
+    'status',
+  ]);
+  const duration = new HistogramFamily(
+    'parley_http_request_duration_seconds',
+    'Time from the request to its last response byte, by method, route pattern and status.',
+    ['method', 'route', 'status'],
+    HTTP_BUCKETS,
+  );
+  const turns = new CounterFamily(
+    'parley_chat_turns_total',
+    'Chat turns by channel (api, app, widget, playground) and outcome (answered, fallback, template, handoff, error).',
+    ['channel', 'outcome'],
+  );
+  const stages = new HistogramFamily(
+    'parley_chat_stage_duration_seconds',
+    'Time spent in each stage of a chat turn: retrieval, answer (the answering step after retrieval), model (the provider request).',
+    ['stage'],
+    STAGE_BUCKETS,
+  );
   for (const family of [requests, duration, turns, stages]) family.registerIn(registry);
 
-  const modelRequests = new Counter({ name: 'parley_model_requests_total', help: 'Requests to model providers by provider and outcome (answered, declined, or the error: timeout, rate_limited, upstream, auth, bad_request, network, protocol, aborted).', labelNames: ['provider', 'outcome'], registers: [registry] });
-  const webhookDeliveries = new Counter({ name: 'parley_webhook_deliveries_total', help: 'Webhook delivery attempts recorded, by outcome (delivered, retry, failed, gone, lost).', labelNames: ['outcome'], registers: [registry] });
-  const rateLimited = new Counter({ name: 'parley_rate_limited_total', help: 'Requests refused by a rate or abuse limit, by the limit (scope).', labelNames: ['scope'], registers: [registry] });
+  const modelRequests = new Counter({
+    name: 'parley_model_requests_total',
+    help: 'Requests to model providers by provider and outcome (answered, declined, or the error: timeout, rate_limited, upstream, auth, bad_request, network, protocol, aborted).',
+    labelNames: ['provider', 'outcome'],
+    registers: [registry],
+  });
+  const webhookDeliveries = new Counter({
+    name: 'parley_webhook_deliveries_total',
+    help: 'Webhook delivery attempts recorded, by outcome (delivered, retry, failed, gone, lost).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'parley_rate_limited_total',
+    help: 'Requests refused by a rate or abuse limit, by the limit (scope).',
+    labelNames: ['scope'],
+    registers: [registry],
+  });
 
   const backlogFailed = (what: string) => (err: unknown) => {
     deps.logger.warn('metrics: backlog count failed', { what, error: String(err) });
     return null;
   };
   new Gauge({
-    name: 'parley_webhook_backlog', help: 'Webhook deliveries pending (not yet delivered or given up), counted in the database at scrape time.', registers: [registry],
+    name: 'parley_webhook_backlog',
+    help: 'Webhook deliveries pending (not yet delivered or given up), counted in the database at scrape time.',
+    registers: [registry],
     async collect() {
       const row = await deps.storage.get<{ n: number | string }>(SQL.webhookBacklog).catch(backlogFailed('webhooks'));
       if (row) this.set(Number(row.n));
@@ -77,7 +112,10 @@ export function createMetrics(deps: { storage: Queryable; logger: Logger }): Met
     },
   });
   new Gauge({
-    name: 'parley_jobs_backlog', help: 'Background jobs queued (web document fetches and crawls), by kind, counted in the database at scrape time.', labelNames: ['kind'], registers: [registry],
+    name: 'parley_jobs_backlog',
+    help: 'Background jobs queued (web document fetches and crawls), by kind, counted in the database at scrape time.',
+    labelNames: ['kind'],
+    registers: [registry],
     async collect() {
       const rows = await deps.storage.all<{ kind: string; n: number | string }>(SQL.jobsBacklog).catch(backlogFailed('jobs'));
       this.reset();
@@ -90,7 +128,9 @@ export function createMetrics(deps: { storage: Queryable; logger: Logger }): Met
   // Hot-path series kept by channel, then outcome: a turn builds no key string.
   const turnSeries = new Map<string, Partial<Record<ChatOutcome, CounterSeries>>>();
   const stageSeries: Record<ChatStage, HistogramSeries> = {
-    retrieval: stages.labels('retrieval'), answer: stages.labels('answer'), model: stages.labels('model'),
+    retrieval: stages.labels('retrieval'),
+    answer: stages.labels('answer'),
+    model: stages.labels('model'),
   };
   let merged: Registry | null = null;
 
@@ -98,15 +138,21 @@ export function createMetrics(deps: { storage: Queryable; logger: Logger }): Met
     http: { requests, duration },
     chatTurn(channel, outcome) {
       let byOutcome = turnSeries.get(channel);
-      if (!byOutcome) turnSeries.set(channel, byOutcome = {});
+      if (!byOutcome) turnSeries.set(channel, (byOutcome = {}));
       (byOutcome[outcome] ??= turns.labels(channel, outcome)).inc();
     },
     chatStage(stage, seconds) {
       stageSeries[stage].observe(seconds);
     },
-    modelRequest(provider, outcome) { modelRequests.inc({ provider, outcome }); },
-    webhookDelivery(outcome) { webhookDeliveries.inc({ outcome }); },
-    rateLimited(scope) { rateLimited.inc({ scope }); },
+    modelRequest(provider, outcome) {
+      modelRequests.inc({ provider, outcome });
+    },
+    webhookDelivery(outcome) {
+      webhookDeliveries.inc({ outcome });
+    },
+    rateLimited(scope) {
+      rateLimited.inc({ scope });
+    },
     async render() {
       // Node's process metrics start at the first scrape, once per process (process.ts).
       merged ??= Registry.merge([processRegistry(), registry]);

@@ -17,7 +17,9 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Re
     if (!expected) throw new AppError('resource_not_found', 'Metrics are off on this server: set METRICS_TOKEN to serve them');
     const match = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? '');
     if (!match || !crypto.timingSafeEqual(digest(match[1] as string), expected)) {
-      throw new AppError('authentication_error', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw new AppError('authentication_error', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>', {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
     }
     const { contentType, text } = await metrics.render();
     res.setHeader('Cache-Control', 'no-store');

@@ -10,29 +10,31 @@ import { parseIp, parseIpRule, type IpRule } from '../lib/ip.js';
  * its messages: messages here carry no hint, callers add theirs (`withHint`).
  * IPv4 rules cover IPv4-mapped IPv6 (::ffff:a.b.c.d) too: lib/ip compares in one space.
  */
-const BLOCKED: { rule: IpRule; reason: string }[] = ([
-  ['0.0.0.0/8', 'unspecified'],
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'private (carrier-grade NAT)'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.0.0/16', 'link-local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.0.0.0/24', 'reserved'],
-  ['192.168.0.0/16', 'private'],
-  ['198.18.0.0/15', 'reserved (benchmarking)'],
-  ['224.0.0.0/4', 'multicast'],
-  ['240.0.0.0/4', 'reserved'],
-  ['::/128', 'unspecified'],
-  ['::1/128', 'loopback'],
-  ['::/96', 'reserved (IPv4-compatible)'],
-  ['100::/64', 'reserved (discard)'],
-  ['64:ff9b:1::/48', 'reserved (local NAT64)'],
-  ['2001::/32', 'reserved (Teredo)'],
-  ['fc00::/7', 'private (unique local)'],
-  ['fe80::/10', 'link-local'],
-  ['fec0::/10', 'link-local (site-local)'],
-  ['ff00::/8', 'multicast'],
-] as const).map(([cidr, reason]) => ({ rule: parseIpRule(cidr) as IpRule, reason }));
+const BLOCKED: { rule: IpRule; reason: string }[] = (
+  [
+    ['0.0.0.0/8', 'unspecified'],
+    ['10.0.0.0/8', 'private'],
+    ['100.64.0.0/10', 'private (carrier-grade NAT)'],
+    ['127.0.0.0/8', 'loopback'],
+    ['169.254.0.0/16', 'link-local'],
+    ['172.16.0.0/12', 'private'],
+    ['192.0.0.0/24', 'reserved'],
+    ['192.168.0.0/16', 'private'],
+    ['198.18.0.0/15', 'reserved (benchmarking)'],
+    ['224.0.0.0/4', 'multicast'],
+    ['240.0.0.0/4', 'reserved'],
+    ['::/128', 'unspecified'],
+    ['::1/128', 'loopback'],
+    ['::/96', 'reserved (IPv4-compatible)'],
+    ['100::/64', 'reserved (discard)'],
+    ['64:ff9b:1::/48', 'reserved (local NAT64)'],
+    ['2001::/32', 'reserved (Teredo)'],
+    ['fc00::/7', 'private (unique local)'],
+    ['fe80::/10', 'link-local'],
+    ['fec0::/10', 'link-local (site-local)'],
+    ['ff00::/8', 'multicast'],
+  ] as const
+).map(([cidr, reason]) => ({ rule: parseIpRule(cidr) as IpRule, reason }));
 
 /** IPv6 forms that carry an IPv4 address inside: the embedded address is judged instead. */
 const EMBEDDING: { rule: IpRule; extract: (v: bigint) => bigint }[] = [
@@ -63,7 +65,11 @@ export function blockedAddressReason(ip: string): string | null {
 /** A connection refused by the guard; `message` says what and why, `withHint` adds the caller's setting. */
 export class BlockedAddressError extends Error {
   readonly code = 'ERR_BLOCKED_ADDRESS';
-  constructor(readonly host: string, readonly address: string, readonly reason: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+    readonly reason: string,
+  ) {
     super(`${host === address ? address : `${host} resolves to ${address}`}, a ${reason} address: refused`);
     this.name = 'BlockedAddressError';
   }
@@ -118,7 +124,11 @@ export function describeUrlProblem(problem: UrlProblem, hint: string): string {
 }
 
 /** `dns.lookup` with `all: true`: what the guard resolves names with (tests pass a fake DNS). */
-export type LookupAll = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+export type LookupAll = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
 
 /** The shape `net.connect({lookup})` calls: with `all` (happy eyeballs) or without. */
 export type ConnectLookup = (

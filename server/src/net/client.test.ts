@@ -12,7 +12,9 @@ async function startServer(handler: (req: http.IncomingMessage, res: http.Server
   const server = http.createServer((req, res) => {
     const record = { path: req.url ?? '/', remotePort: req.socket.remotePort, clientClosed: false };
     seen.push(record);
-    res.on('close', () => { if (!res.writableFinished) record.clientClosed = true; });
+    res.on('close', () => {
+      if (!res.writableFinished) record.clientClosed = true;
+    });
     handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -21,16 +23,22 @@ async function startServer(handler: (req: http.IncomingMessage, res: http.Server
     port,
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** A fake DNS: every name resolves to `address`. */
-const resolvesTo = (address: string): LookupAll => (_host: string, _o: dns.LookupAllOptions, cb: (err: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => {
-  cb(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
-};
+const resolvesTo =
+  (address: string): LookupAll =>
+  (_host: string, _o: dns.LookupAllOptions, cb: (err: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => {
+    cb(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+  };
 
 const failure = async (p: Promise<unknown>): Promise<NetError> => {
   try {
@@ -65,12 +73,21 @@ afterEach(async () => {
 
 describe('the address guard, at connect time', () => {
   it('refuses a literal loopback address (IPv4 and IPv4-mapped IPv6) before connecting, unless private addresses are allowed', async () => {
-    const guarded = client({ guard: { allowPrivate: false, resolve: () => { throw new Error('literals are not looked up'); } } });
+    const guarded = client({
+      guard: {
+        allowPrivate: false,
+        resolve: () => {
+          throw new Error('literals are not looked up');
+        },
+      },
+    });
     for (const url of [`${server.url}/a`, `http://[::ffff:127.0.0.1]:${server.port}/a`]) {
       const err = await failure(guarded.request(url));
       expect(err.kind, url).toBe('blocked');
       expect(err.blocked?.reason).toBe('loopback');
-      expect(err.blocked?.withHint('set X=true to allow')).toMatch(/^(127\.0\.0\.1|::ffff:7f00:1), a loopback address: refused \(set X=true to allow\)$/);
+      expect(err.blocked?.withHint('set X=true to allow')).toMatch(
+        /^(127\.0\.0\.1|::ffff:7f00:1), a loopback address: refused \(set X=true to allow\)$/,
+      );
     }
     expect(server.seen).toEqual([]);
     const open = client({ guard: { allowPrivate: true } });
@@ -94,7 +111,9 @@ describe('the address guard, at connect time', () => {
     expect(err.kind).toBe('blocked');
     expect(err.message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address: refused$/);
     expect(server.seen).toEqual([]);
-    const ok = await client({ guard: { allowPrivate: true, resolve: resolvesTo('127.0.0.1') } }).request(`http://localhost:${server.port}/x`);
+    const ok = await client({ guard: { allowPrivate: true, resolve: resolvesTo('127.0.0.1') } }).request(
+      `http://localhost:${server.port}/x`,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('hello GET /x');
   });
@@ -106,7 +125,9 @@ describe('the address guard, at connect time', () => {
 
 describe('timeouts', () => {
   it('headers: connecting and waiting for the head share the budget', async () => {
-    routes['/hang'] = () => { /* never answers */ };
+    routes['/hang'] = () => {
+      /* never answers */
+    };
     const t0 = performance.now();
     const err = await failure(client().request(`${server.url}/hang`, { headersTimeoutMs: 150 }));
     expect(err).toMatchObject({ kind: 'timeout', phase: 'headers' });
@@ -115,7 +136,15 @@ describe('timeouts', () => {
   });
 
   it('connect: a connection that cannot be made in time (a lookup that never answers) fails as a connect timeout', async () => {
-    const neverResolves = client({ connectTimeoutMs: 100, guard: { allowPrivate: true, lookup: () => { /* silence */ } } });
+    const neverResolves = client({
+      connectTimeoutMs: 100,
+      guard: {
+        allowPrivate: true,
+        lookup: () => {
+          /* silence */
+        },
+      },
+    });
     const t0 = performance.now();
     const err = await failure(neverResolves.request('http://slow-dns.test/'));
     expect(err).toMatchObject({ kind: 'timeout', phase: 'connect' });
@@ -123,16 +152,29 @@ describe('timeouts', () => {
   });
 
   it('body: silence between chunks is cut, a slow but steady stream is not', async () => {
-    routes['/stall'] = (_req, res) => { res.writeHead(200); res.write('first'); };
+    routes['/stall'] = (_req, res) => {
+      res.writeHead(200);
+      res.write('first');
+    };
     routes['/steady'] = (_req, res) => {
       res.writeHead(200);
       let n = 0;
-      const tick = setInterval(() => { res.write(`${n}`); if (++n === 5) { clearInterval(tick); res.end(); } }, 60);
+      const tick = setInterval(() => {
+        res.write(`${n}`);
+        if (++n === 5) {
+          clearInterval(tick);
+          res.end();
+        }
+      }, 60);
     };
     const c = client();
     const stalled = await c.request(`${server.url}/stall`, { bodyTimeoutMs: 150 });
     const got: string[] = [];
-    const err = await failure((async () => { for await (const chunk of stalled.chunks()) got.push(Buffer.from(chunk).toString()); })());
+    const err = await failure(
+      (async () => {
+        for await (const chunk of stalled.chunks()) got.push(Buffer.from(chunk).toString());
+      })(),
+    );
     expect(got).toEqual(['first']);
     expect(err).toMatchObject({ kind: 'timeout', phase: 'body' });
     const steady = await c.request(`${server.url}/steady`, { bodyTimeoutMs: 150 });
@@ -160,7 +202,11 @@ describe('the body', () => {
   it('is capped: a declared length over the cap fails before reading, a streamed one when it passes the cap, a truncated read stops at it', async () => {
     const big = 'x'.repeat(20_000);
     routes['/declared'] = (_req, res) => res.writeHead(200, { 'content-length': String(big.length) }).end(big);
-    routes['/chunked'] = (_req, res) => { res.writeHead(200); res.write(big); res.end(big); };
+    routes['/chunked'] = (_req, res) => {
+      res.writeHead(200);
+      res.write(big);
+      res.end(big);
+    };
     routes['/bomb'] = (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync('y'.repeat(1_000_000)));
     const c = client();
     for (const path of ['/declared', '/chunked']) {
@@ -181,8 +227,14 @@ describe('the body', () => {
     const c = client();
     expect((await (await c.request(`${server.url}/gz`)).read({ maxBytes: 100, decompress: true })).toString()).toBe('zipped');
     expect((await (await c.request(`${server.url}/br`)).read({ maxBytes: 100, decompress: true })).toString()).toBe('brotli');
-    expect(await failure((await c.request(`${server.url}/odd`)).read({ maxBytes: 100, decompress: true }))).toMatchObject({ kind: 'invalid', message: expect.stringContaining('unsupported content encoding (zstd)') });
-    expect(await failure((await c.request(`${server.url}/corrupt`)).read({ maxBytes: 100, decompress: true }))).toMatchObject({ kind: 'invalid', message: expect.stringContaining('could not decode the gzip body') });
+    expect(await failure((await c.request(`${server.url}/odd`)).read({ maxBytes: 100, decompress: true }))).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('unsupported content encoding (zstd)'),
+    });
+    expect(await failure((await c.request(`${server.url}/corrupt`)).read({ maxBytes: 100, decompress: true }))).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('could not decode the gzip body'),
+    });
   });
 
   it('streams: each chunk is handed over as it arrives, before the server has finished', async () => {
@@ -190,7 +242,10 @@ describe('the body', () => {
     routes['/sse'] = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: one\n\n');
-      setTimeout(() => { finishedAt = performance.now(); res.end('data: two\n\n'); }, 150);
+      setTimeout(() => {
+        finishedAt = performance.now();
+        res.end('data: two\n\n');
+      }, 150);
     };
     const res = await client().request(`${server.url}/sse`, { method: 'POST', body: '{}', bodyTimeoutMs: 1_000 });
     const arrivals: { text: string; at: number }[] = [];
@@ -259,14 +314,29 @@ describe('redirects', () => {
     expect(res.header('location')).toBe('/r1');
   });
 
-  it('are followed up to the policy\'s max, each hop checked first, fragments dropped', async () => {
+  it("are followed up to the policy's max, each hop checked first, fragments dropped", async () => {
     const hops: string[] = [];
-    const res = await client().request(`${server.url}/r0`, { redirects: { max: 2, check: (next, from) => hops.push(`${from} -> ${next.href}`) } });
+    const res = await client().request(`${server.url}/r0`, {
+      redirects: { max: 2, check: (next, from) => hops.push(`${from} -> ${next.href}`) },
+    });
     expect(res).toMatchObject({ status: 200, redirects: 2, url: `${server.url}/final` });
     expect(hops).toEqual([`${server.url}/r0 -> ${server.url}/r1`, `${server.url}/r1 -> ${server.url}/final`]);
-    expect(await failure(client().request(`${server.url}/loop`, { redirects: { max: 3 } }))).toMatchObject({ kind: 'redirect', message: `more than 3 redirects from ${server.url}/loop` });
-    expect(await failure(client().request(`${server.url}/ftp`, { redirects: { max: 3 } }))).toMatchObject({ kind: 'redirect', message: `${server.url}/ftp redirects to a ftp: URL` });
-    const refused = client().request(`${server.url}/r0`, { redirects: { max: 3, check: () => { throw new Error('not there'); } } });
+    expect(await failure(client().request(`${server.url}/loop`, { redirects: { max: 3 } }))).toMatchObject({
+      kind: 'redirect',
+      message: `more than 3 redirects from ${server.url}/loop`,
+    });
+    expect(await failure(client().request(`${server.url}/ftp`, { redirects: { max: 3 } }))).toMatchObject({
+      kind: 'redirect',
+      message: `${server.url}/ftp redirects to a ftp: URL`,
+    });
+    const refused = client().request(`${server.url}/r0`, {
+      redirects: {
+        max: 3,
+        check: () => {
+          throw new Error('not there');
+        },
+      },
+    });
     await expect(refused).rejects.toThrow('not there');
   });
 });

@@ -106,7 +106,8 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
         } catch {
           throw new NetError('redirect', `${current} redirects to an invalid URL`, current);
         }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new NetError('redirect', `${current} redirects to a ${next.protocol} URL`, current);
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          throw new NetError('redirect', `${current} redirects to a ${next.protocol} URL`, current);
         next.hash = '';
         req.redirects.check?.(next, current);
         current = next.href;

@@ -17,7 +17,12 @@ export class NetError extends Error {
   readonly code: string | null;
   /** Which budget ran out, for `timeout`. */
   readonly phase: TimeoutPhase | null;
-  constructor(readonly kind: NetErrorKind, message: string, readonly url: string, opts: { code?: string | null; phase?: TimeoutPhase | null; cause?: unknown } = {}) {
+  constructor(
+    readonly kind: NetErrorKind,
+    message: string,
+    readonly url: string,
+    opts: { code?: string | null; phase?: TimeoutPhase | null; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'NetError';
     this.code = opts.code ?? null;
@@ -43,6 +48,12 @@ export function netError(err: unknown, url: string): NetError {
   const codeText = typeof code === 'string' ? code : null;
   const message = err instanceof Error ? err.message : String(err);
   const phase = codeText ? TIMEOUT_CODES[codeText] : undefined;
-  if (phase) return new NetError('timeout', `${url}: no ${phase === 'body' ? 'body data' : phase === 'headers' ? 'response' : 'connection'} in time`, url, { code: codeText, phase, cause: err });
+  if (phase)
+    return new NetError(
+      'timeout',
+      `${url}: no ${phase === 'body' ? 'body data' : phase === 'headers' ? 'response' : 'connection'} in time`,
+      url,
+      { code: codeText, phase, cause: err },
+    );
   return new NetError('network', message || codeText || 'network error', url, { code: codeText, cause: err });
 }

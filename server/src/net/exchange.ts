@@ -13,7 +13,10 @@ export interface Exchange {
 
 /** The abort reason of a deadline the client set (not the caller's). */
 class Deadline {
-  constructor(readonly phase: TimeoutPhase, readonly ms: number) {}
+  constructor(
+    readonly phase: TimeoutPhase,
+    readonly ms: number,
+  ) {}
 }
 
 export function startExchange(req: { signal?: AbortSignal | undefined; totalTimeoutMs?: number | undefined }): Exchange {
@@ -34,7 +37,8 @@ export function startExchange(req: { signal?: AbortSignal | undefined; totalTime
       if (err instanceof NetError) return err;
       if (controller.signal.aborted) {
         const reason: unknown = controller.signal.reason;
-        if (reason instanceof Deadline) return new NetError('timeout', `${url} did not answer within ${reason.ms} ms`, url, { phase: reason.phase, cause: err });
+        if (reason instanceof Deadline)
+          return new NetError('timeout', `${url} did not answer within ${reason.ms} ms`, url, { phase: reason.phase, cause: err });
         return new NetError('aborted', 'the request was cancelled', url, { cause: err });
       }
       return netError(err, url);

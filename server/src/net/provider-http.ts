@@ -23,7 +23,11 @@ export class ProviderError extends Error {
   readonly status: number | null;
   readonly retryable: boolean;
   readonly retryAfterMs: number | null;
-  constructor(readonly code: ProviderErrorCode, message: string, opts: { status?: number | null; retryable?: boolean; retryAfterMs?: number | null; cause?: unknown } = {}) {
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+    opts: { status?: number | null; retryable?: boolean; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ProviderError';
     this.status = opts.status ?? null;
@@ -37,7 +41,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What the retry loop makes of any failure: a ProviderError as is, anything else a retryable network error. */
 export const asProviderError = (err: unknown): ProviderError =>
-  err instanceof ProviderError ? err : new ProviderError('network', err instanceof Error ? err.message : String(err), { retryable: true, cause: err });
+  err instanceof ProviderError
+    ? err
+    : new ProviderError('network', err instanceof Error ? err.message : String(err), { retryable: true, cause: err });
 
 export const cancelledError = (): ProviderError => new ProviderError('aborted', 'The request was cancelled');
 
@@ -55,7 +61,11 @@ export function statusError(status: number, header: (name: string) => string | n
   const shouldRetry = header('x-should-retry'); // OpenAI's explicit hint wins
   const retryAfter = retryAfterMs(header);
   const make = (code: ProviderErrorCode, retryable: boolean) =>
-    new ProviderError(code, text, { status, retryable: shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : retryable, retryAfterMs: retryAfter });
+    new ProviderError(code, text, {
+      status,
+      retryable: shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : retryable,
+      retryAfterMs: retryAfter,
+    });
   if (status === 429) return make('rate_limited', true);
   if (status === 408) return make('timeout', true);
   if (status === 409) return make('upstream', true); // lock/conflict on the provider side: transient
@@ -107,14 +117,23 @@ export async function providerRequest(
   const failure = (err: unknown): ProviderError => {
     if (!(err instanceof NetError)) return asProviderError(err);
     const blocked = err.blocked;
-    if (blocked) return new ProviderError('bad_request', opts.blockedHint ? blocked.withHint(opts.blockedHint) : blocked.message, { cause: err });
+    if (blocked)
+      return new ProviderError('bad_request', opts.blockedHint ? blocked.withHint(opts.blockedHint) : blocked.message, { cause: err });
     if (err.kind === 'aborted') return new ProviderError('aborted', 'The request was cancelled', { cause: err });
-    if (err.kind === 'timeout') return new ProviderError('timeout', `No answer from the provider within ${opts.timeoutMs} ms`, { retryable: true, cause: err });
+    if (err.kind === 'timeout')
+      return new ProviderError('timeout', `No answer from the provider within ${opts.timeoutMs} ms`, { retryable: true, cause: err });
     return new ProviderError('network', `Connection to the provider failed: ${err.code ?? err.message}`, { retryable: true, cause: err });
   };
   let res: HttpResponse;
   try {
-    res = await client.request(url, { method: 'POST', headers: init.headers, body: init.body, signal: opts.signal, headersTimeoutMs: opts.timeoutMs, bodyTimeoutMs: opts.timeoutMs });
+    res = await client.request(url, {
+      method: 'POST',
+      headers: init.headers,
+      body: init.body,
+      signal: opts.signal,
+      headersTimeoutMs: opts.timeoutMs,
+      bodyTimeoutMs: opts.timeoutMs,
+    });
   } catch (err) {
     throw failure(err);
   }

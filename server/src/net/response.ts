@@ -94,7 +94,10 @@ export function respond(url: string, data: Dispatcher.ResponseData, exchange: Ex
   }
 
   async function read(opts: ReadOptions): Promise<Buffer> {
-    const encoding = String(header('content-encoding') ?? 'identity').trim().toLowerCase() || 'identity';
+    const encoding =
+      String(header('content-encoding') ?? 'identity')
+        .trim()
+        .toLowerCase() || 'identity';
     const declared = Number(header('content-length'));
     if (!opts.truncate && (encoding === 'identity' || !opts.decompress) && Number.isFinite(declared) && declared > opts.maxBytes) {
       cancel();
@@ -102,9 +105,14 @@ export function respond(url: string, data: Dispatcher.ResponseData, exchange: Ex
     }
     let stream: Readable = body;
     if (opts.decompress && encoding !== 'identity') {
-      const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-        : encoding === 'deflate' ? zlib.createInflate()
-          : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+      const decoder =
+        encoding === 'gzip' || encoding === 'x-gzip'
+          ? zlib.createGunzip()
+          : encoding === 'deflate'
+            ? zlib.createInflate()
+            : encoding === 'br'
+              ? zlib.createBrotliDecompress()
+              : null;
       if (!decoder) {
         cancel();
         throw new NetError('invalid', `${url} uses an unsupported content encoding (${encoding})`, url);
@@ -144,7 +152,9 @@ export function respond(url: string, data: Dispatcher.ResponseData, exchange: Ex
     chunks,
     read,
     async text(opts = {}) {
-      return (await read({ maxBytes: opts.maxBytes ?? Number.MAX_SAFE_INTEGER, truncate: opts.truncate, decompress: opts.decompress })).toString('utf8');
+      return (
+        await read({ maxBytes: opts.maxBytes ?? Number.MAX_SAFE_INTEGER, truncate: opts.truncate, decompress: opts.decompress })
+      ).toString('utf8');
     },
     release() {
       if (settled) return;

@@ -42,7 +42,10 @@ export function retryWaitMs(retry: number, policy: RetryPolicy, retryAfterMs: nu
  * longer than the policy's maxDelayMs ends the loop with the error ("come back in a minute" is
  * a failure for a live chat).
  */
-export async function* withRetries<T, E extends RetryableError>(attempt: (n: number) => AsyncIterable<T>, opts: RetryOptions<T, E>): AsyncIterable<T> {
+export async function* withRetries<T, E extends RetryableError>(
+  attempt: (n: number) => AsyncIterable<T>,
+  opts: RetryOptions<T, E>,
+): AsyncIterable<T> {
   for (let n = 0; ; n++) {
     let progressed = false;
     try {

@@ -10,11 +10,32 @@ type Json = Record<string, unknown>;
 export const OPENAPI_VERSION = '3.1.0';
 
 const GENERAL_CODES = Object.keys(ERROR_STATUS);
-const FORM1_CODES = ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE'];
+const FORM1_CODES = [
+  'INVALID_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'UNAVAILABLE',
+];
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 400: 'Invalid input', 401: 'Missing or invalid credentials',
-  403: 'Not allowed', 404: 'Not found', 409: 'Conflict', 413: 'Body too large', 429: 'Rate limited', 500: 'Server error', 503: 'Not ready',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  400: 'Invalid input',
+  401: 'Missing or invalid credentials',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Rate limited',
+  500: 'Server error',
+  503: 'Not ready',
 };
 
 /**
@@ -36,7 +57,13 @@ function parameters(doc: RouteDoc): Json[] {
     const json = toSchema(obj, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       const { description, ...s } = schema;
-      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s, ...(description ? { description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: s,
+        ...(description ? { description } : {}),
+      });
     }
   };
   add('path', doc.params);
@@ -47,9 +74,29 @@ function parameters(doc: RouteDoc): Json[] {
 function successContent(s: SuccessDoc | { kind: 'sse'; events: Record<string, z.ZodType> }): Json | undefined {
   switch (s.kind) {
     case 'envelope':
-      return { 'application/json': { schema: { type: 'object', required: ['status', 'data'], properties: { status: { const: 'success' }, data: toSchema(s.data, 'output') } } } };
+      return {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['status', 'data'],
+            properties: { status: { const: 'success' }, data: toSchema(s.data, 'output') },
+          },
+        },
+      };
     case 'paginated':
-      return { 'application/json': { schema: { type: 'object', required: ['status', 'data', 'pagination'], properties: { status: { const: 'success' }, data: { type: 'array', items: toSchema(s.item, 'output') }, pagination: ref('Pagination') } } } };
+      return {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['status', 'data', 'pagination'],
+            properties: {
+              status: { const: 'success' },
+              data: { type: 'array', items: toSchema(s.item, 'output') },
+              pagination: ref('Pagination'),
+            },
+          },
+        },
+      };
     case 'bare':
       return { 'application/json': { schema: toSchema(s.schema, 'output') } };
     case 'file':
@@ -57,7 +104,12 @@ function successContent(s: SuccessDoc | { kind: 'sse'; events: Record<string, z.
     case 'text':
       return { [s.contentType]: { schema: { type: 'string' } } };
     case 'sse':
-      return { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' }, 'x-events': Object.fromEntries(Object.entries(s.events).map(([name, schema]) => [name, toSchema(schema, 'output')])) } };
+      return {
+        'text/event-stream': {
+          schema: { type: 'string', description: 'Server-Sent Events' },
+          'x-events': Object.fromEntries(Object.entries(s.events).map(([name, schema]) => [name, toSchema(schema, 'output')])),
+        },
+      };
     case 'empty':
       return undefined;
   }
@@ -68,7 +120,10 @@ function responses(doc: RouteDoc): Json {
   const main = doc.success;
   const content: Json = { ...successContent(main) };
   for (const alt of doc.alternatives ?? []) if (alt.status === main.status) Object.assign(content, successContent(alt));
-  out[String(main.status)] = { description: main.description ?? STATUS_TEXT[main.status] ?? 'Success', ...(Object.keys(content).length ? { content } : {}) };
+  out[String(main.status)] = {
+    description: main.description ?? STATUS_TEXT[main.status] ?? 'Success',
+    ...(Object.keys(content).length ? { content } : {}),
+  };
   const errorRef = doc.errorShape === 'form1' ? ref('ErrorForm1') : ref('Error');
   // A path parameter can be malformed (%ZZ): 400. A 500 is always possible and always in the
   // route's error shape (never a stack trace).
@@ -81,14 +136,19 @@ function responses(doc: RouteDoc): Json {
 function requestBody(doc: RouteDoc): Json | undefined {
   if (!doc.body && !doc.otherBodies) return undefined;
   const content: Json = {};
-  if (doc.body) content['application/json'] = { schema: toSchema(doc.body, 'input'), ...(doc.example !== undefined ? { example: doc.example } : {}) };
+  if (doc.body)
+    content['application/json'] = { schema: toSchema(doc.body, 'input'), ...(doc.example !== undefined ? { example: doc.example } : {}) };
   for (const [type, description] of Object.entries(doc.otherBodies ?? {})) content[type] = { schema: { type: 'object', description } };
   return { required: true, content };
 }
 
 /** Unique per operation, as OpenAPI requires: a path's trailing slash is a word of its own (`/demo/`: getDemoIndex). */
 function operationId(doc: RouteDoc): string {
-  const words = doc.path.replace(/^\/(v1\/)?/, '').replace(/\/$/, '/index').split(/[/{}.-]+/).filter(Boolean);
+  const words = doc.path
+    .replace(/^\/(v1\/)?/, '')
+    .replace(/\/$/, '/index')
+    .split(/[/{}.-]+/)
+    .filter(Boolean);
   return [doc.method, ...words].map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join('');
 }
 
@@ -118,7 +178,10 @@ export function checkRouteDocs(docs: readonly RouteDoc[]): void {
     if (/:\w/.test(d.path)) throw new Error(`openapi: ${key}: write path parameters OpenAPI style, {name}`);
     const names = [...d.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const declared = Object.keys(d.params?.shape ?? {});
-    if (names.join() !== declared.join()) throw new Error(`openapi: ${key}: params must declare exactly ${names.join(', ') || 'nothing'} (got ${declared.join(', ') || 'nothing'})`);
+    if (names.join() !== declared.join())
+      throw new Error(
+        `openapi: ${key}: params must declare exactly ${names.join(', ') || 'nothing'} (got ${declared.join(', ') || 'nothing'})`,
+      );
   }
 }
 
@@ -127,7 +190,11 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[] = ROUTE_DOCS): Js
   checkRouteDocs(docs);
   const paths: Record<string, Json> = {};
   for (const d of docs) (paths[d.path] ??= {})[d.method] = operation(d);
-  const errorBody = (codes: string[]) => ({ type: 'object', required: ['code', 'message'], properties: { code: { enum: codes }, message: { type: 'string' } } });
+  const errorBody = (codes: string[]) => ({
+    type: 'object',
+    required: ['code', 'message'],
+    properties: { code: { enum: codes }, message: { type: 'string' } },
+  });
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -141,13 +208,28 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[] = ROUTE_DOCS): Js
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or a user session token from /v1/auth/login' },
-        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `Dashboard session cookie (named __Host-${SESSION_COOKIE} when PUBLIC_URL is https; a request with two is refused): counts only from PUBLIC_URL's origin with the ${CSRF_HEADER}: 1 header. Rate limits (X-RateLimit-*) per session of max(plan, 600/min) and max(plan, 20,000/day); a bearer token keeps the plan's limits` },
+        cookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `Dashboard session cookie (named __Host-${SESSION_COOKIE} when PUBLIC_URL is https; a request with two is refused): counts only from PUBLIC_URL's origin with the ${CSRF_HEADER}: 1 header. Rate limits (X-RateLimit-*) per session of max(plan, 600/min) and max(plan, 20,000/day); a bearer token keeps the plan's limits`,
+        },
       },
       schemas: {
-        Error: { type: 'object', required: ['status', 'error'], properties: { status: { const: 'error' }, error: errorBody(GENERAL_CODES) } },
-        ErrorForm1: { type: 'object', required: ['error'], properties: { error: errorBody(FORM1_CODES) }, description: 'The seed\'s "form 1" errors (POST /v1/integrations/{id}/chat)' },
+        Error: {
+          type: 'object',
+          required: ['status', 'error'],
+          properties: { status: { const: 'error' }, error: errorBody(GENERAL_CODES) },
+        },
+        ErrorForm1: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: errorBody(FORM1_CODES) },
+          description: 'The seed\'s "form 1" errors (POST /v1/integrations/{id}/chat)',
+        },
         Pagination: {
-          type: 'object', required: ['total', 'page', 'limit', 'pages'],
+          type: 'object',
+          required: ['total', 'page', 'limit', 'pages'],
           properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, pages: { type: 'integer' } },
         },
       },
@@ -162,4 +244,3 @@ export function openApiDocument(): Json {
   cached ??= buildOpenApiDocument();
   return cached;
 }
-

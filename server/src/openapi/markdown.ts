@@ -36,7 +36,9 @@ export function describeType(s: Json | undefined): string {
     case 'array':
       return `array of ${describeType(s.items)}${bounds(s.minItems, s.maxItems, ' items')}`;
     case 'object':
-      return s.additionalProperties && typeof s.additionalProperties === 'object' && !s.properties ? `object of ${describeType(s.additionalProperties)}` : 'object';
+      return s.additionalProperties && typeof s.additionalProperties === 'object' && !s.properties
+        ? `object of ${describeType(s.additionalProperties)}`
+        : 'object';
     default:
       return String(type ?? 'any');
   }
@@ -88,7 +90,8 @@ function successLine(status: string, r: Json): string {
     if (t === 'text/event-stream') return `\`text/event-stream\` (events: ${Object.keys(content[t]!['x-events'] ?? {}).join(', ')})`;
     if (t !== 'application/json') return `\`${t}\``;
     const s = content[t]!.schema as Json;
-    if (s.properties?.pagination) return `paginated \`{"status":"success","data":[${describeType(s.properties.data.items)}],"pagination":{…}}\``;
+    if (s.properties?.pagination)
+      return `paginated \`{"status":"success","data":[${describeType(s.properties.data.items)}],"pagination":{…}}\``;
     if (s.properties?.status?.const === 'success') return `envelope \`{"status":"success","data":${describeType(s.properties.data)}}\``;
     return `bare JSON ${describeType(s)}`;
   });
@@ -99,13 +102,19 @@ function renderOperation(path: string, method: string, op: Json): string[] {
   const lines = [`### ${method.toUpperCase()} ${path}`, '', op.summary + '.', ''];
   if (op.description) lines.push(op.description, '');
   const schemes = (op.security as Json[]).flatMap((s) => Object.keys(s));
-  const auth = schemes.length ? schemes.map((s) => (s === 'bearer' ? 'bearer token' : 'dashboard session cookie')).join(' or ') : 'none (public)';
-  lines.push(`- Auth: ${auth}${op['x-permissions'] ? `; permission: ${(op['x-permissions'] as string[]).map((p) => `\`${p}\``).join(' or ')}` : ''}`);
+  const auth = schemes.length
+    ? schemes.map((s) => (s === 'bearer' ? 'bearer token' : 'dashboard session cookie')).join(' or ')
+    : 'none (public)';
+  lines.push(
+    `- Auth: ${auth}${op['x-permissions'] ? `; permission: ${(op['x-permissions'] as string[]).map((p) => `\`${p}\``).join(' or ')}` : ''}`,
+  );
   const params = (op.parameters ?? []) as Json[];
   for (const where of ['path', 'query']) {
     const list = params.filter((p) => p.in === where);
     if (!list.length) continue;
-    lines.push(`- ${where === 'path' ? 'Path' : 'Query'}: ${list.map((p) => `\`${p.name}\` ${describeType(p.schema)}${p.required && where === 'query' ? ' (required)' : ''}`).join(', ')}`);
+    lines.push(
+      `- ${where === 'path' ? 'Path' : 'Query'}: ${list.map((p) => `\`${p.name}\` ${describeType(p.schema)}${p.required && where === 'query' ? ' (required)' : ''}`).join(', ')}`,
+    );
   }
   const body = op.requestBody?.content as Record<string, Json> | undefined;
   const responses = op.responses as Record<string, Json>;
@@ -113,7 +122,10 @@ function renderOperation(path: string, method: string, op: Json): string[] {
   const success = statuses.filter((s) => Number(s) < 400);
   const errors = statuses.filter((s) => Number(s) >= 400);
   for (const s of success) lines.push(`- Success: ${successLine(s, responses[s]!)}`);
-  if (errors.length) lines.push(`- Errors: ${errors.join(', ')} in the ${op['x-error-shape'] === 'form1' ? '"form 1" shape `{"error":{"code","message"}}`' : 'error envelope `{"status":"error","error":{"code","message"}}`'}`);
+  if (errors.length)
+    lines.push(
+      `- Errors: ${errors.join(', ')} in the ${op['x-error-shape'] === 'form1' ? '"form 1" shape `{"error":{"code","message"}}`' : 'error envelope `{"status":"error","error":{"code","message"}}`'}`,
+    );
   if (body) {
     for (const [type, c] of Object.entries(body)) {
       if (type !== 'application/json') {
@@ -156,7 +168,18 @@ export function renderApiMarkdown(doc: Json): string {
     '',
   ];
   const tags = (doc.tags as Json[]).map((t) => t.name as string);
-  out.push('## Contents', '', ...tags.map((t) => `- [${t}](#${t.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')})`), '');
+  out.push(
+    '## Contents',
+    '',
+    ...tags.map(
+      (t) =>
+        `- [${t}](#${t
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-')})`,
+    ),
+    '',
+  );
   for (const tag of tags) {
     out.push(`## ${tag}`, '');
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
@@ -166,5 +189,10 @@ export function renderApiMarkdown(doc: Json): string {
       }
     }
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

@@ -14,8 +14,12 @@ import { ROUTE_DOCS } from './routes/index.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let server: DemoTestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const documented = new Set(ROUTE_DOCS.map((d) => `${d.method} ${d.path}`));
 
@@ -28,7 +32,10 @@ describe('the route registry', () => {
     expect(mounted).toContainEqual({ method: 'get', path: '/v1/apps/{id}' });
     expect(mounted.some((r) => r.path.startsWith('/api/'))).toBe(false);
     const missing = mounted.filter((r) => !documented.has(`${r.method} ${r.path}`)).map((r) => `${r.method.toUpperCase()} ${r.path}`);
-    expect(missing, `mounted but not described in server/src/openapi/routes (see server/src/openapi/README.md):\n  ${missing.join('\n  ')}\n`).toEqual([]);
+    expect(
+      missing,
+      `mounted but not described in server/src/openapi/routes (see server/src/openapi/README.md):\n  ${missing.join('\n  ')}\n`,
+    ).toEqual([]);
   });
 
   it('describes only routes that are mounted', () => {
@@ -46,7 +53,14 @@ describe('the route registry', () => {
     const base = { tag: 'T', summary: 's', auth: [], success: { kind: 'empty' as const, status: 204 }, errors: [] };
     expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/:id' }]))).toThrow(/OpenAPI style/);
     expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/{id}' }]))).toThrow(/params must declare exactly id/);
-    expect(() => checkRouteDocs(defineRoutes([{ ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') }, { ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') }]))).toThrow(/twice/);
+    expect(() =>
+      checkRouteDocs(
+        defineRoutes([
+          { ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') },
+          { ...base, method: 'get', path: '/v1/x/{id}', params: pathParams('id') },
+        ]),
+      ),
+    ).toThrow(/twice/);
   });
 
   it('answers every documented route (no "No such route") under both prefixes, with a valid credential', async () => {
@@ -73,7 +87,10 @@ describe('GET /v1/openapi.json', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual(buildOpenApiDocument());
     }
-    const doc = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = buildOpenApiDocument() as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.values(doc.paths).flatMap((p) => Object.keys(p)).length).toBe(ROUTE_DOCS.length);
     // The one form-1 route says so; the rest use the envelope.

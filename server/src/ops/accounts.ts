@@ -16,7 +16,11 @@ export const PLANS: readonly Plan[] = ['free', 'pro', 'enterprise'];
 /** 20 base62 characters (119 bits) from the CSPRNG: above any length or strength rule for passwords. */
 export const newPassword = (): string => randomBase62(20);
 
-export interface PasswordReset { user: PublicUser; password: string; revokedSessions: number }
+export interface PasswordReset {
+  user: PublicUser;
+  password: string;
+  revokedSessions: number;
+}
 
 /**
  * A new random password for the user, and every session of theirs revoked (all organizations):
@@ -36,27 +40,40 @@ export async function resetPassword(storage: Storage, email: string, nowMs: numb
   return { user: { id: user.id, email: user.email, name: user.name }, password, revokedSessions };
 }
 
-export interface OrganizationSummary extends Organization { members: number; owners: string[] }
+export interface OrganizationSummary extends Organization {
+  members: number;
+  owners: string[];
+}
 
 /** Every organization, oldest first, with its member count and owners' emails. */
 export async function listOrganizations(storage: Storage): Promise<OrganizationSummary[]> {
   const [orgs, members] = await Promise.all([
     storage.all<{ id: string; name: string; plan: Plan; created_at: string }>(
-      'SELECT id, name, plan, created_at FROM organizations ORDER BY created_at, id'),
+      'SELECT id, name, plan, created_at FROM organizations ORDER BY created_at, id',
+    ),
     storage.all<{ organization_id: string; role: string; email: string }>(
-      'SELECT m.organization_id, m.role, u.email FROM memberships m JOIN users u ON u.id = m.user_id ORDER BY u.email'),
+      'SELECT m.organization_id, m.role, u.email FROM memberships m JOIN users u ON u.id = m.user_id ORDER BY u.email',
+    ),
   ]);
   return orgs.map((o) => {
     const own = members.filter((m) => m.organization_id === o.id);
     return {
-      id: o.id, name: o.name, plan: o.plan, createdAt: o.created_at,
-      members: own.length, owners: own.filter((m) => m.role === 'owner').map((m) => m.email),
+      id: o.id,
+      name: o.name,
+      plan: o.plan,
+      createdAt: o.created_at,
+      members: own.length,
+      owners: own.filter((m) => m.role === 'owner').map((m) => m.email),
     };
   });
 }
 
 /** Moves an organization to another plan; returns the plan it had. */
-export async function setPlan(storage: Storage, organizationId: string, plan: string): Promise<{ organization: Organization; previous: Plan }> {
+export async function setPlan(
+  storage: Storage,
+  organizationId: string,
+  plan: string,
+): Promise<{ organization: Organization; previous: Plan }> {
   if (!PLANS.includes(plan as Plan)) throw new CliError(`unknown plan "${plan}": use one of ${PLANS.join(', ')}`, 2);
   const current = await getOrganization(storage, organizationId);
   if (!current) throw new CliError(`no organization with id ${organizationId} (list them: npm run admin -- list-orgs)`);
@@ -65,7 +82,11 @@ export async function setPlan(storage: Storage, organizationId: string, plan: st
   return { organization, previous: current.plan };
 }
 
-export interface CreatedUser { user: PublicUser; organization: Organization; password: string }
+export interface CreatedUser {
+  user: PublicUser;
+  organization: Organization;
+  password: string;
+}
 
 /**
  * A new user with a random password, owner of a new organization (free plan), as registration
@@ -81,7 +102,12 @@ export async function createUser(storage: Storage, email: string, organizationNa
     const organization = await storage.tx(async (tx) => {
       await insertUser(tx, user, hash, at);
       const org = await createOrganization(tx, organizationName, at);
-      await tx.run('INSERT INTO memberships (user_id, organization_id, role, created_at) VALUES (?, ?, ?, ?)', [user.id, org.id, 'owner', at]);
+      await tx.run('INSERT INTO memberships (user_id, organization_id, role, created_at) VALUES (?, ?, ?, ?)', [
+        user.id,
+        org.id,
+        'owner',
+        at,
+      ]);
       return org;
     });
     return { user, organization, password };

@@ -56,8 +56,10 @@ async function run(command: Command, args: string[], storage: Storage, out: (lin
     case 'list-orgs': {
       const orgs = await listOrganizations(storage);
       if (orgs.length === 0) return out('No organizations.');
-      const rows = [['ID', 'PLAN', 'MEMBERS', 'CREATED', 'OWNERS', 'NAME'],
-        ...orgs.map((o) => [o.id, o.plan, String(o.members), o.createdAt.slice(0, 10), o.owners.join(',') || '-', o.name])];
+      const rows = [
+        ['ID', 'PLAN', 'MEMBERS', 'CREATED', 'OWNERS', 'NAME'],
+        ...orgs.map((o) => [o.id, o.plan, String(o.members), o.createdAt.slice(0, 10), o.owners.join(',') || '-', o.name]),
+      ];
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
       for (const r of rows) out(r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
       return;
@@ -69,7 +71,12 @@ async function run(command: Command, args: string[], storage: Storage, out: (lin
       return;
     }
     case 'create-user': {
-      const { user, organization, password } = await createUser(storage, parseEmail(args[0] ?? ''), parseOrganizationName(args[1] ?? ''), Date.now());
+      const { user, organization, password } = await createUser(
+        storage,
+        parseEmail(args[0] ?? ''),
+        parseOrganizationName(args[1] ?? ''),
+        Date.now(),
+      );
       out(`Created ${user.email} (${user.id}), owner of ${organization.name} (${organization.id}, plan ${organization.plan})`);
       out(`Password (shown once): ${password}`);
       return;

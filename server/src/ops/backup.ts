@@ -38,8 +38,8 @@ function describe(r: BackupReport): string {
     `Backup written: ${r.file}`,
     `  size:     ${formatBytes(r.bytes)} (${r.bytes} bytes, ${r.pages} pages of ${r.pageSize} bytes)`,
     `  check:    ${r.check} (PRAGMA quick_check)`,
-    `  contents: ${c.organizations} organizations, ${c.users} users, ${c.assistants} assistants, ${c.documents} documents,`
-      + ` ${c.conversations} conversations, ${c.messages} messages`,
+    `  contents: ${c.organizations} organizations, ${c.users} users, ${c.assistants} assistants, ${c.documents} documents,` +
+      ` ${c.conversations} conversations, ${c.messages} messages`,
     `Restore: stop the server, then start it with DATABASE_URL=${r.file}`,
     '',
   ].join('\n');

@@ -2,7 +2,10 @@ import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
 
 /** A failure the operator can act on: printed as one line, exit status `exitCode` (2 = usage). */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -35,13 +38,15 @@ export function describePostgres(url: string): string {
  */
 export function runCli(command: string, main: (args: string[]) => Promise<void>): void {
   main(process.argv.slice(2)).then(
-    () => { process.exitCode ??= 0; },
+    () => {
+      process.exitCode ??= 0;
+    },
     (err: unknown) => {
       if (err instanceof CliError) {
         process.stderr.write(`${command}: ${err.message}\n`);
         process.exitCode = err.exitCode;
       } else {
-        process.stderr.write(`${command}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+        process.stderr.write(`${command}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
         process.exitCode = 1;
       }
     },

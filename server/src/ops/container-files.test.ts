@@ -21,19 +21,32 @@ import { until } from '../../test/wait.js';
 
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
-interface Instruction { keyword: string; args: string }
+interface Instruction {
+  keyword: string;
+  args: string;
+}
 
 /** Dockerfile instructions: comments dropped, `\` continuations joined. */
 function dockerfile(text: string): Instruction[] {
-  const logical = text.split('\n').filter((l) => !/^\s*#/.test(l)).join('\n').replace(/\\\n/g, ' ');
-  return logical.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
-    const [keyword = '', ...rest] = l.split(/\s+/);
-    return { keyword: keyword.toUpperCase(), args: rest.join(' ') };
-  });
+  const logical = text
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n')
+    .replace(/\\\n/g, ' ');
+  return logical
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const [keyword = '', ...rest] = l.split(/\s+/);
+      return { keyword: keyword.toUpperCase(), args: rest.join(' ') };
+    });
 }
 
 const servers: TestServer[] = [];
-afterEach(async () => { for (const s of servers.splice(0)) await s.close(); });
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
 
 /** Runs an exec-form command (a JSON array) with `env`; resolves its exit status. */
 function runExecForm(argv: string[], env: Record<string, string>): Promise<number | null> {
@@ -55,7 +68,10 @@ describe('Dockerfile', () => {
     for (const run of runs) expect(run).toMatch(/^npm (ci( --omit=dev| --no-audit| --no-fund)*|run build)$/);
     // Every file the image copies from the build context exists.
     for (const copy of all('COPY').filter((c) => !c.includes('--from='))) {
-      const sources = copy.replace(/--chown=\S+\s*/, '').split(/\s+/).slice(0, -1);
+      const sources = copy
+        .replace(/--chown=\S+\s*/, '')
+        .split(/\s+/)
+        .slice(0, -1);
       for (const source of sources) expect(fs.existsSync(path.join(REPO_ROOT, source)), source).toBe(true);
     }
   });
@@ -91,15 +107,23 @@ describe('Dockerfile', () => {
   });
 
   it('.dockerignore keeps installed packages, build output, local databases and secrets out of the context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const pattern of ['**/node_modules', '**/dist', '.git', 'data', '**/*.db', '**/.env']) expect(ignored).toContain(pattern);
     for (const kept of ['demo', 'deploy', 'scripts', 'server', 'package-lock.json']) expect(ignored).not.toContain(kept);
   });
 });
 
 interface ComposeService {
-  image?: string; build?: string; environment?: Record<string, string>; ports?: string[]; volumes?: string[];
-  depends_on?: Record<string, { condition: string }>; stop_grace_period?: string;
+  image?: string;
+  build?: string;
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  stop_grace_period?: string;
 }
 
 describe('compose.yaml (scale-out)', () => {
@@ -125,8 +149,14 @@ describe('compose.yaml (scale-out)', () => {
   it('gives each instance an environment the server accepts: PostgreSQL, Redis limits, behind one proxy', () => {
     for (const [, s] of parleys) {
       // Compose's ${VAR:?…} / ${VAR:-default}, as compose fills them in from .env.
-      const env = Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, String(v)
-        .replace(/\$\{POSTGRES_PASSWORD:\?[^}]*\}/g, 'secret').replace(/\$\{(\w+):-([^}]*)\}/g, (_, _name: string, d: string) => d)]));
+      const env = Object.fromEntries(
+        Object.entries(s.environment ?? {}).map(([k, v]) => [
+          k,
+          String(v)
+            .replace(/\$\{POSTGRES_PASSWORD:\?[^}]*\}/g, 'secret')
+            .replace(/\$\{(\w+):-([^}]*)\}/g, (_, _name: string, d: string) => d),
+        ]),
+      );
       const config = loadConfig(env);
       expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://parley:secret@postgres:5432/parley' });
       expect(config.limits).toEqual({ store: 'redis', url: 'redis://redis:6379', prefix: 'parley:' });
@@ -143,8 +173,14 @@ describe('compose.yaml (scale-out)', () => {
     expect(upstreams).toEqual(parleys.map(([name, s]) => `${name}:${s.environment?.PORT ?? ''}`));
     const port = /^\s*-\s*"?(\d+):(\d+)"?$/m.exec(read('compose.yaml'))?.[2];
     expect(nginx).toMatch(new RegExp(`listen ${port};`));
-    for (const directive of ['proxy_http_version 1.1;', 'proxy_set_header Connection "";', 'proxy_buffering off;', 'keepalive 64;',
-      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;', 'client_max_body_size 26m;']) {
+    for (const directive of [
+      'proxy_http_version 1.1;',
+      'proxy_set_header Connection "";',
+      'proxy_buffering off;',
+      'keepalive 64;',
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      'client_max_body_size 26m;',
+    ]) {
       expect(nginx).toContain(directive);
     }
   });

@@ -17,6 +17,10 @@ export async function openForCommand(database: DatabaseConfig): Promise<Storage>
   }
   // Errors only: a migration or autovacuum note is the server's to print at its start.
   const logger = createLogger('error');
-  const { storage } = await openStorage(database, logger, { poolSize: 2, applicationName: 'parley-admin', afterMigrate: (s) => reanalyzeAtStart(s, logger) });
+  const { storage } = await openStorage(database, logger, {
+    poolSize: 2,
+    applicationName: 'parley-admin',
+    afterMigrate: (s) => reanalyzeAtStart(s, logger),
+  });
   return storage;
 }

@@ -60,7 +60,8 @@ export async function backupSqlite(sourceFile: string, target: string, opts: { f
       try {
         fs.linkSync(partial, file);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${file} exists: name a new file, or add --force to replace it`);
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new CliError(`${file} exists: name a new file, or add --force to replace it`);
         throw err;
       }
       fs.unlinkSync(partial);
@@ -78,7 +79,9 @@ function inspect(file: string): Omit<BackupReport, 'file'> {
     const pages = db.pragma('page_count', { simple: true }) as number;
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const check = String(db.pragma('quick_check', { simple: true }));
-    const counts = Object.fromEntries(COUNTED.map((table) => [table, (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n]));
+    const counts = Object.fromEntries(
+      COUNTED.map((table) => [table, (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n]),
+    );
     return { bytes: fs.statSync(file).size, pages, pageSize, check, counts: counts as BackupReport['counts'] };
   } finally {
     db.close();

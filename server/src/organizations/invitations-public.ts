@@ -16,11 +16,14 @@ import { addMember, getMember } from './members.js';
 import { getOrganization } from './service.js';
 
 export const acceptInvitationSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'must be a valid email address' }).max(254)),
   password: z.string().min(1).max(256),
   name: z.string().trim().min(1).max(100).optional(),
 });
-
 
 const INVITATION_GONE = 'Invitation not found: it was used, revoked or has expired';
 
@@ -31,10 +34,14 @@ const INVITATION_GONE = 'Invitation not found: it was used, revoked or has expir
  * and gets a session in that organization (a cookie from the dashboard, else a token).
  * REGISTRATION=closed does not stop an invited person: the invitation is the admin's consent.
  */
-export function publicInvitationsRouter(ctx: AppContext, deps: {
-  emailFailures: FailureTracker; ipFailures: FailureTracker;
-  sendSession: (req: Request, res: Response, body: { token: string } & Record<string, unknown>, status?: number) => void;
-}): Router {
+export function publicInvitationsRouter(
+  ctx: AppContext,
+  deps: {
+    emailFailures: FailureTracker;
+    ipFailures: FailureTracker;
+    sendSession: (req: Request, res: Response, body: { token: string } & Record<string, unknown>, status?: number) => void;
+  },
+): Router {
   const r = Router();
 
   r.get('/invitations/:token', async (req, res) => {
@@ -52,7 +59,8 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
     const nowMs = ctx.clock.now();
     const inv = await findPendingInvitation(ctx.storage, invitationToken, nowMs);
     if (!inv) throw new AppError('resource_not_found', INVITATION_GONE);
-    if (inv.email && inv.email.toLowerCase() !== input.email) throw new AppError('permission_denied', 'This invitation is for another email address');
+    if (inv.email && inv.email.toLowerCase() !== input.email)
+      throw new AppError('permission_denied', 'This invitation is for another email address');
     const ip = req.ip ?? '';
     const existing = await findUserByEmail(ctx.storage, input.email);
     let user: PublicUser;
@@ -65,7 +73,8 @@ export function publicInvitationsRouter(ctx: AppContext, deps: {
         await Promise.all([deps.emailFailures.record(input.email), deps.ipFailures.record(ip)]);
         throw new AppError('authentication_error', 'Invalid email or password');
       }
-      if (await getMember(ctx.storage, inv.organization.id, existing.id)) throw new AppError('conflict', 'You are already a member of this organization');
+      if (await getMember(ctx.storage, inv.organization.id, existing.id))
+        throw new AppError('conflict', 'You are already a member of this organization');
       user = { id: existing.id, email: existing.email, name: existing.name };
     } else {
       // A new account's password meets register's policy (auth/password-policy.ts).

@@ -4,7 +4,9 @@ import { addMemberWithRole } from '../../test/members.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 /** An organization with an admin who minted a key (and a key minted by that key), a webhook and an invitation. */
 async function adminWithThings() {
@@ -18,7 +20,17 @@ async function adminWithThings() {
   const mintedApi = client(server.url, minted.body.data.key);
   const hook = await admin.api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] });
   const invite = await admin.api.post(`/v1/organizations/${org}/invitations`, { role: 'editor' });
-  return { owner, org, admin, key: key.body.data, keyApi, minted: minted.body.data, mintedApi, hook: hook.body.data, invite: invite.body.data };
+  return {
+    owner,
+    org,
+    admin,
+    key: key.body.data,
+    keyApi,
+    minted: minted.body.data,
+    mintedApi,
+    hook: hook.body.data,
+    invite: invite.body.data,
+  };
 }
 
 describe('what a member created (issue 24)', () => {
@@ -28,7 +40,10 @@ describe('what a member created (issue 24)', () => {
     expect(key.createdBy).toEqual(creator);
     expect(minted.createdBy).toEqual(creator);
     const list = await owner.api.get('/v1/api-keys');
-    expect(list.body.data.map((k: { name: string; createdBy: unknown }) => [k.name, k.createdBy])).toEqual([['minted by key', creator], ['admin key', creator]]);
+    expect(list.body.data.map((k: { name: string; createdBy: unknown }) => [k.name, k.createdBy])).toEqual([
+      ['minted by key', creator],
+      ['admin key', creator],
+    ]);
     expect((await owner.api.get(`/v1/api-keys/${key.id}`)).body.data.createdBy).toEqual(creator);
     expect(hook.createdBy).toEqual(creator);
     expect((await owner.api.get('/v1/webhooks')).body.data[0].createdBy).toEqual(creator);
@@ -56,28 +71,42 @@ describe('what a member created (issue 24)', () => {
     expect(removed.status).toBe(200);
     expect((await keyApi.get('/v1/assistants')).status).toBe(401);
     expect((await mintedApi.get('/v1/assistants')).status).toBe(401);
-    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' });
+    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, {
+      email: 'late@example.com',
+      password: 'member password 1',
+    });
     expect(accept.status).toBe(404);
     const h = (await owner.api.get(`/v1/webhooks/${hook.id}`)).body.data;
     expect(h).toMatchObject({ enabled: false, disabledReason: 'manual' });
     expect((await owner.api.get('/v1/api-keys')).body.data).toEqual([]);
     expect(removed.body.data.created).toEqual({
-      keys: [{ id: key.id, name: 'admin key', outcome: 'revoked' }, { id: expect.any(String), name: 'minted by key', outcome: 'revoked' }],
+      keys: [
+        { id: key.id, name: 'admin key', outcome: 'revoked' },
+        { id: expect.any(String), name: 'minted by key', outcome: 'revoked' },
+      ],
       webhooks: [{ id: hook.id, url: hook.url, outcome: 'disabled' }],
       invitations: [{ id: invite.id, email: null, outcome: 'revoked' }],
     });
 
     const audit = await owner.api.get(`/v1/organizations/${org}/audit`);
-    expect(audit.body.data).toEqual([expect.objectContaining({
-      action: 'member_removed', actorUserId: owner.user.id, userId: admin.userId, email: admin.email,
-      details: { choice: 'revoke', ...removed.body.data.created },
-    })]);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({
+        action: 'member_removed',
+        actorUserId: owner.user.id,
+        userId: admin.userId,
+        email: admin.email,
+        details: { choice: 'revoke', ...removed.body.data.created },
+      }),
+    ]);
   });
 
   it("a removed admin's pending invitation links no longer admit anyone", async () => {
     const { owner, org, admin, invite } = await adminWithThings();
     expect((await owner.api.del(`/v1/organizations/${org}/members/${admin.userId}`)).status).toBe(200);
-    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' });
+    const accept = await client(server.url).post(`/v1/invitations/${invite.token}/accept`, {
+      email: 'late@example.com',
+      password: 'member password 1',
+    });
     expect(accept.status).toBe(404);
     expect((await owner.api.get(`/v1/organizations/${org}/invitations`)).body.data).toEqual([]);
   });
@@ -95,11 +124,26 @@ describe('what a member created (issue 24)', () => {
     expect((await keyApi.get('/v1/assistants')).status).toBe(200);
     expect((await mintedApi.get('/v1/assistants')).status).toBe(200);
     const ownerAsCreator = { userId: owner.user.id, email: owner.email, name: null };
-    expect((await owner.api.get('/v1/api-keys')).body.data.map((k: { createdBy: unknown }) => k.createdBy)).toEqual([ownerAsCreator, ownerAsCreator]);
+    expect((await owner.api.get('/v1/api-keys')).body.data.map((k: { createdBy: unknown }) => k.createdBy)).toEqual([
+      ownerAsCreator,
+      ownerAsCreator,
+    ]);
     expect((await owner.api.get(`/v1/webhooks/${hook.id}`)).body.data).toMatchObject({ enabled: true, createdBy: ownerAsCreator });
-    expect((await client(server.url).post(`/v1/invitations/${invite.token}/accept`, { email: 'late@example.com', password: 'member password 1' })).status).toBe(404);
+    expect(
+      (
+        await client(server.url).post(`/v1/invitations/${invite.token}/accept`, {
+          email: 'late@example.com',
+          password: 'member password 1',
+        })
+      ).status,
+    ).toBe(404);
     const audit = (await owner.api.get(`/v1/organizations/${org}/audit`)).body.data[0];
-    expect(audit).toMatchObject({ action: 'member_removed', actorUserId: owner.user.id, userId: admin.userId, details: { choice: 'transfer' } });
+    expect(audit).toMatchObject({
+      action: 'member_removed',
+      actorUserId: owner.user.id,
+      userId: admin.userId,
+      details: { choice: 'transfer' },
+    });
   });
 
   it('a transfer needs a signed-in remover other than the member; leaving revokes what one created', async () => {
@@ -116,6 +160,9 @@ describe('what a member created (issue 24)', () => {
     const left = await admin.api.del(`/v1/organizations/${org}/members/${admin.userId}`);
     expect(left.body.data.created.keys).toEqual([{ id: adminKey.body.data.id, name: 'mine', outcome: 'revoked' }]);
     expect((await client(server.url, adminKey.body.data.key).get('/v1/assistants')).status).toBe(401);
-    expect((await owner.api.get(`/v1/organizations/${org}/audit`)).body.data[0]).toMatchObject({ action: 'member_left', actorUserId: admin.userId });
+    expect((await owner.api.get(`/v1/organizations/${org}/audit`)).body.data[0]).toMatchObject({
+      action: 'member_left',
+      actorUserId: admin.userId,
+    });
   });
 });

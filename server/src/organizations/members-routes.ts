@@ -7,7 +7,13 @@ import { principalOf } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';
-import { countPendingInvitations, createInvitation, listPendingInvitations, MAX_PENDING_INVITATIONS, revokeInvitation } from './invitations.js';
+import {
+  countPendingInvitations,
+  createInvitation,
+  listPendingInvitations,
+  MAX_PENDING_INVITATIONS,
+  revokeInvitation,
+} from './invitations.js';
 import { CREATED_CHOICES, createdByMember, listMemberAudit, recordRemoval } from './member-removal.js';
 import { changeRole, getMember, listMembers, removeMember, transferOwnership, type Actor } from './members.js';
 
@@ -17,7 +23,12 @@ export const removeMemberQuery = z.strictObject({ created: z.enum(CREATED_CHOICE
 export const transferSchema = z.strictObject({ userId: z.string().min(1).max(64) });
 export const createInvitationSchema = z.strictObject({
   role: z.enum(['admin', 'editor', 'viewer']),
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }).max(254)).nullish(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'must be a valid email address' }).max(254))
+    .nullish(),
 });
 
 const actorOf = (p: Principal): Actor => ({ userId: p.userId, role: p.role ?? null });
@@ -40,13 +51,18 @@ export function membersRouter(ctx: AppContext): Router {
   const canManage = (p: Principal): boolean => (p.kind === 'user' ? roleManagesMembers(p.role) : p.permissions.has('organizations:write'));
   const manager = (req: Request, res: Response): Principal => {
     const p = ownOrg(req, res);
-    if (!canManage(p)) throw new AppError('permission_denied', p.kind === 'user' ? 'Managing members needs the admin or owner role' : 'This API key lacks the organizations:write permission');
+    if (!canManage(p))
+      throw new AppError(
+        'permission_denied',
+        p.kind === 'user' ? 'Managing members needs the admin or owner role' : 'This API key lacks the organizations:write permission',
+      );
     return p;
   };
 
   r.get('/organizations/:id/members', async (req, res) => {
     const p = ownOrg(req, res);
-    if (p.kind !== 'user' && !canManage(p)) throw new AppError('permission_denied', 'This API key lacks the organizations:write permission');
+    if (p.kind !== 'user' && !canManage(p))
+      throw new AppError('permission_denied', 'This API key lacks the organizations:write permission');
     const page = readPage(req);
     const { items, total } = await listMembers(ctx.storage, p.organizationId, page);
     sendPage(res, items, total, page);
@@ -78,8 +94,13 @@ export function membersRouter(ctx: AppContext): Router {
     const { outcome } = await ctx.storage.tx(async (tx) => {
       const removed = await removeMember(tx, p.organizationId, actorOf(p), userId, nowMs, created);
       await recordRemoval(tx, {
-        organizationId: p.organizationId, actorUserId: p.userId, actorApiKeyId: p.kind === 'api_key' ? p.credentialId : null,
-        member: removed.member, choice: created, outcome: removed.outcome, at: new Date(nowMs).toISOString(),
+        organizationId: p.organizationId,
+        actorUserId: p.userId,
+        actorApiKeyId: p.kind === 'api_key' ? p.credentialId : null,
+        member: removed.member,
+        choice: created,
+        outcome: removed.outcome,
+        at: new Date(nowMs).toISOString(),
       });
       return removed;
     });
@@ -96,7 +117,8 @@ export function membersRouter(ctx: AppContext): Router {
 
   r.post('/organizations/:id/transfer', async (req, res) => {
     const p = ownOrg(req, res);
-    if (p.kind !== 'user' || p.role !== 'owner' || !p.userId) throw new AppError('permission_denied', 'Only the owner (signed in) can transfer ownership');
+    if (p.kind !== 'user' || p.role !== 'owner' || !p.userId)
+      throw new AppError('permission_denied', 'Only the owner (signed in) can transfer ownership');
     const input = parseInput(transferSchema, req.body);
     const ownerId = p.userId;
     sendData(res, await ctx.storage.tx((tx) => transferOwnership(tx, p.organizationId, ownerId, input.userId)));
@@ -106,14 +128,22 @@ export function membersRouter(ctx: AppContext): Router {
     const p = manager(req, res);
     const input = parseInput(createInvitationSchema, req.body);
     // Only the owner (or an organizations:write key) hands out the admin role, as with role changes.
-    if (input.role === 'admin' && p.kind === 'user' && p.role !== 'owner') throw new AppError('permission_denied', 'Only the owner invites admins');
+    if (input.role === 'admin' && p.kind === 'user' && p.role !== 'owner')
+      throw new AppError('permission_denied', 'Only the owner invites admins');
     const nowMs = ctx.clock.now();
     // Counted and written in one transaction, so parallel requests cannot pass the cap together (SQLite).
     const inv = await ctx.storage.tx(async (tx) => {
       if ((await countPendingInvitations(tx, p.organizationId, nowMs)) >= MAX_PENDING_INVITATIONS) {
-        throw new AppError('conflict', `An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first`);
+        throw new AppError(
+          'conflict',
+          `An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations: revoke some first`,
+        );
       }
-      return createInvitation(tx, { organizationId: p.organizationId, role: input.role, email: input.email ?? null, invitedBy: p.userId }, nowMs);
+      return createInvitation(
+        tx,
+        { organizationId: p.organizationId, role: input.role, email: input.email ?? null, invitedBy: p.userId },
+        nowMs,
+      );
     });
     sendData(res, { ...inv, url: `${ctx.config.publicUrl}/dashboard/invite/${inv.token}` }, 201);
   });

@@ -7,7 +7,9 @@ import { LOGIN_LIMITS } from '../auth/routes.js';
 import { INVITATION_TTL_MS, MAX_PENDING_INVITATIONS } from './invitations.js';
 
 let server: TestServer;
-afterEach(async () => { await server?.close(); });
+afterEach(async () => {
+  await server?.close();
+});
 
 describe('invitations (API.md §11)', () => {
   it('creates a link shown once, stores only its hash, lists it without the token', async () => {
@@ -17,17 +19,29 @@ describe('invitations (API.md §11)', () => {
     expect(created.status).toBe(201);
     const inv = created.body.data;
     expect(inv).toEqual({
-      id: expect.stringMatching(/^inv_/), role: 'editor', email: 'eve@example.com', token: expect.stringMatching(/^inv_[A-Za-z0-9_-]{43}$/),
-      url: `${server.url}/dashboard/invite/${inv.token}`, createdAt: expect.any(String), expiresAt: expect.any(String),
+      id: expect.stringMatching(/^inv_/),
+      role: 'editor',
+      email: 'eve@example.com',
+      token: expect.stringMatching(/^inv_[A-Za-z0-9_-]{43}$/),
+      url: `${server.url}/dashboard/invite/${inv.token}`,
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
     });
     expect(Date.parse(inv.expiresAt) - Date.parse(inv.createdAt)).toBe(INVITATION_TTL_MS);
     const row = await server.ctx.storage.get<{ token_hash: string }>('SELECT token_hash FROM invitations WHERE id = ?', [inv.id]);
     expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await server.ctx.storage.all('SELECT * FROM invitations'))).not.toContain(inv.token);
     const list = await api.get(`/v1/organizations/${organization.id}/invitations`);
-    expect(list.body.data).toEqual([{ id: inv.id, role: 'editor', email: 'eve@example.com', createdAt: inv.createdAt, expiresAt: inv.expiresAt }]);
+    expect(list.body.data).toEqual([
+      { id: inv.id, role: 'editor', email: 'eve@example.com', createdAt: inv.createdAt, expiresAt: inv.expiresAt },
+    ]);
     const preview = await client(server.url).get(`/v1/invitations/${inv.token}`);
-    expect(preview.body.data).toEqual({ organization: { id: organization.id, name: 'Acme' }, role: 'editor', email: 'eve@example.com', expiresAt: inv.expiresAt });
+    expect(preview.body.data).toEqual({
+      organization: { id: organization.id, name: 'Acme' },
+      role: 'editor',
+      email: 'eve@example.com',
+      expiresAt: inv.expiresAt,
+    });
   });
 
   it('refuses the owner role, and an unknown token is 404', async () => {
@@ -44,9 +58,18 @@ describe('invitations (API.md §11)', () => {
     const { api, organization } = await registerAccount(server.url, 'Acme');
     const { token } = (await api.post(`/v1/organizations/${organization.id}/invitations`, { role: 'viewer' })).body.data;
     const anon = client(server.url);
-    const accepted = await anon.post(`/v1/invitations/${token}/accept`, { email: 'new@example.com', password: 'long enough pw', name: 'New' });
+    const accepted = await anon.post(`/v1/invitations/${token}/accept`, {
+      email: 'new@example.com',
+      password: 'long enough pw',
+      name: 'New',
+    });
     expect(accepted.status).toBe(201);
-    expect(accepted.body.data).toMatchObject({ user: { email: 'new@example.com', name: 'New' }, organization: { id: organization.id }, role: 'viewer', token: expect.stringMatching(/^pst_/) });
+    expect(accepted.body.data).toMatchObject({
+      user: { email: 'new@example.com', name: 'New' },
+      organization: { id: organization.id },
+      role: 'viewer',
+      token: expect.stringMatching(/^pst_/),
+    });
     const me = await client(server.url, accepted.body.data.token).get('/v1/auth/me');
     expect(me.body.data).toMatchObject({ role: 'viewer', organization: { id: organization.id } });
     const again = await anon.post(`/v1/invitations/${token}/accept`, { email: 'other@example.com', password: 'long enough pw' });
@@ -75,10 +98,17 @@ describe('invitations (API.md §11)', () => {
   it('an invitation for an email is only for that email; from the dashboard it sets the cookie', async () => {
     server = await startServer();
     const { api, organization } = await registerAccount(server.url);
-    const { token } = (await api.post(`/v1/organizations/${organization.id}/invitations`, { role: 'viewer', email: 'only@example.com' })).body.data;
+    const { token } = (await api.post(`/v1/organizations/${organization.id}/invitations`, { role: 'viewer', email: 'only@example.com' }))
+      .body.data;
     const anon = client(server.url);
-    expect((await anon.post(`/v1/invitations/${token}/accept`, { email: 'else@example.com', password: 'long enough pw' })).status).toBe(403);
-    const res = await anon.post(`/v1/invitations/${token}/accept`, { email: 'only@example.com', password: 'long enough pw' }, { headers: { 'x-parley-csrf': '1', origin: server.url } });
+    expect((await anon.post(`/v1/invitations/${token}/accept`, { email: 'else@example.com', password: 'long enough pw' })).status).toBe(
+      403,
+    );
+    const res = await anon.post(
+      `/v1/invitations/${token}/accept`,
+      { email: 'only@example.com', password: 'long enough pw' },
+      { headers: { 'x-parley-csrf': '1', origin: server.url } },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.token).toBeUndefined();
     expect(res.headers.getSetCookie()[0]).toMatch(/^parley_session=pst_/);
@@ -103,7 +133,8 @@ describe('invitations (API.md §11)', () => {
     const b = await registerAccount(server.url);
     const { token } = (await a.api.post(`/v1/organizations/${a.organization.id}/invitations`, { role: 'viewer' })).body.data;
     const anon = client(server.url);
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) expect((await anon.post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'wrong password' })).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++)
+      expect((await anon.post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'wrong password' })).status).toBe(401);
     expect((await anon.post(`/v1/invitations/${token}/accept`, { email: b.email, password: 'correct horse battery' })).status).toBe(429);
   });
 
@@ -120,7 +151,10 @@ describe('invitations (API.md §11)', () => {
     expect((await client(server.url).get(`/v1/invitations/${first.token}`)).status).toBe(200);
     clock.advance(2000);
     expect((await client(server.url).get(`/v1/invitations/${first.token}`)).status).toBe(404);
-    expect((await client(server.url).post(`/v1/invitations/${first.token}/accept`, { email: 'late@example.com', password: 'long enough pw' })).status).toBe(404);
+    expect(
+      (await client(server.url).post(`/v1/invitations/${first.token}/accept`, { email: 'late@example.com', password: 'long enough pw' }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -131,7 +165,9 @@ describe('members and roles', () => {
     const viewer = await addMemberWithRole(server.url, api, organization.id, 'viewer');
     const res = await viewer.api.get(`/v1/organizations/${organization.id}/members?limit=1&page=2`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ userId: viewer.userId, email: viewer.email, name: 'A viewer', role: 'viewer', createdAt: expect.any(String) }]);
+    expect(res.body.data).toEqual([
+      { userId: viewer.userId, email: viewer.email, name: 'A viewer', role: 'viewer', createdAt: expect.any(String) },
+    ]);
     expect(res.body.pagination).toEqual({ total: 2, page: 2, limit: 1, pages: 2 });
     expect((await api.get(`/v1/organizations/${organization.id}/members`)).body.data[0]).toMatchObject({ userId: user.id, role: 'owner' });
   });
@@ -165,7 +201,10 @@ describe('members and roles', () => {
     const removed = await api.del(`${base}/${editor.userId}`);
     expect(removed.body.data).toEqual({ userId: editor.userId, removed: true, created: { keys: [], webhooks: [], invitations: [] } });
     expect((await editor.api.get('/v1/assistants')).status).toBe(401);
-    const revoked = await server.ctx.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL', [editor.userId]);
+    const revoked = await server.ctx.storage.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL',
+      [editor.userId],
+    );
     expect(revoked?.n).toBe(1);
     expect((await viewer.api.del(`${base}/${viewer.userId}`)).status).toBe(200);
     expect((await viewer.api.get('/v1/assistants')).status).toBe(401);
@@ -179,12 +218,17 @@ describe('members and roles', () => {
     expect((await admin.api.post(`/v1/organizations/${organization.id}/transfer`, { userId: admin.userId })).status).toBe(403);
     const res = await api.post(`/v1/organizations/${organization.id}/transfer`, { userId: admin.userId });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ owner: { userId: admin.userId, role: 'owner' }, previousOwner: { userId: user.id, role: 'admin' } });
+    expect(res.body.data).toMatchObject({
+      owner: { userId: admin.userId, role: 'owner' },
+      previousOwner: { userId: user.id, role: 'admin' },
+    });
     expect((await api.get('/v1/auth/me')).body.data.role).toBe('admin');
     expect((await api.patch(`/v1/organizations/${organization.id}`, { plan: 'pro' })).status).toBe(403);
     expect((await admin.api.patch(`/v1/organizations/${organization.id}`, { plan: 'pro' })).status).toBe(200);
     const key = await admin.api.post('/v1/api-keys', { name: 'k', permissions: ['organizations:write'] });
-    expect((await client(server.url, key.body.data.key).post(`/v1/organizations/${organization.id}/transfer`, { userId: user.id })).status).toBe(403);
+    expect(
+      (await client(server.url, key.body.data.key).post(`/v1/organizations/${organization.id}/transfer`, { userId: user.id })).status,
+    ).toBe(403);
   });
 
   it('keys: members management needs organizations:write; other organizations are 404', async () => {
@@ -213,7 +257,11 @@ describe('POST /v1/auth/switch (a user in several organizations)', () => {
     // b's own session is in B (owner); switching to A gives an editor session there.
     const switched = await b.api.post('/v1/auth/switch', { organizationId: a.organization.id });
     expect(switched.status).toBe(200);
-    expect(switched.body.data).toMatchObject({ organization: { id: a.organization.id }, role: 'editor', token: expect.stringMatching(/^pst_/) });
+    expect(switched.body.data).toMatchObject({
+      organization: { id: a.organization.id },
+      role: 'editor',
+      token: expect.stringMatching(/^pst_/),
+    });
     const inA = client(server.url, switched.body.data.token);
     expect((await inA.get('/v1/auth/me')).body.data).toMatchObject({ role: 'editor', organization: { id: a.organization.id } });
     expect((await b.api.get('/v1/auth/me')).status).toBe(200); // a bearer client keeps its token
@@ -223,11 +271,17 @@ describe('POST /v1/auth/switch (a user in several organizations)', () => {
     const headers = { 'x-parley-csrf': '1', origin: server.url };
     const login = await client(server.url).post('/v1/auth/login', { email: b.email, password: 'correct horse battery' }, { headers });
     const cookie = login.headers.getSetCookie()[0]?.split(';')[0] as string;
-    const viaCookie = await client(server.url).post('/v1/auth/switch', { organizationId: a.organization.id }, { headers: { ...headers, cookie } });
+    const viaCookie = await client(server.url).post(
+      '/v1/auth/switch',
+      { organizationId: a.organization.id },
+      { headers: { ...headers, cookie } },
+    );
     expect(viaCookie.body.data.token).toBeUndefined();
     const next = viaCookie.headers.getSetCookie()[0]?.split(';')[0] as string;
     expect(next).not.toBe(cookie);
-    expect((await client(server.url).get('/v1/auth/me', { headers: { ...headers, cookie: next } })).body.data.organization.id).toBe(a.organization.id);
+    expect((await client(server.url).get('/v1/auth/me', { headers: { ...headers, cookie: next } })).body.data.organization.id).toBe(
+      a.organization.id,
+    );
     expect((await client(server.url).get('/v1/auth/me', { headers: { ...headers, cookie } })).status).toBe(401);
   });
 });

@@ -7,16 +7,36 @@ import { settleCreated, type CreatedChoice, type RemovalOutcome } from './member
 
 export type { Actor, Member } from './member.js';
 
-interface MemberRow { user_id: string; email: string; name: string | null; role: string; created_at: string }
+interface MemberRow {
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  created_at: string;
+}
 
-const toMember = (r: MemberRow): Member => ({ userId: r.user_id, email: r.email, name: r.name, role: isRole(r.role) ? r.role : 'viewer', createdAt: r.created_at });
+const toMember = (r: MemberRow): Member => ({
+  userId: r.user_id,
+  email: r.email,
+  name: r.name,
+  role: isRole(r.role) ? r.role : 'viewer',
+  createdAt: r.created_at,
+});
 
 const SELECT = 'SELECT m.user_id, u.email, u.name, m.role, m.created_at FROM memberships m JOIN users u ON u.id = m.user_id';
 
-export async function listMembers(q: Queryable, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: Member[]; total: number }> {
+export async function listMembers(
+  q: Queryable,
+  organizationId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: Member[]; total: number }> {
   const total = (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE organization_id = ?', [organizationId]))?.n ?? 0;
   // Equal join times (one clock tick) fall back to the user id, which is time-ordered (lib/ids.ts).
-  const rows = await q.all<MemberRow>(`${SELECT} WHERE m.organization_id = ? ORDER BY m.created_at, m.user_id LIMIT ? OFFSET ?`, [organizationId, page.limit, page.offset]);
+  const rows = await q.all<MemberRow>(`${SELECT} WHERE m.organization_id = ? ORDER BY m.created_at, m.user_id LIMIT ? OFFSET ?`, [
+    organizationId,
+    page.limit,
+    page.offset,
+  ]);
   return { items: rows.map(toMember), total };
 }
 
@@ -26,7 +46,12 @@ export async function getMember(q: Queryable, organizationId: string, userId: st
 }
 
 export async function addMember(q: Queryable, organizationId: string, userId: string, role: Role, at: string): Promise<void> {
-  await q.run('INSERT INTO memberships (user_id, organization_id, role, created_at) VALUES (?, ?, ?, ?)', [userId, organizationId, role, at]);
+  await q.run('INSERT INTO memberships (user_id, organization_id, role, created_at) VALUES (?, ?, ?, ?)', [
+    userId,
+    organizationId,
+    role,
+    at,
+  ]);
 }
 
 /*
@@ -43,9 +68,11 @@ export async function addMember(q: Queryable, organizationId: string, userId: st
 export async function changeRole(tx: Tx, organizationId: string, actor: Actor, userId: string, role: Role): Promise<Member> {
   const member = await getMember(tx, organizationId, userId);
   if (!member) throw notFound('Member');
-  if (role === 'owner' || member.role === 'owner') throw new AppError('validation_error', 'role: the owner changes only by transfer (POST /v1/organizations/:id/transfer)');
+  if (role === 'owner' || member.role === 'owner')
+    throw new AppError('validation_error', 'role: the owner changes only by transfer (POST /v1/organizations/:id/transfer)');
   const actsAsOwner = actor.role === 'owner' || actor.userId === null;
-  if (!actsAsOwner && (role === 'admin' || member.role === 'admin')) throw new AppError('permission_denied', 'Only the owner makes or unmakes admins');
+  if (!actsAsOwner && (role === 'admin' || member.role === 'admin'))
+    throw new AppError('permission_denied', 'Only the owner makes or unmakes admins');
   await tx.run('UPDATE memberships SET role = ? WHERE organization_id = ? AND user_id = ?', [role, organizationId, userId]);
   return { ...member, role };
 }
@@ -55,7 +82,14 @@ export async function changeRole(tx: Tx, organizationId: string, actor: Actor, u
  * what they created is settled by `choice` (member-removal.ts): keys revoked and webhooks
  * disabled, or both transferred to the remover; pending invitations revoked either way.
  */
-export async function removeMember(tx: Tx, organizationId: string, actor: Actor, userId: string, nowMs: number, choice: CreatedChoice = 'revoke'): Promise<{ member: Member; outcome: RemovalOutcome }> {
+export async function removeMember(
+  tx: Tx,
+  organizationId: string,
+  actor: Actor,
+  userId: string,
+  nowMs: number,
+  choice: CreatedChoice = 'revoke',
+): Promise<{ member: Member; outcome: RemovalOutcome }> {
   const at = new Date(nowMs).toISOString();
   const member = await getMember(tx, organizationId, userId);
   if (!member) throw notFound('Member');
@@ -69,10 +103,21 @@ export async function removeMember(tx: Tx, organizationId: string, actor: Actor,
 }
 
 /** The target becomes the owner, the old owner an admin. */
-export async function transferOwnership(tx: Tx, organizationId: string, ownerId: string, targetId: string): Promise<{ owner: Member; previousOwner: Member }> {
+export async function transferOwnership(
+  tx: Tx,
+  organizationId: string,
+  ownerId: string,
+  targetId: string,
+): Promise<{ owner: Member; previousOwner: Member }> {
   if (ownerId === targetId) throw new AppError('validation_error', 'userId: you already own this organization');
   if (!(await getMember(tx, organizationId, targetId))) throw notFound('Member');
-  await tx.run("UPDATE memberships SET role = 'admin' WHERE organization_id = ? AND user_id = ? AND role = 'owner'", [organizationId, ownerId]);
+  await tx.run("UPDATE memberships SET role = 'admin' WHERE organization_id = ? AND user_id = ? AND role = 'owner'", [
+    organizationId,
+    ownerId,
+  ]);
   await tx.run("UPDATE memberships SET role = 'owner' WHERE organization_id = ? AND user_id = ?", [organizationId, targetId]);
-  return { owner: await getMember(tx, organizationId, targetId) as Member, previousOwner: await getMember(tx, organizationId, ownerId) as Member };
+  return {
+    owner: (await getMember(tx, organizationId, targetId)) as Member,
+    previousOwner: (await getMember(tx, organizationId, ownerId)) as Member,
+  };
 }

@@ -3,8 +3,12 @@ import { registerAccount } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 describe('organizations', () => {
   it('lists the caller organizations, paginated', async () => {

@@ -2,8 +2,18 @@ import type { Plan } from '../auth/permissions.js';
 import { newId } from '../lib/ids.js';
 import type { Queryable, Tx } from '../storage/port.js';
 
-export interface Organization { id: string; name: string; plan: Plan; createdAt: string }
-interface OrgRow { id: string; name: string; plan: Plan; created_at: string }
+export interface Organization {
+  id: string;
+  name: string;
+  plan: Plan;
+  createdAt: string;
+}
+interface OrgRow {
+  id: string;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
 
 export const toOrganization = (r: OrgRow): Organization => ({ id: r.id, name: r.name, plan: r.plan, createdAt: r.created_at });
 
@@ -20,7 +30,11 @@ export async function getOrganization(q: Queryable, id: string): Promise<Organiz
 }
 
 /** Organizations a user belongs to; an API key belongs to exactly its own. */
-export async function listOrganizationsFor(q: Queryable, p: { userId: string | null; organizationId: string }, page: { limit: number; offset: number }): Promise<{ items: Organization[]; total: number }> {
+export async function listOrganizationsFor(
+  q: Queryable,
+  p: { userId: string | null; organizationId: string },
+  page: { limit: number; offset: number },
+): Promise<{ items: Organization[]; total: number }> {
   if (p.userId === null) {
     const org = await getOrganization(q, p.organizationId);
     const all = org ? [org] : [];
@@ -28,12 +42,19 @@ export async function listOrganizationsFor(q: Queryable, p: { userId: string | n
   }
   const total = (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?', [p.userId]))?.n ?? 0;
   // Ids are time-ordered (lib/ids.ts): the tie-break on equal created_at is the creation order.
-  const rows = await q.all<OrgRow>(`SELECT o.id, o.name, o.plan, o.created_at FROM organizations o JOIN memberships m ON m.organization_id = o.id
-    WHERE m.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`, [p.userId, page.limit, page.offset]);
+  const rows = await q.all<OrgRow>(
+    `SELECT o.id, o.name, o.plan, o.created_at FROM organizations o JOIN memberships m ON m.organization_id = o.id
+    WHERE m.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+    [p.userId, page.limit, page.offset],
+  );
   return { items: rows.map(toOrganization), total };
 }
 
-export async function updateOrganization(q: Queryable, id: string, patch: { name?: string | undefined; plan?: Plan | undefined }): Promise<Organization | null> {
+export async function updateOrganization(
+  q: Queryable,
+  id: string,
+  patch: { name?: string | undefined; plan?: Plan | undefined },
+): Promise<Organization | null> {
   const current = await getOrganization(q, id);
   if (!current) return null;
   const next = { ...current, ...(patch.name !== undefined && { name: patch.name }), ...(patch.plan !== undefined && { plan: patch.plan }) };

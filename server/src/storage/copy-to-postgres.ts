@@ -23,14 +23,23 @@ const SQLITE_ONLY = /^(sqlite_|chunks_fts|chunk_vectors($|_))/;
 /** PostgreSQL bind parameters per statement are capped at 65,535. */
 const MAX_PARAMS = 30_000;
 
-export async function copySqliteToPostgres(source: Database.Database, target: Storage, opts: { onTable?: (table: string, rows: number) => void } = {}): Promise<CopyReport> {
+export async function copySqliteToPostgres(
+  source: Database.Database,
+  target: Storage,
+  opts: { onTable?: (table: string, rows: number) => void } = {},
+): Promise<CopyReport> {
   if (target.dialect !== 'postgres') throw new Error('the target must be a PostgreSQL storage');
   const tables = copyOrder(source);
-  const targetTables = new Set((await target.all<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
-  )).map((r) => r.table_name));
+  const targetTables = new Set(
+    (
+      await target.all<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+      )
+    ).map((r) => r.table_name),
+  );
   const missing = tables.filter((t) => !targetTables.has(t));
-  if (missing.length) throw new Error(`the PostgreSQL schema lacks tables ${missing.join(', ')}: run the PostgreSQL migrations of this version first`);
+  if (missing.length)
+    throw new Error(`the PostgreSQL schema lacks tables ${missing.join(', ')}: run the PostgreSQL migrations of this version first`);
   // A fresh database has no organization and no user; rows its migrations seed (the webhook
   // fan-out cursor) are replaced by the copied ones below.
   for (const table of ['organizations', 'users']) {
@@ -41,7 +50,8 @@ export async function copySqliteToPostgres(source: Database.Database, target: St
   for (const table of tables) {
     const columns = (source.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
     const pgColumns = await target.all<{ column_name: string; is_identity: string; is_generated: string }>(
-      'SELECT column_name, is_identity, is_generated FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?', [table],
+      'SELECT column_name, is_identity, is_generated FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?',
+      [table],
     );
     const writable = new Set(pgColumns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name));
     const cols = columns.filter((c) => writable.has(c));
@@ -49,10 +59,11 @@ export async function copySqliteToPostgres(source: Database.Database, target: St
     const perBatch = Math.max(1, Math.floor(MAX_PARAMS / cols.length));
     const select = source.prepare(`SELECT ${cols.join(', ')} FROM ${table}`).raw(true);
     const overriding = identity.length ? ' OVERRIDING SYSTEM VALUE' : '';
-    const insert = (q: Queryable, rows: SqlValue[][]) => q.run(
-      `INSERT INTO ${table} (${cols.join(', ')})${overriding} VALUES ${rows.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ')}`,
-      rows.flat(),
-    );
+    const insert = (q: Queryable, rows: SqlValue[][]) =>
+      q.run(
+        `INSERT INTO ${table} (${cols.join(', ')})${overriding} VALUES ${rows.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ')}`,
+        rows.flat(),
+      );
     // One transaction per table: a copy stopped half-way leaves no half-copied table behind.
     const copied = await target.tx(async (tx) => {
       await tx.run(`DELETE FROM ${table}`);
@@ -60,11 +71,20 @@ export async function copySqliteToPostgres(source: Database.Database, target: St
       let batch: SqlValue[][] = [];
       for (const row of select.iterate() as Iterable<SqlValue[]>) {
         batch.push(row);
-        if (batch.length >= perBatch) { await insert(tx, batch); n += batch.length; batch = []; }
+        if (batch.length >= perBatch) {
+          await insert(tx, batch);
+          n += batch.length;
+          batch = [];
+        }
       }
-      if (batch.length) { await insert(tx, batch); n += batch.length; }
+      if (batch.length) {
+        await insert(tx, batch);
+        n += batch.length;
+      }
       for (const col of identity) {
-        await tx.run(`SELECT setval(pg_get_serial_sequence('${table}', '${col}'), COALESCE((SELECT MAX(${col}) FROM ${table}), 0) + 1, false)`);
+        await tx.run(
+          `SELECT setval(pg_get_serial_sequence('${table}', '${col}'), COALESCE((SELECT MAX(${col}) FROM ${table}), 0) + 1, false)`,
+        );
       }
       return n;
     });

@@ -9,15 +9,28 @@ describe('runExclusive (upkeep on one instance at a time)', () => {
     try {
       const key = 424242;
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       const runs: string[] = [];
-      const first = runExclusive(a.storage, key, async () => { runs.push('a'); await held; });
+      const first = runExclusive(a.storage, key, async () => {
+        runs.push('a');
+        await held;
+      });
       // Wait until A holds the lock.
       while (!runs.includes('a')) await new Promise((r) => setTimeout(r, 5));
-      expect(await runExclusive(b, key, async () => { runs.push('b'); })).toBe(false);
+      expect(
+        await runExclusive(b, key, async () => {
+          runs.push('b');
+        }),
+      ).toBe(false);
       release();
       expect(await first).toBe(true);
-      expect(await runExclusive(b, key, async () => { runs.push('b'); })).toBe(true);
+      expect(
+        await runExclusive(b, key, async () => {
+          runs.push('b');
+        }),
+      ).toBe(true);
       expect(runs).toEqual(['a', 'b']);
     } finally {
       await a.drop();
@@ -27,7 +40,11 @@ describe('runExclusive (upkeep on one instance at a time)', () => {
   it('releases the lock when the function throws', async () => {
     const a = await freshPostgresStorage();
     try {
-      await expect(runExclusive(a.storage, 7, async () => { throw new Error('upkeep failed'); })).rejects.toThrow('upkeep failed');
+      await expect(
+        runExclusive(a.storage, 7, async () => {
+          throw new Error('upkeep failed');
+        }),
+      ).rejects.toThrow('upkeep failed');
       expect(await runExclusive(a.storage, 7, async () => undefined)).toBe(true);
     } finally {
       await a.drop();

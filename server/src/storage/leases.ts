@@ -120,15 +120,24 @@ export function leaseKind(columns: LeaseColumns): LeaseKind {
       if (!epochCol) throw new Error('claimKeys needs an epoch column');
       if (!keys.length) return new Map();
       // A lease row per key to lock (created once; a concurrent insert of the same row waits, then does nothing).
-      await tx.run(`INSERT INTO ${table} (${key}, ${owner}, ${epochCol}, ${expires}) VALUES ${keys.map(() => '(?, NULL, 0, 0)').join(', ')}
-        ON CONFLICT (${key}) DO NOTHING`, [...keys]);
-      const claimable = await tx.all<{ k: string }>(`SELECT ${key} AS k FROM ${table}
+      await tx.run(
+        `INSERT INTO ${table} (${key}, ${owner}, ${epochCol}, ${expires}) VALUES ${keys.map(() => '(?, NULL, 0, 0)').join(', ')}
+        ON CONFLICT (${key}) DO NOTHING`,
+        [...keys],
+      );
+      const claimable = await tx.all<{ k: string }>(
+        `SELECT ${key} AS k FROM ${table}
         WHERE ${key} IN (${marks(keys.length)}) AND (${owner} = ? OR ${kind.free})
-        ORDER BY ${key}${dialectSql(tx).skipLocked}`, [...keys, holder, ...kind.freeParams(holder, now)]);
+        ORDER BY ${key}${dialectSql(tx).skipLocked}`,
+        [...keys, holder, ...kind.freeParams(holder, now)],
+      );
       if (!claimable.length) return new Map();
       const ids = claimable.map((r) => r.k);
-      const taken = await tx.all<{ k: string; epoch: number }>(`UPDATE ${table} SET ${kind.take}
-        WHERE ${key} IN (${marks(ids.length)}) RETURNING ${key} AS k, ${epochCol} AS epoch`, [...kind.takeParams(holder, until), ...ids]);
+      const taken = await tx.all<{ k: string; epoch: number }>(
+        `UPDATE ${table} SET ${kind.take}
+        WHERE ${key} IN (${marks(ids.length)}) RETURNING ${key} AS k, ${epochCol} AS epoch`,
+        [...kind.takeParams(holder, until), ...ids],
+      );
       return new Map(taken.map((r) => [r.k, Number(r.epoch)]));
     },
 
@@ -139,8 +148,10 @@ export function leaseKind(columns: LeaseColumns): LeaseKind {
 
     async holds(q, k, holder, epoch, lock = 'share') {
       const sql = dialectSql(q);
-      const row = await q.get(`SELECT 1 AS held FROM ${table} WHERE ${key} = ? AND ${heldBy}${lock === 'share' ? sql.forShare : sql.forUpdate}`,
-        [k, ...heldParams(holder, epoch)]);
+      const row = await q.get(
+        `SELECT 1 AS held FROM ${table} WHERE ${key} = ? AND ${heldBy}${lock === 'share' ? sql.forShare : sql.forUpdate}`,
+        [k, ...heldParams(holder, epoch)],
+      );
       return row !== undefined;
     },
 

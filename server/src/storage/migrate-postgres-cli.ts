@@ -46,7 +46,9 @@ try {
     console.error('row counts differ: see the table above');
     process.exitCode = 1;
   } else {
-    console.log(`done: ${report.tables.length} tables, ${report.tables.reduce((n, t) => n + t.postgres, 0)} rows; start Parley with DATABASE_URL=${to.replace(/\/\/[^@/]*@/, '//…@')}`);
+    console.log(
+      `done: ${report.tables.length} tables, ${report.tables.reduce((n, t) => n + t.postgres, 0)} rows; start Parley with DATABASE_URL=${to.replace(/\/\/[^@/]*@/, '//…@')}`,
+    );
   }
 } finally {
   source.close();

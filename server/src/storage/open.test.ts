@@ -6,13 +6,17 @@ import { readPostgresMigrations } from './postgres/migrate.js';
 
 function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const at = (msg: string, fields?: Record<string, unknown>) => { lines.push(`${msg} ${JSON.stringify(fields ?? {})}`); };
+  const at = (msg: string, fields?: Record<string, unknown>) => {
+    lines.push(`${msg} ${JSON.stringify(fields ?? {})}`);
+  };
   return { lines, debug: at, info: at, warn: at, error: at };
 }
 
 describe('openStorage', () => {
   const cleanup: Array<() => Promise<void>> = [];
-  afterEach(async () => { for (const c of cleanup.splice(0).reverse()) await c(); });
+  afterEach(async () => {
+    for (const c of cleanup.splice(0).reverse()) await c();
+  });
 
   it('opens and migrates SQLite, new once', async () => {
     const logger = recordingLogger();

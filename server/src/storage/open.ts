@@ -63,7 +63,9 @@ export async function openStorage(database: DatabaseConfig, logger: Logger, opts
 async function warnWithoutAutovacuum(storage: PostgresStorage, logger: Logger): Promise<void> {
   const setting = (await storage.get<{ autovacuum: string }>('SHOW autovacuum'))?.autovacuum;
   if (setting === 'off') {
-    logger.warn('autovacuum is off on this PostgreSQL server: turn it on, or run ANALYZE after bulk loads and as tables grow (stale statistics keep slow plans cached; docs/deploy-scale-out.md)');
+    logger.warn(
+      'autovacuum is off on this PostgreSQL server: turn it on, or run ANALYZE after bulk loads and as tables grow (stale statistics keep slow plans cached; docs/deploy-scale-out.md)',
+    );
   }
 }
 

@@ -24,9 +24,17 @@ describe('prepared statement names', () => {
   });
 
   it('recognises only the stale-plan refusal among 0A000 errors', () => {
-    expect(isStalePlan({ code: '0A000', routine: 'RevalidateCachedQuery', message: 'le plan en cache ne doit pas modifier le type en résultat' })).toBe(true);
+    expect(
+      isStalePlan({
+        code: '0A000',
+        routine: 'RevalidateCachedQuery',
+        message: 'le plan en cache ne doit pas modifier le type en résultat',
+      }),
+    ).toBe(true);
     expect(isStalePlan({ code: '0A000', message: 'cached plan must not change result type' })).toBe(true);
-    expect(isStalePlan({ code: '0A000', routine: 'transformLockingClause', message: 'FOR UPDATE is not allowed with GROUP BY clause' })).toBe(false);
+    expect(
+      isStalePlan({ code: '0A000', routine: 'transformLockingClause', message: 'FOR UPDATE is not allowed with GROUP BY clause' }),
+    ).toBe(false);
     expect(isStalePlan({ code: '23505', routine: 'RevalidateCachedQuery' })).toBe(false);
     expect(isStalePlan(null)).toBe(false);
   });

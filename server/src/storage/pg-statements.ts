@@ -17,7 +17,10 @@ export class StatementNames {
   private readonly names = new Map<string, string>();
   private issued = 0;
 
-  constructor(private readonly limit: number, private readonly prefix = 'parley_') {}
+  constructor(
+    private readonly limit: number,
+    private readonly prefix = 'parley_',
+  ) {}
 
   /** The name to prepare `text` under, or undefined to run it unnamed. */
   nameFor(text: string): string | undefined {
@@ -57,5 +60,8 @@ export class StatementNames {
 export function isStalePlan(err: unknown): boolean {
   const e = err as { code?: unknown; routine?: unknown; message?: unknown } | null;
   if (!e || e.code !== '0A000') return false;
-  return e.routine === 'RevalidateCachedQuery' || (typeof e.message === 'string' && e.message.includes('cached plan must not change result type'));
+  return (
+    e.routine === 'RevalidateCachedQuery' ||
+    (typeof e.message === 'string' && e.message.includes('cached plan must not change result type'))
+  );
 }

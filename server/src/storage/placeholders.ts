@@ -78,7 +78,10 @@ function closingQuote(sql: string, start: number, quote: string): number {
   let i = start + 1;
   while (i < sql.length) {
     if (sql[i] === quote) {
-      if (sql[i + 1] === quote) { i += 2; continue; }
+      if (sql[i + 1] === quote) {
+        i += 2;
+        continue;
+      }
       return i + 1;
     }
     i += 1;

@@ -3,7 +3,17 @@ import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
 import { listenOn } from './postgres/listen.js';
-import { tallyIn, wakeAfterCommit, type PostgresEngine, type RunResult, type SqlParams, type SqlValue, type Tallies, type Tally, type Tx } from './port.js';
+import {
+  tallyIn,
+  wakeAfterCommit,
+  type PostgresEngine,
+  type RunResult,
+  type SqlParams,
+  type SqlValue,
+  type Tallies,
+  type Tally,
+  type Tx,
+} from './port.js';
 
 /**
  * The PostgreSQL adapter also hands out its pool, for storage/, migrations, ops scripts and tests;
@@ -123,7 +133,13 @@ const statementNames = new StatementNames(500);
  * gets a new name; outside a transaction the statement then simply runs again (nothing ran the
  * first time). Inside one, the transaction is already aborted: `transaction()` runs it again.
  */
-async function execute(on: Runner, prepared: boolean, retryStale: boolean, sql: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
+async function execute(
+  on: Runner,
+  prepared: boolean,
+  retryStale: boolean,
+  sql: string,
+  params: SqlParams | undefined,
+): Promise<pg.QueryResult> {
   const q = toQuery(sql, params);
   const name = prepared ? statementNames.nameFor(q.text) : undefined;
   try {
@@ -136,7 +152,14 @@ async function execute(on: Runner, prepared: boolean, retryStale: boolean, sql: 
   }
 }
 
-interface TxState { live: boolean; failed: unknown; begun: boolean; deferred: Array<() => Promise<void>>; tallies: Tallies; committed: Array<() => void> }
+interface TxState {
+  live: boolean;
+  failed: unknown;
+  begun: boolean;
+  deferred: Array<() => Promise<void>>;
+  tallies: Tallies;
+  committed: Array<() => void>;
+}
 
 type Corkable = { cork?: () => void; uncork?: () => void };
 
@@ -195,7 +218,9 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
 
   function track<T>(p: Promise<T>): Promise<T> {
     inFlight.add(p);
-    const done = () => { inFlight.delete(p); };
+    const done = () => {
+      inFlight.delete(p);
+    };
     p.then(done, done);
     return p;
   }
@@ -213,9 +238,12 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
 
   const prepared = opts.preparedStatements ?? true;
   // Pooled statements (on the pool) run again after a stale plan; a transaction's (on its client) do not.
-  const all = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T[]> => (await execute(on, prepared, on === pool, sql, params)).rows as T[];
+  const all = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T[]> =>
+    (await execute(on, prepared, on === pool, sql, params)).rows as T[];
   const get = async <T>(on: Runner, sql: string, params?: SqlParams): Promise<T | undefined> => (await all<T>(on, sql, params))[0];
-  const run = async (on: Runner, sql: string, params?: SqlParams): Promise<RunResult> => ({ changes: (await execute(on, prepared, on === pool, sql, params)).rowCount ?? 0 });
+  const run = async (on: Runner, sql: string, params?: SqlParams): Promise<RunResult> => ({
+    changes: (await execute(on, prepared, on === pool, sql, params)).rowCount ?? 0,
+  });
 
   /** Work to stop when the storage closes, before its pool ends (PostgresEngine.onClose). */
   const closers: Array<() => void> = [];
@@ -231,7 +259,9 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
         // The statement cannot run without the BEGIN before it having succeeded: the only ways
         // for BEGIN to fail (connection lost, protocol error) fail what follows it too.
         state.begun = true;
-        client.query('BEGIN').catch((err: unknown) => { state.failed ??= err; });
+        client.query('BEGIN').catch((err: unknown) => {
+          state.failed ??= err;
+        });
       }
       try {
         return await op();
@@ -283,7 +313,10 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
         state.live = false;
       }
       if (state.failed !== undefined) {
-        throw new Error(`a statement failed inside this transaction, so PostgreSQL rolled it back: ${String((state.failed as Error).message ?? state.failed)}`, { cause: state.failed });
+        throw new Error(
+          `a statement failed inside this transaction, so PostgreSQL rolled it back: ${String((state.failed as Error).message ?? state.failed)}`,
+          { cause: state.failed },
+        );
       }
       // Nothing ran: there is no transaction to end.
       if (state.begun) {
@@ -334,7 +367,9 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
       closers.push(stop); // the connection is outside the pool: pool.end() would not end it
       return stop;
     },
-    onClose: (stop) => { closers.push(stop); },
+    onClose: (stop) => {
+      closers.push(stop);
+    },
     all: <T>(sql: string, params?: SqlParams) => outside(() => all<T>(pool, sql, params)),
     get: <T>(sql: string, params?: SqlParams) => outside(() => get<T>(pool, sql, params)),
     run: (sql: string, params?: SqlParams) => outside(() => run(pool, sql, params)),

@@ -40,7 +40,13 @@ const DIALECT_ONLY = {
   sqliteTriggers: new Set(['chunks_ad', 'chunks_ad_embeddings', 'chunks_au_embeddings']),
 };
 
-interface Column { name: string; type: string; notNull: boolean; default: string | null; generated: boolean }
+interface Column {
+  name: string;
+  type: string;
+  notNull: boolean;
+  default: string | null;
+  generated: boolean;
+}
 interface TableShape {
   columns: Column[];
   primaryKey: string[];
@@ -77,40 +83,71 @@ function normalizeDefault(value: string | null): string | null {
 }
 
 function readSqlite(db: Db): { schema: Schema; triggers: string[] } {
-  const tables = (db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string; sql: string }>)
-    .filter((t) => !DIALECT_ONLY.sqliteTables.test(t.name));
+  const tables = (
+    db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
+      name: string;
+      sql: string;
+    }>
+  ).filter((t) => !DIALECT_ONLY.sqliteTables.test(t.name));
   const schema: Schema = {};
   for (const { name, sql } of tables) {
-    const cols = db.prepare(`PRAGMA table_xinfo(${name})`).all() as Array<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number; hidden: number }>;
-    const primaryKey = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-    const indexes = (db.prepare(`PRAGMA index_list(${name})`).all() as Array<{ name: string; unique: number; origin: string; partial: number }>)
+    const cols = db.prepare(`PRAGMA table_xinfo(${name})`).all() as Array<{
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      pk: number;
+      hidden: number;
+    }>;
+    const primaryKey = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
+    const indexes = (
+      db.prepare(`PRAGMA index_list(${name})`).all() as Array<{ name: string; unique: number; origin: string; partial: number }>
+    )
       .filter((i) => i.origin !== 'pk')
       .map((i) => {
-        const on = (db.prepare(`PRAGMA index_info(${i.name})`).all() as Array<{ seqno: number; name: string }>).sort((a, b) => a.seqno - b.seqno).map((c) => c.name);
+        const on = (db.prepare(`PRAGMA index_info(${i.name})`).all() as Array<{ seqno: number; name: string }>)
+          .sort((a, b) => a.seqno - b.seqno)
+          .map((c) => c.name);
         return indexSignature(i.origin === 'c' ? i.name : null, on, !!i.unique, !!i.partial);
       })
       .sort();
-    const fks = db.prepare(`PRAGMA foreign_key_list(${name})`).all() as Array<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string }>;
-    const foreignKeys = [...new Set(fks.map((f) => f.id))].map((id) => {
-      const parts = fks.filter((f) => f.id === id).sort((a, b) => a.seq - b.seq);
-      return `(${parts.map((p) => p.from).join(', ')}) → ${parts[0]?.table}(${parts.map((p) => p.to).join(', ')}) ON DELETE ${parts[0]?.on_delete}`;
-    }).sort();
+    const fks = db.prepare(`PRAGMA foreign_key_list(${name})`).all() as Array<{
+      id: number;
+      seq: number;
+      table: string;
+      from: string;
+      to: string;
+      on_delete: string;
+    }>;
+    const foreignKeys = [...new Set(fks.map((f) => f.id))]
+      .map((id) => {
+        const parts = fks.filter((f) => f.id === id).sort((a, b) => a.seq - b.seq);
+        return `(${parts.map((p) => p.from).join(', ')}) → ${parts[0]?.table}(${parts.map((p) => p.to).join(', ')}) ON DELETE ${parts[0]?.on_delete}`;
+      })
+      .sort();
     schema[name] = {
-      columns: cols.map((c) => ({
-        name: c.name,
-        type: sqliteTypeClass(c.type),
-        // A primary-key column is NOT NULL on PostgreSQL (SQLite lets a non-integer one hold NULL; Parley never writes one).
-        notNull: c.notnull === 1 || c.pk > 0,
-        default: normalizeDefault(c.dflt_value),
-        generated: c.hidden === 2 || c.hidden === 3,
-      })).sort((a, b) => a.name.localeCompare(b.name)),
+      columns: cols
+        .map((c) => ({
+          name: c.name,
+          type: sqliteTypeClass(c.type),
+          // A primary-key column is NOT NULL on PostgreSQL (SQLite lets a non-integer one hold NULL; Parley never writes one).
+          notNull: c.notnull === 1 || c.pk > 0,
+          default: normalizeDefault(c.dflt_value),
+          generated: c.hidden === 2 || c.hidden === 3,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
       primaryKey,
       indexes,
       foreignKeys,
       checks: (sql.match(/\bCHECK\s*\(/gi) ?? []).length,
     };
   }
-  const triggers = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+  const triggers = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").all() as Array<{ name: string }>).map(
+    (t) => t.name,
+  );
   return { schema, triggers };
 }
 
@@ -122,20 +159,32 @@ const ON_DELETE: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'C
 
 async function readPostgres(q: Queryable): Promise<{ schema: Schema; triggers: string[] }> {
   const tables = (await q.all<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"))
-    .map((t) => t.name).filter((t) => !DIALECT_ONLY.postgresTables.has(t));
+    .map((t) => t.name)
+    .filter((t) => !DIALECT_ONLY.postgresTables.has(t));
   const schema: Schema = {};
   for (const name of tables) {
     const cols = await q.all<{ name: string; type: string; not_null: boolean; dflt: string | null; generated: string }>(
       `SELECT a.attname AS name, format_type(a.atttypid, NULL) AS type, a.attnotnull AS not_null,
          CASE WHEN a.attgenerated = '' THEN pg_get_expr(d.adbin, d.adrelid) END AS dflt, a.attgenerated AS generated
        FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-       WHERE a.attrelid = CAST(? AS regclass) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`, [name]);
-    const idx = await q.all<{ name: string; cols: string; is_unique: boolean; is_primary: boolean; partial: boolean; is_constraint: boolean }>(
+       WHERE a.attrelid = CAST(? AS regclass) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+      [name],
+    );
+    const idx = await q.all<{
+      name: string;
+      cols: string;
+      is_unique: boolean;
+      is_primary: boolean;
+      partial: boolean;
+      is_constraint: boolean;
+    }>(
       `SELECT c.relname AS name, i.indisunique AS is_unique, i.indisprimary AS is_primary, i.indpred IS NOT NULL AS partial,
          EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) AS is_constraint,
          (SELECT string_agg(a.attname, ',' ORDER BY k.n) FROM unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
             JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum) AS cols
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass)`, [name]);
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass)`,
+      [name],
+    );
     const fks = await q.all<{ cols: string; target: string; target_cols: string; on_delete: string }>(
       `SELECT (SELECT string_agg(a.attname, ', ' ORDER BY k.n) FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
                  JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum) AS cols,
@@ -143,8 +192,13 @@ async function readPostgres(q: Queryable): Promise<{ schema: Schema; triggers: s
               (SELECT string_agg(a.attname, ', ' ORDER BY k.n) FROM unnest(c.confkey) WITH ORDINALITY AS k(attnum, n)
                  JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum) AS target_cols,
               c.confdeltype AS on_delete
-       FROM pg_constraint c WHERE c.conrelid = CAST(? AS regclass) AND c.contype = 'f'`, [name]);
-    const checks = await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM pg_constraint WHERE conrelid = CAST(? AS regclass) AND contype = 'c'", [name]);
+       FROM pg_constraint c WHERE c.conrelid = CAST(? AS regclass) AND c.contype = 'f'`,
+      [name],
+    );
+    const checks = await q.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM pg_constraint WHERE conrelid = CAST(? AS regclass) AND contype = 'c'",
+      [name],
+    );
     const primary = idx.find((i) => i.is_primary);
     schema[name] = {
       columns: cols
@@ -167,7 +221,9 @@ async function readPostgres(q: Queryable): Promise<{ schema: Schema; triggers: s
       checks: checks?.n ?? 0,
     };
   }
-  const triggers = (await q.all<{ name: string }>('SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname')).map((t) => t.name);
+  const triggers = (await q.all<{ name: string }>('SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname')).map(
+    (t) => t.name,
+  );
   return { schema, triggers };
 }
 
@@ -184,7 +240,9 @@ describe('SQLite and PostgreSQL schemas', () => {
     fresh = await freshPostgresStorage();
     postgres = await readPostgres(fresh.storage);
   });
-  afterAll(async () => { await fresh?.drop(); });
+  afterAll(async () => {
+    await fresh?.drop();
+  });
 
   it('have the same tables', () => {
     expect(Object.keys(postgres.schema)).toEqual(Object.keys(sqlite.schema));
@@ -203,7 +261,8 @@ describe('SQLite and PostgreSQL schemas', () => {
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
        LEFT JOIN pg_collation l ON l.oid = a.attcollation
        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped AND a.attcollation <> 0
-         AND c.relname <> 'schema_migrations' AND (l.collname IS NULL OR l.collname <> 'C')`);
+         AND c.relname <> 'schema_migrations' AND (l.collname IS NULL OR l.collname <> 'C')`,
+    );
     expect(other).toEqual([]);
   });
 

@@ -56,10 +56,14 @@ describe('sqlite storage', () => {
     const s = createSqliteStorage(db);
     const other = new Database(file, { readonly: true });
     const seenByOther: number[] = [];
-    await Promise.all(Array.from({ length: 10 }, (_, i) => s.tx(async (tx) => {
-      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`g${i}`, i]);
-      seenByOther.push((other.prepare('SELECT COUNT(*) AS c FROM conformance_items').get() as { c: number }).c);
-    })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.tx(async (tx) => {
+          await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`g${i}`, i]);
+          seenByOther.push((other.prepare('SELECT COUNT(*) AS c FROM conformance_items').get() as { c: number }).c);
+        }),
+      ),
+    );
     expect(seenByOther).toEqual(Array(10).fill(0));
     expect(other.prepare('SELECT COUNT(*) AS c FROM conformance_items').get()).toEqual({ c: 10 });
     other.close();
@@ -77,12 +81,25 @@ describe('sqlite storage', () => {
     const settled: string[] = [];
     // 40 writes queued in one turn (five batches of 8), one of them holding its transaction open
     // over a timer, and one queued by a caller resumed by an earlier commit.
-    const writes = Array.from({ length: 40 }, (_, i) => s.tx(async (tx) => {
-      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`c${i}`, i]);
-      if (i === 20) await new Promise((r) => setTimeout(r, 50));
-    }).then(() => { settled.push(`c${i}`); }));
-    const chained = writes[39]!.then(() => s.tx(async (tx) => { await tx.run("INSERT INTO conformance_items (id, n) VALUES ('late', 99)"); })
-      .then(() => { settled.push('late'); }));
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      s
+        .tx(async (tx) => {
+          await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`c${i}`, i]);
+          if (i === 20) await new Promise((r) => setTimeout(r, 50));
+        })
+        .then(() => {
+          settled.push(`c${i}`);
+        }),
+    );
+    const chained = writes[39]!.then(() =>
+      s
+        .tx(async (tx) => {
+          await tx.run("INSERT INTO conformance_items (id, n) VALUES ('late', 99)");
+        })
+        .then(() => {
+          settled.push('late');
+        }),
+    );
     await s.close();
     expect(db.open).toBe(false);
     expect(settled).toHaveLength(41);
@@ -100,15 +117,25 @@ describe('sqlite storage', () => {
     const writes: number[] = [];
     const counter: Tally<{ n: number }> = {
       create: () => ({ n: 0 }),
-      merge: (into, from) => { into.n += from.n; },
-      write: async (tx, t) => { writes.push(t.n); await tx.run('UPDATE conformance_items SET n = n + ? WHERE id = ?', [t.n, 'total']); },
+      merge: (into, from) => {
+        into.n += from.n;
+      },
+      write: async (tx, t) => {
+        writes.push(t.n);
+        await tx.run('UPDATE conformance_items SET n = n + ? WHERE id = ?', [t.n, 'total']);
+      },
     };
-    const total = async (q: { get: Storage['get'] }) => (await q.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', ['total']))?.n;
-    const add = (n: number, opts: { fail?: boolean; sharesTallies?: boolean; sees?: number[] } = {}) => s.tx(async (tx) => {
-      opts.sees?.push((await total(tx)) ?? -1);
-      tx.tally(counter).n += n;
-      if (opts.fail) throw new Error('fail');
-    }, { sharesTallies: opts.sharesTallies ?? true });
+    const total = async (q: { get: Storage['get'] }) =>
+      (await q.get<{ n: number }>('SELECT n FROM conformance_items WHERE id = ?', ['total']))?.n;
+    const add = (n: number, opts: { fail?: boolean; sharesTallies?: boolean; sees?: number[] } = {}) =>
+      s.tx(
+        async (tx) => {
+          opts.sees?.push((await total(tx)) ?? -1);
+          tx.tally(counter).n += n;
+          if (opts.fail) throw new Error('fail');
+        },
+        { sharesTallies: opts.sharesTallies ?? true },
+      );
     // One batch: shared tallies summed (the failing ones' left out: the first job, which runs
     // without a savepoint, and one in a savepoint), written once.
     const one = await Promise.allSettled([add(32, { fail: true }), add(1), add(2), add(4, { fail: true }), add(8)]);
@@ -129,25 +156,48 @@ describe('sqlite storage', () => {
     const s = make();
     const broken: Tally<{ n: number }> = {
       create: () => ({ n: 0 }),
-      merge: (into, from) => { into.n += from.n; },
-      write: async (tx) => { await tx.run('INSERT INTO no_such_table (n) VALUES (1)'); },
+      merge: (into, from) => {
+        into.n += from.n;
+      },
+      write: async (tx) => {
+        await tx.run('INSERT INTO no_such_table (n) VALUES (1)');
+      },
     };
-    const settled = await Promise.allSettled(Array.from({ length: 3 }, (_, i) => s.tx(async (tx) => {
-      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`b${i}`, i]);
-      tx.tally(broken).n += 1;
-    }, { sharesTallies: true })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 3 }, (_, i) =>
+        s.tx(
+          async (tx) => {
+            await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', [`b${i}`, i]);
+            tx.tally(broken).n += 1;
+          },
+          { sharesTallies: true },
+        ),
+      ),
+    );
     expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(await s.get('SELECT COUNT(*) AS c FROM conformance_items')).toEqual({ c: 0 });
     // The storage is usable afterwards.
-    await s.tx(async (tx) => { await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['after', 1]); });
+    await s.tx(async (tx) => {
+      await tx.run('INSERT INTO conformance_items (id, n) VALUES (?, ?)', ['after', 1]);
+    });
     expect(await s.get('SELECT COUNT(*) AS c FROM conformance_items')).toEqual({ c: 1 });
     await s.close();
   });
 
   it('refuses storage calls and nested tx() from inside its own transaction, instead of deadlocking', async () => {
     const s = make();
-    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/use the Tx handle/);
-    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.tx(async () => 1); })).rejects.toThrow(/pass the Tx handle/);
+    await expect(
+      s.tx(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        await s.get('SELECT 1 AS one');
+      }),
+    ).rejects.toThrow(/use the Tx handle/);
+    await expect(
+      s.tx(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        await s.tx(async () => 1);
+      }),
+    ).rejects.toThrow(/pass the Tx handle/);
     await s.close();
   });
 
@@ -156,7 +206,12 @@ describe('sqlite storage', () => {
     db.exec('CREATE TABLE conformance_items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, flag INTEGER, note TEXT)');
     const s = createSqliteStorage(db, { checkReentry: false, maxWaitMs: 50 });
     const started = Date.now();
-    await expect(s.tx(async () => { await new Promise((r) => setTimeout(r, 1)); await s.get('SELECT 1 AS one'); })).rejects.toThrow(/waited 50 ms for an open transaction/);
+    await expect(
+      s.tx(async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        await s.get('SELECT 1 AS one');
+      }),
+    ).rejects.toThrow(/waited 50 ms for an open transaction/);
     expect(Date.now() - started).toBeLessThan(5_000);
     // The storage is usable afterwards.
     expect(await s.get('SELECT 1 AS one')).toEqual({ one: 1 });

@@ -1,7 +1,18 @@
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { createReentryGuard } from './reentry-guard.js';
-import { tallyIn, wakeAfterCommit, type RunResult, type SqliteEngine, type SqlParams, type SqlValue, type Tallies, type Tally, type Tx, type TxOptions } from './port.js';
+import {
+  tallyIn,
+  wakeAfterCommit,
+  type RunResult,
+  type SqliteEngine,
+  type SqlParams,
+  type SqlValue,
+  type Tallies,
+  type Tally,
+  type Tx,
+  type TxOptions,
+} from './port.js';
 
 /**
  * The SQLite adapter also hands out its connection, for storage/, migrations, ops scripts and
@@ -39,7 +50,10 @@ const STATEMENT_CACHE_LIMIT = 1_000;
  * them (TxOptions.sharesTallies) runs. While a transaction is open (it may span awaits),
  * statements from outside it wait, so nothing joins or reads a transaction it does not own.
  */
-export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: number; checkReentry?: boolean; maxWaitMs?: number } = {}): SqliteStorage {
+export function createSqliteStorage(
+  db: Database.Database,
+  opts: { maxBatch?: number; checkReentry?: boolean; maxWaitMs?: number } = {},
+): SqliteStorage {
   const maxBatch = opts.maxBatch ?? 64;
   // A statement from outside waits for an open transaction at most this long: a transaction that
   // awaits its own storage (a bug the reentry guard catches under tests) fails instead of hanging.
@@ -74,7 +88,9 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     if (Array.isArray(params)) {
       const values = params as readonly SqlValue[];
       // better-sqlite3 refuses booleans; both dialects store them as 0/1.
-      return values.some((v) => typeof v === 'boolean') ? values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) : (values as unknown[]);
+      return values.some((v) => typeof v === 'boolean')
+        ? values.map((v) => (typeof v === 'boolean' ? Number(v) : v))
+        : (values as unknown[]);
     }
     const named: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(params)) named[k] = typeof v === 'boolean' ? Number(v) : v;
@@ -82,9 +98,15 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   }
 
   const direct = {
-    all<T>(sql: string, params?: SqlParams): T[] { return statement(sql).all(...bind(params)) as T[]; },
-    get<T>(sql: string, params?: SqlParams): T | undefined { return statement(sql).get(...bind(params)) as T | undefined; },
-    run(sql: string, params?: SqlParams): RunResult { return { changes: statement(sql).run(...bind(params)).changes }; },
+    all<T>(sql: string, params?: SqlParams): T[] {
+      return statement(sql).all(...bind(params)) as T[];
+    },
+    get<T>(sql: string, params?: SqlParams): T | undefined {
+      return statement(sql).get(...bind(params)) as T | undefined;
+    },
+    run(sql: string, params?: SqlParams): RunResult {
+      return { changes: statement(sql).run(...bind(params)).changes };
+    },
   };
 
   /** Runs `op` now, or after the open transaction if one is open (and this is not inside it). */
@@ -98,7 +120,14 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
           waiting = waiting.filter((w) => w !== resume);
           reject(new Error(`waited ${maxWaitMs} ms for an open transaction (is the storage used inside its own transaction?)`));
         }, maxWaitMs);
-        const resume = () => { clearTimeout(timer); try { resolve(op()); } catch (err) { reject(err); } };
+        const resume = () => {
+          clearTimeout(timer);
+          try {
+            resolve(op());
+          } catch (err) {
+            reject(err);
+          }
+        };
         waiting.push(resume);
       });
     }
@@ -116,7 +145,11 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     const committed: Array<() => void> = [];
     const guard = <T>(op: () => T): Promise<T> => {
       if (!live) return Promise.reject(new Error('transaction handle used after its transaction ended'));
-      try { return Promise.resolve(op()); } catch (err) { return Promise.reject(err); }
+      try {
+        return Promise.resolve(op());
+      } catch (err) {
+        return Promise.reject(err);
+      }
     };
     const tx: Tx = {
       dialect: 'sqlite',
@@ -138,7 +171,15 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       },
       lock: () => (live ? LOCKED : Promise.reject(new Error('transaction handle used after its transaction ended'))),
     };
-    return { tx, deferred, tallies, committed, close: () => { live = false; } };
+    return {
+      tx,
+      deferred,
+      tallies,
+      committed,
+      close: () => {
+        live = false;
+      },
+    };
   }
 
   /** Adds a job's tallies into the batch's (the batch takes over the first of each kind). */
@@ -181,7 +222,10 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
       if (inSavepoint) release.run();
       return { ok: true, value, tallies: h.tallies, committed: h.committed };
     } catch (err) {
-      if (inSavepoint) { rollbackTo.run(); release.run(); }
+      if (inSavepoint) {
+        rollbackTo.run();
+        release.run();
+      }
       return { ok: false, err };
     } finally {
       h.close();
@@ -265,7 +309,11 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
   function schedule(): void {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(() => setImmediate(() => { void flush(); }));
+    setImmediate(() =>
+      setImmediate(() => {
+        void flush();
+      }),
+    );
   }
 
   const storage: SqliteStorage = {
@@ -277,7 +325,7 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
     dataVersion(): number {
       // Straight on the connection, not queued behind an open transaction: a pragma read, no rows.
       dataVersion ??= (db.prepare('PRAGMA data_version') as Statement).pluck();
-      return db.open ? dataVersion.get() as number : 0;
+      return db.open ? (dataVersion.get() as number) : 0;
     },
     loadExtension(file: string): void {
       db.loadExtension(file);
@@ -290,7 +338,13 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
         return Promise.reject(new Error('tx() called inside a transaction: pass the Tx handle down instead'));
       }
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, alone: options.groupCommit === false, sharesTallies: options.sharesTallies === true, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({
+          fn,
+          alone: options.groupCommit === false,
+          sharesTallies: options.sharesTallies === true,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+        });
         schedule();
       });
     },
@@ -299,10 +353,12 @@ export function createSqliteStorage(db: Database.Database, opts: { maxBatch?: nu
      * has committed or rolled back: their callers' promises settle before it closes.
      */
     async close(): Promise<void> {
-      while (queue.length || open) await new Promise<void>((resolve) => { drained.push(resolve); });
+      while (queue.length || open)
+        await new Promise<void>((resolve) => {
+          drained.push(resolve);
+        });
       if (db.open) db.close();
     },
   };
   return storage;
 }
-

@@ -24,7 +24,11 @@ type Detect = (text: string) => string;
 let loading: Promise<Detect> | null = null;
 
 function loadDetector(): Promise<Detect> {
-  return (loading ??= import('eld/extrasmall').then(({ eld }) => (text: string) => eld.detect(text).language));
+  return (loading ??= import('eld/extrasmall').then(
+    ({ eld }) =>
+      (text: string) =>
+        eld.detect(text).language,
+  ));
 }
 
 /**

@@ -16,18 +16,18 @@ import { ASCII_FTS_TOKEN_RE, ASCII_ONLY_RE, ftsTokens, splitCjk, stem, tokenize 
 /** English function words plus question words; never stemmed, compared to raw tokens. */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
-    'a about above after again against all also am an and any are aren\'t arent as at be because been before ' +
-    'being below between both but by can can\'t cannot cant could couldn\'t couldnt did didn\'t didnt do does ' +
-    'doesn\'t doesnt doing don\'t dont down during each either else etc ever every few for from further ' +
-    'get gets got had hadn\'t has hasn\'t hasnt have haven\'t havent having he he\'d he\'ll he\'s her here ' +
-    'here\'s hers herself him himself his how how\'s however i i\'d i\'ll i\'m i\'ve id if im in into is isn\'t ' +
-    'isnt it it\'s its itself ive just let\'s lets many may me might more most much must mustn\'t my myself ' +
+    "a about above after again against all also am an and any are aren't arent as at be because been before " +
+    "being below between both but by can can't cannot cant could couldn't couldnt did didn't didnt do does " +
+    "doesn't doesnt doing don't dont down during each either else etc ever every few for from further " +
+    "get gets got had hadn't has hasn't hasnt have haven't havent having he he'd he'll he's her here " +
+    "here's hers herself him himself his how how's however i i'd i'll i'm i've id if im in into is isn't " +
+    "isnt it it's its itself ive just let's lets many may me might more most much must mustn't my myself " +
     'need needs no nor not of off on once only or other ought our ours ourselves out over own please ' +
-    'same shall shan\'t she she\'d she\'ll she\'s should shouldn\'t so some such than that that\'s the their ' +
-    'theirs them themselves then there there\'s these they they\'d they\'ll they\'re they\'ve this those ' +
-    'through thus to too under until up upon us very via was wasn\'t we we\'d we\'ll we\'re we\'ve were ' +
-    'weren\'t what what\'s whats when when\'s where where\'s which while who who\'s whom whose why why\'s ' +
-    'will with won\'t would wouldn\'t yes yet you you\'d you\'ll you\'re you\'ve your yours yourself yourselves'
+    "same shall shan't she she'd she'll she's should shouldn't so some such than that that's the their " +
+    "theirs them themselves then there there's these they they'd they'll they're they've this those " +
+    "through thus to too under until up upon us very via was wasn't we we'd we'll we're we've were " +
+    "weren't what what's whats when when's where where's which while who who's whom whose why why's " +
+    "will with won't would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves"
   ).split(' '),
 );
 
@@ -49,12 +49,16 @@ const FRAME_RES: readonly RegExp[] = [
  * ("Standard delivery takes 3 to 7 days; express takes 1 to 2") must not win on them (issue 26).
  * Kept out of the search terms only (englishQueryWords): confidence reads them as today.
  */
-const LIGHT_VERB_RE = /\b(?:tak(?:e|es|ing|en)|took|get(?:s|ting)?|got(?:ten)?|mak(?:e|es|ing)|made|go(?:es|ing|ne)?|went|happen(?:s|ed|ing)?)\b/gi;
+const LIGHT_VERB_RE =
+  /\b(?:tak(?:e|es|ing|en)|took|get(?:s|ting)?|got(?:ten)?|mak(?:e|es|ing)|made|go(?:es|ing|ne)?|went|happen(?:s|ed|ing)?)\b/gi;
 
 /** A question with its frame words ("what year", "the name of") taken out. */
 export function stripQuestionFrame(question: string): string {
   let q = question;
-  for (const re of FRAME_RES) q = q.replace(re, (m) => m.replace(/\b(?:years?|decades?|centur(?:y|ies)|months?|days?|dates?|types?|kinds?|sorts?|names?|forms?)\b/gi, ' '));
+  for (const re of FRAME_RES)
+    q = q.replace(re, (m) =>
+      m.replace(/\b(?:years?|decades?|centur(?:y|ies)|months?|days?|dates?|types?|kinds?|sorts?|names?|forms?)\b/gi, ' '),
+    );
   return q;
 }
 

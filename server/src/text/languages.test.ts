@@ -61,7 +61,11 @@ describe('sentences in every script', () => {
   it('ends Hindi sentences at the danda, Arabic ones at ؟, and CJK ones at 。！？', () => {
     expect(splitSentences('भारत एक देश है। इसकी राजधानी दिल्ली है। यह बड़ा है')).toEqual(['भारत एक देश है।', 'इसकी राजधानी दिल्ली है।', 'यह बड़ा है']);
     expect(splitSentences('ما هي عاصمة مصر؟ القاهرة هي العاصمة.')).toEqual(['ما هي عاصمة مصر؟', 'القاهرة هي العاصمة.']);
-    expect(splitSentences('维基百科是一个自由的百科全书。哪一年成立？好')).toEqual(['维基百科是一个自由的百科全书。', '哪一年成立？', '好']);
+    expect(splitSentences('维基百科是一个自由的百科全书。哪一年成立？好')).toEqual([
+      '维基百科是一个自由的百科全书。',
+      '哪一年成立？',
+      '好',
+    ]);
   });
 
   it('ends Thai sentences at the spaces between Thai letters, joining pieces too short to stand alone', () => {
@@ -73,7 +77,10 @@ describe('sentences in every script', () => {
   });
 
   it('ends a sentence at a full stop that lost its space before a capitalised word', () => {
-    expect(splitSentences('Bir dizi otelde yaşadı.Tesla 1943 yılında öldü.')).toEqual(['Bir dizi otelde yaşadı.', 'Tesla 1943 yılında öldü.']);
+    expect(splitSentences('Bir dizi otelde yaşadı.Tesla 1943 yılında öldü.')).toEqual([
+      'Bir dizi otelde yaşadı.',
+      'Tesla 1943 yılında öldü.',
+    ]);
     expect(splitSentences('Version 2.5 and node.js work, see e.g. the docs.')).toHaveLength(1);
   });
 });

@@ -15,7 +15,12 @@
 const MIN_BYTES = 3;
 const MAX_BYTES = 64;
 
-const A = 97, E = 101, I = 105, O = 111, U = 117, Y = 121;
+const A = 97,
+  E = 101,
+  I = 105,
+  O = 111,
+  U = 117,
+  Y = 121;
 const ch = (s: string): number => s.charCodeAt(0);
 
 function isVowel(c: number, yIsVowel: boolean): boolean {
@@ -70,51 +75,114 @@ function hasVowel(w: number[], n: number): boolean {
 const mGt1SorT = (w: number[], n: number): boolean => (w[n - 1] === ch('s') || w[n - 1] === ch('t')) && mGt1(w, n);
 
 type Condition = (w: number[], n: number) => boolean;
-interface Rule { suffix: number[]; output: number[]; when: Condition }
+interface Rule {
+  suffix: number[];
+  output: number[];
+  when: Condition;
+}
 const bytes = (s: string): number[] => [...s].map(ch);
 /** Rules by the byte before the last, in the order the first matching suffix is taken. */
 function rules(table: Record<string, [string, string][]>, when: Condition | ((suffix: string) => Condition)): Map<number, Rule[]> {
   const out = new Map<number, Rule[]>();
   for (const [key, list] of Object.entries(table)) {
-    out.set(ch(key), list.map(([suffix, output]) => ({
-      suffix: bytes(suffix), output: bytes(output), when: when.length === 1 ? (when as (s: string) => Condition)(suffix) : (when as Condition),
-    })));
+    out.set(
+      ch(key),
+      list.map(([suffix, output]) => ({
+        suffix: bytes(suffix),
+        output: bytes(output),
+        when: when.length === 1 ? (when as (s: string) => Condition)(suffix) : (when as Condition),
+      })),
+    );
   }
   return out;
 }
 
-const STEP2 = rules({
-  a: [['ational', 'ate'], ['tional', 'tion']],
-  c: [['enci', 'ence'], ['anci', 'ance']],
-  e: [['izer', 'ize']],
-  g: [['logi', 'log']],
-  l: [['bli', 'ble'], ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous']],
-  o: [['ization', 'ize'], ['ation', 'ate'], ['ator', 'ate']],
-  s: [['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous']],
-  t: [['aliti', 'al'], ['iviti', 'ive'], ['biliti', 'ble']],
-}, mGt0);
-const STEP3 = rules({
-  a: [['ical', 'ic']],
-  s: [['ness', '']],
-  t: [['icate', 'ic'], ['iciti', 'ic']],
-  u: [['ful', '']],
-  v: [['ative', '']],
-  z: [['alize', 'al']],
-}, mGt0);
-const STEP4 = rules({
-  a: [['al', '']],
-  c: [['ance', ''], ['ence', '']],
-  e: [['er', '']],
-  i: [['ic', '']],
-  l: [['able', ''], ['ible', '']],
-  n: [['ant', ''], ['ement', ''], ['ment', ''], ['ent', '']],
-  o: [['ion', ''], ['ou', '']],
-  s: [['ism', '']],
-  t: [['ate', ''], ['iti', '']],
-  u: [['ous', '']],
-  v: [['ive', '']],
-  z: [['ize', '']],
-}, (suffix: string) => (suffix === 'ion' ? mGt1SorT : mGt1));
+const STEP2 = rules(
+  {
+    a: [
+      ['ational', 'ate'],
+      ['tional', 'tion'],
+    ],
+    c: [
+      ['enci', 'ence'],
+      ['anci', 'ance'],
+    ],
+    e: [['izer', 'ize']],
+    g: [['logi', 'log']],
+    l: [
+      ['bli', 'ble'],
+      ['alli', 'al'],
+      ['entli', 'ent'],
+      ['eli', 'e'],
+      ['ousli', 'ous'],
+    ],
+    o: [
+      ['ization', 'ize'],
+      ['ation', 'ate'],
+      ['ator', 'ate'],
+    ],
+    s: [
+      ['alism', 'al'],
+      ['iveness', 'ive'],
+      ['fulness', 'ful'],
+      ['ousness', 'ous'],
+    ],
+    t: [
+      ['aliti', 'al'],
+      ['iviti', 'ive'],
+      ['biliti', 'ble'],
+    ],
+  },
+  mGt0,
+);
+const STEP3 = rules(
+  {
+    a: [['ical', 'ic']],
+    s: [['ness', '']],
+    t: [
+      ['icate', 'ic'],
+      ['iciti', 'ic'],
+    ],
+    u: [['ful', '']],
+    v: [['ative', '']],
+    z: [['alize', 'al']],
+  },
+  mGt0,
+);
+const STEP4 = rules(
+  {
+    a: [['al', '']],
+    c: [
+      ['ance', ''],
+      ['ence', ''],
+    ],
+    e: [['er', '']],
+    i: [['ic', '']],
+    l: [
+      ['able', ''],
+      ['ible', ''],
+    ],
+    n: [
+      ['ant', ''],
+      ['ement', ''],
+      ['ment', ''],
+      ['ent', ''],
+    ],
+    o: [
+      ['ion', ''],
+      ['ou', ''],
+    ],
+    s: [['ism', '']],
+    t: [
+      ['ate', ''],
+      ['iti', ''],
+    ],
+    u: [['ous', '']],
+    v: [['ive', '']],
+    z: [['ize', '']],
+  },
+  (suffix: string) => (suffix === 'ion' ? mGt1SorT : mGt1),
+);
 
 function endsWith(w: number[], n: number, suffix: number[]): boolean {
   if (n <= suffix.length) return false; // FTS5 requires a non-empty stem
@@ -156,7 +224,9 @@ function step1b(w: number[], n: number): { n: number; removed: boolean } {
   }
   return { n, removed: false };
 }
-const EED = bytes('eed'), ED = bytes('ed'), ING = bytes('ing');
+const EED = bytes('eed'),
+  ED = bytes('ed'),
+  ING = bytes('ing');
 
 function step1b2(w: number[], n: number): number {
   const pen = w[n - 2];

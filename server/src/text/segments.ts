@@ -29,7 +29,11 @@ function lineKind(line: string): SentenceKind | 'blank' | 'skip' | 'fence' | 'qu
   return 'text';
 }
 
-interface Line { text: string; start: number; end: number }
+interface Line {
+  text: string;
+  start: number;
+  end: number;
+}
 
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -70,7 +74,11 @@ function continuesLine(prev: string, cur: string, segmentKind: SentenceKind): bo
   return lastWord !== undefined && STOPWORDS.has(lastWord);
 }
 
-export interface Segment { start: number; end: number; kind: SentenceKind }
+export interface Segment {
+  start: number;
+  end: number;
+  kind: SentenceKind;
+}
 
 /** Groups lines into segments: paragraphs (soft-wrapped), list items, headings, table rows, code fences. */
 export function segmentLines(text: string): Segment[] {
@@ -91,7 +99,10 @@ export function segmentLines(text: string): Segment[] {
       i = end;
       continue;
     }
-    if (kind === 'blank' || kind === 'skip') { close(); continue; }
+    if (kind === 'blank' || kind === 'skip') {
+      close();
+      continue;
+    }
     if (current && kind === 'text' && continuesLine(current.lastLine, line.text, current.kind)) {
       current.end = line.end;
       current.lastLine = line.text;

@@ -17,10 +17,7 @@ describe('splitSentences', () => {
       'They know e.g. the limits, i.e. the quotas.',
       'Done.',
     ]);
-    expect(splitSentences('See Fig. 3 and No. 5 for details. Next one.')).toEqual([
-      'See Fig. 3 and No. 5 for details.',
-      'Next one.',
-    ]);
+    expect(splitSentences('See Fig. 3 and No. 5 for details. Next one.')).toEqual(['See Fig. 3 and No. 5 for details.', 'Next one.']);
     expect(splitSentences('Written by J. R. Tolkien. A classic.')).toEqual(['Written by J. R. Tolkien.', 'A classic.']);
   });
 
@@ -33,18 +30,15 @@ describe('splitSentences', () => {
       'It peaked at number four on the U.S. Billboard Hot 100.',
       'He admired J.S. Bach greatly.',
     ]);
-    expect(splitSentences('She moved to Washington, D.C. The move was brief.')).toEqual(['She moved to Washington, D.C.', 'The move was brief.']);
+    expect(splitSentences('She moved to Washington, D.C. The move was brief.')).toEqual([
+      'She moved to Washington, D.C.',
+      'The move was brief.',
+    ]);
   });
 
   it('ends a sentence after "etc." only when a new sentence follows', () => {
-    expect(splitSentences('Use keys, tokens, etc. for auth. Then deploy.')).toEqual([
-      'Use keys, tokens, etc. for auth.',
-      'Then deploy.',
-    ]);
-    expect(splitSentences('Supports CSV, JSON etc. The export is daily.')).toEqual([
-      'Supports CSV, JSON etc.',
-      'The export is daily.',
-    ]);
+    expect(splitSentences('Use keys, tokens, etc. for auth. Then deploy.')).toEqual(['Use keys, tokens, etc. for auth.', 'Then deploy.']);
+    expect(splitSentences('Supports CSV, JSON etc. The export is daily.')).toEqual(['Supports CSV, JSON etc.', 'The export is daily.']);
   });
 
   it('keeps decimals, versions, URLs, emails and inline code intact', () => {
@@ -61,11 +55,7 @@ describe('splitSentences', () => {
   });
 
   it('handles ellipses: a boundary only before a capital', () => {
-    expect(splitSentences('Loading... Done now. Wait… what happened?')).toEqual([
-      'Loading...',
-      'Done now.',
-      'Wait… what happened?',
-    ]);
+    expect(splitSentences('Loading... Done now. Wait… what happened?')).toEqual(['Loading...', 'Done now.', 'Wait… what happened?']);
   });
 
   it('splits after closing quotes and brackets', () => {
@@ -78,7 +68,8 @@ describe('splitSentences', () => {
   });
 
   it('treats list items, headings and table rows as separate sentences, keeping markers', () => {
-    const text = '## Setup\nBefore you start:\n- Create an account\n- Verify your email\n1. Open the app\n2) Sign in\n| Plan | Price |\n|---|---|\n| Free | $0 |';
+    const text =
+      '## Setup\nBefore you start:\n- Create an account\n- Verify your email\n1. Open the app\n2) Sign in\n| Plan | Price |\n|---|---|\n| Free | $0 |';
     expect(splitSentences(text)).toEqual([
       '## Setup',
       'Before you start:',

@@ -31,14 +31,62 @@ const TRAILING_CLOSERS_RE = /["')\]}*_`\u201d\u2019\u00bb]+$/;
 
 /** Abbreviations after which a period never ends a sentence. */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'e.g', 'i.e', 'cf', 'approx',
-  'viz', 'al', 'resp', 'esp', 'incl', 'dept', 'est', 'gen', 'gov', 'rev', 'capt', 'col', 'lt', 'sgt',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'mt',
+  'vs',
+  'e.g',
+  'i.e',
+  'cf',
+  'approx',
+  'viz',
+  'al',
+  'resp',
+  'esp',
+  'incl',
+  'dept',
+  'est',
+  'gen',
+  'gov',
+  'rev',
+  'capt',
+  'col',
+  'lt',
+  'sgt',
 ]);
 /** Abbreviations that only precede a number ("No. 5", "p. 12", "Fig. 3", "c. 1500", "r. 1368–1398", "b. 1810", "Op. 28"). */
-const NUMERIC_ABBREVIATIONS = new Set(['no', 'nos', 'fig', 'figs', 'p', 'pp', 'vol', 'ch', 'sec', 'eq', 'art', 'ver', 'v', 'c', 'ca', 'r', 'fl', 'b', 'd', 'op']);
+const NUMERIC_ABBREVIATIONS = new Set([
+  'no',
+  'nos',
+  'fig',
+  'figs',
+  'p',
+  'pp',
+  'vol',
+  'ch',
+  'sec',
+  'eq',
+  'art',
+  'ver',
+  'v',
+  'c',
+  'ca',
+  'r',
+  'fl',
+  'b',
+  'd',
+  'op',
+]);
 /** Dotted initials ("U.S.", "J.S.", "D.C."): they end a sentence only before a word that opens one. */
 const DOTTED_INITIALS_RE = /^(?:\p{L}\.)+\p{L}$/u;
-const SENTENCE_OPENER_RE = /^(?:The|A|An|In|On|At|It|Its|He|She|They|We|I|You|This|That|These|Those|His|Her|Their|Our|There|After|Before|During|When|While|However|Although|Though|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|If|But|And|Also|Later|Today|Then|Such)\b/;
+const SENTENCE_OPENER_RE =
+  /^(?:The|A|An|In|On|At|It|Its|He|She|They|We|I|You|This|That|These|Those|His|Her|Their|Our|There|After|Before|During|When|While|However|Although|Though|Since|As|By|For|From|With|Many|Some|Most|Both|Each|All|According|Following|Between|Under|Over|If|But|And|Also|Later|Today|Then|Such)\b/;
 
 /**
  * Marks characters where punctuation is not sentence punctuation: URLs, emails, inline
@@ -46,12 +94,7 @@ const SENTENCE_OPENER_RE = /^(?:The|A|An|In|On|At|It|Its|He|She|They|We|I|You|Th
  */
 function protectedMask(text: string): Uint8Array {
   const mask = new Uint8Array(text.length);
-  const patterns = [
-    /`[^`\n]+`/g,
-    /\]\([^)\s]*\)/g,
-    /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi,
-    /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
-  ];
+  const patterns = [/`[^`\n]+`/g, /\]\([^)\s]*\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g];
   for (const re of patterns) {
     for (const m of text.matchAll(re)) {
       const start = m.index ?? 0;
@@ -91,14 +134,18 @@ function isBoundary(text: string, i: number, j: number, k: number, segStart: num
   return true;
 }
 
-
 /**
  * A full stop with no space after it between a lowercase word and a capitalised one
  * ("yaşadı.Tesla"): translations and scraped pages lose that space often enough (XQuAD's
  * Turkish, Romanian), and the two sentences would otherwise read as one.
  */
 function isUnspacedBoundary(text: string, i: number, j: number): boolean {
-  return j === i + 1 && text[i] === '.' && /\p{Ll}{3}$/u.test(text.slice(Math.max(0, i - 3), i)) && /^\p{Lu}\p{Ll}{2}/u.test(text.slice(j, j + 3));
+  return (
+    j === i + 1 &&
+    text[i] === '.' &&
+    /\p{Ll}{3}$/u.test(text.slice(Math.max(0, i - 3), i)) &&
+    /^\p{Lu}\p{Ll}{2}/u.test(text.slice(j, j + 3))
+  );
 }
 
 /** Splits one prose/list segment into sentence spans at terminal punctuation. */
@@ -109,11 +156,17 @@ function splitSegment(text: string, seg: Segment): Array<[number, number]> {
   let i = seg.start;
   while (i < seg.end) {
     const ch = text[i] ?? '';
-    if (!SENTENCE_END_CHARS.includes(ch) || mask[i - seg.start] === 1) { i++; continue; }
+    if (!SENTENCE_END_CHARS.includes(ch) || mask[i - seg.start] === 1) {
+      i++;
+      continue;
+    }
     let j = i;
     while (j < seg.end && (SENTENCE_END_CHARS.includes(text[j] ?? '') || CLOSERS.includes(text[j] ?? ''))) j++;
     const cjk = HARD_END_RE.test(text.slice(i, j));
-    if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? '') && !isUnspacedBoundary(text, i, j))) { i = j; continue; }
+    if (j >= seg.end || (!cjk && !/\s/.test(text[j] ?? '') && !isUnspacedBoundary(text, i, j))) {
+      i = j;
+      continue;
+    }
     let k = j;
     while (k < seg.end && /\s/.test(text[k] ?? '')) k++;
     if (k < seg.end && isBoundary(text, i, j, k, sentenceStart)) {

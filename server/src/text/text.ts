@@ -80,7 +80,7 @@ export function memoByLanguage<T>(make: (lang: string | undefined) => (text: str
   return (text, lang) => {
     if (!lang || isEnglish(lang)) return english(text);
     let m = others.get(lang);
-    if (!m) others.set(lang, m = make(lang));
+    if (!m) others.set(lang, (m = make(lang)));
     return m(text);
   };
 }

@@ -35,7 +35,10 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   // NFKC folds compatibility forms (ligatures, full-width letters) so they match plain ones.
   // Soft hyphens and zero-width spaces are invisible; left in, they would split words.
-  const normalised = text.replace(/[\u00ad\u200b\u2060\ufeff]/g, '').normalize('NFKC').toLowerCase();
+  const normalised = text
+    .replace(/[\u00ad\u200b\u2060\ufeff]/g, '')
+    .normalize('NFKC')
+    .toLowerCase();
   for (const match of normalised.matchAll(WORD_RE)) {
     const token = match[0].replace(/[\u2019\u02bc]/g, "'");
     if (CJK_CHAR_RE.test(token)) {
@@ -76,7 +79,7 @@ function foldChar(c: string): string {
  * unicode61 keeps "配送には" whole, so a question never matches a sentence written around it.
  */
 export function splitCjk(token: string): string[] {
-  return CJK_CHAR_RE.test(token) ? token.match(CJK_SPLIT_RE) ?? [token] : [token];
+  return CJK_CHAR_RE.test(token) ? (token.match(CJK_SPLIT_RE) ?? [token]) : [token];
 }
 
 export function ftsTokens(text: string): string[] {

@@ -7,7 +7,11 @@ const ELLIPSIS = '\u2026';
 const WORDISH_RE = /[\p{L}\p{N}\p{M}'\u2019_\u200d\ufe0f]/u;
 
 /** Spans a cut must not fall inside: markdown links/images, bare URLs, inline code. */
-export const ATOMIC_SPAN_PATTERNS: readonly RegExp[] = [/!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g, /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi, /`[^`\n]+`/g];
+export const ATOMIC_SPAN_PATTERNS: readonly RegExp[] = [
+  /!?\[[^\]\n]*\]\([^)\s]*(?:\s+"[^"]*")?\)/g,
+  /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+/gi,
+  /`[^`\n]+`/g,
+];
 
 /** Marks positions a cut must not fall on: inside markdown links/images, bare URLs, inline code. */
 function atomicMask(text: string): Uint8Array {

@@ -33,9 +33,17 @@ export async function postWebhook(opts: PostOptions): Promise<AttemptResult> {
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   const result = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult => ({ ...r, latencyMs: elapsed() });
   try {
-    const res = await opts.client.request(opts.url, { method: 'POST', headers: opts.headers, body: opts.body, signal: opts.signal, totalTimeoutMs: opts.timeoutMs });
+    const res = await opts.client.request(opts.url, {
+      method: 'POST',
+      headers: opts.headers,
+      body: opts.body,
+      signal: opts.signal,
+      totalTimeoutMs: opts.timeoutMs,
+    });
     // A receiver's long body is not our business: the first 64 KiB are read, the rest dropped.
-    const text = (await res.read({ maxBytes: READ_BODY_BYTES, truncate: true }).catch(() => Buffer.alloc(0))).toString('utf8').slice(0, ERROR_BODY_CHARS);
+    const text = (await res.read({ maxBytes: READ_BODY_BYTES, truncate: true }).catch(() => Buffer.alloc(0)))
+      .toString('utf8')
+      .slice(0, ERROR_BODY_CHARS);
     const status = res.status;
     if (status >= 200 && status < 300) return result({ ok: true, status, error: null });
     const location = res.header('location');

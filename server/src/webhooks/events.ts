@@ -27,22 +27,37 @@ export interface ChatTurn {
 const DEPLOYMENT_FIELDS = ['widget', 'discord', 'slack', 'teams', 'model'] as const;
 
 const conversationData = (c: Conversation) => ({
-  integrationId: c.assistantId, sessionId: c.sessionId, channel: c.channel, metadata: c.metadata, startedAt: c.startedAt,
+  integrationId: c.assistantId,
+  sessionId: c.sessionId,
+  channel: c.channel,
+  metadata: c.metadata,
+  startedAt: c.startedAt,
 });
 
 const messageCreated = (c: Conversation, message: Message): EventDraft => ({
-  type: 'conversation.message.created', assistantIds: [c.assistantId], data: { integrationId: c.assistantId, sessionId: c.sessionId, message },
+  type: 'conversation.message.created',
+  assistantIds: [c.assistantId],
+  data: { integrationId: c.assistantId, sessionId: c.sessionId, message },
 });
 
 /** JSON with sorted keys, so that two equal configurations compare equal whatever their key order. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
-interface KbRow { organization_id: string; name: string; updated_at: string }
-interface KbCounts { documents: number; chunks: number }
+interface KbRow {
+  organization_id: string;
+  name: string;
+  updated_at: string;
+}
+interface KbCounts {
+  documents: number;
+  chunks: number;
+}
 
 const SQL = {
   messageCount: 'SELECT count(*) AS n FROM messages WHERE conversation_id = ?',
@@ -52,7 +67,10 @@ const SQL = {
 } as const;
 
 /** One organization's events, ready for the outbox. */
-interface Batch { organizationId: string; drafts: EventDraft[] }
+interface Batch {
+  organizationId: string;
+  drafts: EventDraft[];
+}
 
 function chatTurnEvents(t: ChatTurn): Batch {
   const c = t.conversation;
@@ -64,13 +82,24 @@ function chatTurnEvents(t: ChatTurn): Batch {
   }
   drafts.push(
     // Exactly the seed's shape: {integrationId, sessionId, message, metadata}.
-    { type: 'message.received', assistantIds: only, data: { integrationId: c.assistantId, sessionId: c.sessionId, message: t.userMessage.content, metadata: t.metadata } },
+    {
+      type: 'message.received',
+      assistantIds: only,
+      data: { integrationId: c.assistantId, sessionId: c.sessionId, message: t.userMessage.content, metadata: t.metadata },
+    },
     messageCreated(c, t.userMessage),
     {
-      type: 'message.sent', assistantIds: only,
+      type: 'message.sent',
+      assistantIds: only,
       data: {
-        integrationId: c.assistantId, sessionId: c.sessionId, message: t.assistantMessage.content, metadata: c.metadata,
-        confidence: t.confidence, sources: t.sources, messageId: t.assistantMessage.id, role: 'assistant',
+        integrationId: c.assistantId,
+        sessionId: c.sessionId,
+        message: t.assistantMessage.content,
+        metadata: c.metadata,
+        confidence: t.confidence,
+        sources: t.sources,
+        messageId: t.assistantMessage.id,
+        role: 'assistant',
       },
     },
     messageCreated(c, t.assistantMessage),
@@ -83,10 +112,17 @@ function humanAgentEvents(c: Conversation, message: Message): Batch {
     organizationId: c.organizationId,
     drafts: [
       {
-        type: 'message.sent', assistantIds: [c.assistantId],
+        type: 'message.sent',
+        assistantIds: [c.assistantId],
         data: {
-          integrationId: c.assistantId, sessionId: c.sessionId, message: message.content, metadata: c.metadata,
-          confidence: null, sources: [], messageId: message.id, role: 'human_agent',
+          integrationId: c.assistantId,
+          sessionId: c.sessionId,
+          message: message.content,
+          metadata: c.metadata,
+          confidence: null,
+          sources: [],
+          messageId: message.id,
+          role: 'human_agent',
         },
       },
       messageCreated(c, message),
@@ -97,25 +133,37 @@ function humanAgentEvents(c: Conversation, message: Message): Batch {
 function conversationEndedEvents(c: Conversation, reason: 'api' | 'idle', endedAt: string, messageCount: number): Batch {
   return {
     organizationId: c.organizationId,
-    drafts: [{
-      type: 'conversation.ended', assistantIds: [c.assistantId],
-      data: { ...conversationData(c), reason, lastMessageAt: c.lastMessageAt, endedAt, messageCount },
-    }],
+    drafts: [
+      {
+        type: 'conversation.ended',
+        assistantIds: [c.assistantId],
+        data: { ...conversationData(c), reason, lastMessageAt: c.lastMessageAt, endedAt, messageCount },
+      },
+    ],
   };
 }
 
 function knowledgeBaseEvents(change: KnowledgeBaseChange, kb: KbRow, counts: KbCounts, assistantIds: string[]): Batch {
   return {
     organizationId: kb.organization_id,
-    drafts: [{
-      type: 'knowledge_base.updated', assistantIds,
-      data: {
-        knowledgeBaseId: change.knowledgeBaseId, name: kb.name, change: change.change,
-        document: 'document' in change ? change.document : null,
-        ...('replacedDocumentIds' in change && change.replacedDocumentIds?.length ? { replacedDocumentIds: change.replacedDocumentIds } : {}),
-        documentCount: counts.documents, chunkCount: counts.chunks, updatedAt: kb.updated_at,
+    drafts: [
+      {
+        type: 'knowledge_base.updated',
+        assistantIds,
+        data: {
+          knowledgeBaseId: change.knowledgeBaseId,
+          name: kb.name,
+          change: change.change,
+          document: 'document' in change ? change.document : null,
+          ...('replacedDocumentIds' in change && change.replacedDocumentIds?.length
+            ? { replacedDocumentIds: change.replacedDocumentIds }
+            : {}),
+          documentCount: counts.documents,
+          chunkCount: counts.chunks,
+          updatedAt: kb.updated_at,
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -125,21 +173,31 @@ function deploymentEvents(before: Assistant, after: Assistant): Batch | null {
   if (!changed.length) return null;
   return {
     organizationId: after.organizationId,
-    drafts: [{
-      type: 'app.deployment.updated', assistantIds: [after.id],
-      data: {
-        appId: after.id, name: after.name, type: after.type, changed,
-        widget: after.widget, discord: after.discord, slack: after.slack, teams: after.teams,
-        // Provider and model name only: whatever else a provider's settings hold stays here.
-        model: { provider: after.model.provider, name: after.model.name ?? null },
-        updatedAt: after.updatedAt,
+    drafts: [
+      {
+        type: 'app.deployment.updated',
+        assistantIds: [after.id],
+        data: {
+          appId: after.id,
+          name: after.name,
+          type: after.type,
+          changed,
+          widget: after.widget,
+          discord: after.discord,
+          slack: after.slack,
+          teams: after.teams,
+          // Provider and model name only: whatever else a provider's settings hold stays here.
+          model: { provider: after.model.provider, name: after.model.name ?? null },
+          updatedAt: after.updatedAt,
+        },
       },
-    }],
+    ],
   };
 }
 
 const testDraft = (endpointId: string): EventDraft => ({
-  type: 'webhook.test', assistantIds: null,
+  type: 'webhook.test',
+  assistantIds: null,
   data: { webhookId: endpointId, message: 'A test event from Parley: your endpoint receives and verifies webhooks.' },
 });
 
@@ -182,7 +240,9 @@ export interface WebhookEvents {
  */
 export function createWebhookEvents(storage: Storage, clock: Clock): WebhookEvents {
   const outbox = createOutbox(storage, clock);
-  const write = async (tx: Tx, b: Batch | null): Promise<void> => { if (b) await outbox.enqueue(tx, b.organizationId, b.drafts); };
+  const write = async (tx: Tx, b: Batch | null): Promise<void> => {
+    if (b) await outbox.enqueue(tx, b.organizationId, b.drafts);
+  };
 
   return {
     outbox,

@@ -20,7 +20,11 @@ let receiver: Receiver;
 let other: pg.Client;
 
 beforeEach(async () => {
-  server = await startServer({ clock: createFakeClock(Date.parse('2026-03-01T00:00:00.000Z')), config: { webhookAllowPrivate: true }, webhooks: { pollMs: HOUR } });
+  server = await startServer({
+    clock: createFakeClock(Date.parse('2026-03-01T00:00:00.000Z')),
+    config: { webhookAllowPrivate: true },
+    webhooks: { pollMs: HOUR },
+  });
   receiver = await startReceiver();
   other = new pg.Client({ connectionString: postgresUrlFor('postgres'), application_name: 'parley-test-other-database' });
   other.on('error', () => undefined);
@@ -48,7 +52,10 @@ describe('an open transaction in another database', () => {
       // The control: the event's transaction came after the foreign one, which still holds the
       // server-wide xmin (what the cursor used to read below).
       const s = server.ctx.storage;
-      const ev = await s.get<{ x: string; xmin: string }>(`SELECT CAST(xact_id AS TEXT) AS x, CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS xmin
+      const ev = await s.get<{
+        x: string;
+        xmin: string;
+      }>(`SELECT CAST(xact_id AS TEXT) AS x, CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS xmin
         FROM webhook_events ORDER BY seq DESC LIMIT 1`);
       expect(BigInt(ev!.x)).toBeGreaterThan(foreign);
       expect(BigInt(ev!.xmin)).toBeLessThanOrEqual(foreign);
@@ -61,7 +68,9 @@ describe('an open transaction in another database', () => {
       if (!receiver.received.length) await new Promise((r) => setTimeout(r, 25));
     }
     expect(receiver.received.map((r) => r.webhookId)).toEqual([(sent.body.data as { webhookId: string }).webhookId]);
-    console.log(`webhook delivered ${(performance.now() - t0).toFixed(1)} ms after the event, another database's transaction open (${testDatabase})`);
+    console.log(
+      `webhook delivered ${(performance.now() - t0).toFixed(1)} ms after the event, another database's transaction open (${testDatabase})`,
+    );
     await other.query('COMMIT');
   });
 });

@@ -51,33 +51,60 @@ export interface DueDelivery {
   epoch?: number;
 }
 
-export interface AttemptOutcome { ok: boolean; status: number | null; latencyMs: number; error: string | null }
+export interface AttemptOutcome {
+  ok: boolean;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+}
 /** `lost`: the endpoint's lease passed to another instance meanwhile; nothing recorded (it is sent again, same webhook-id). */
-export interface AttemptRecorded { result: 'delivered' | 'retry' | 'failed' | 'gone' | 'lost'; disabled: 'gone' | 'failing' | null }
-export interface AttemptToRecord { delivery: DueDelivery; attemptedAtMs: number; outcome: AttemptOutcome }
+export interface AttemptRecorded {
+  result: 'delivered' | 'retry' | 'failed' | 'gone' | 'lost';
+  disabled: 'gone' | 'failing' | null;
+}
+export interface AttemptToRecord {
+  delivery: DueDelivery;
+  attemptedAtMs: number;
+  outcome: AttemptOutcome;
+}
 
-interface EndpointRow { id: string; events: string; assistant_id: string | null; created_at: string }
+interface EndpointRow {
+  id: string;
+  events: string;
+  assistant_id: string | null;
+  created_at: string;
+}
 /** An enabled endpoint, as far as choosing events goes. */
-export interface Subscriber { id: string; assistantId: string | null; events: string[]; createdAt: string }
+export interface Subscriber {
+  id: string;
+  assistantId: string | null;
+  events: string[];
+  createdAt: string;
+}
 
 /** `evt_` + 122 random bits; randomUUID draws from a cached entropy pool, so it is cheap on the request path. */
 export function newEventId(): string {
   return `evt_${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
-const toSubscriber = (r: EndpointRow): Subscriber => ({ id: r.id, assistantId: r.assistant_id, events: parseJson<string[]>(r.events, []), createdAt: r.created_at });
+const toSubscriber = (r: EndpointRow): Subscriber => ({
+  id: r.id,
+  assistantId: r.assistant_id,
+  events: parseJson<string[]>(r.events, []),
+  createdAt: r.created_at,
+});
 
 function wants(e: Subscriber, type: string, assistantIds: readonly string[] | null): boolean {
   if (e.assistantId && assistantIds && !assistantIds.includes(e.assistantId)) return false;
   return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
 }
 
-
 /** Every statement of the outbox; the same text runs on SQLite and PostgreSQL (storage/README.md). */
 const SQL = {
   subscribers: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1',
   enabledEndpoint: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1',
-  insertEvent: 'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  insertEvent:
+    'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   insertDelivery: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)',
   insertDeliveryReturning: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?) RETURNING id',
   nextDue: `SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e ${QUEUE_HEAD} WHERE e.enabled = 1`,
@@ -102,29 +129,68 @@ const SQL = {
   pruneAttempts: 'DELETE FROM webhook_attempts WHERE id < ?',
 } as const;
 
-
-type EventInsert = [id: string, organizationId: string, assistantIds: string | null, endpointId: string | null, type: string, payload: string, createdAt: string];
+type EventInsert = [
+  id: string,
+  organizationId: string,
+  assistantIds: string | null,
+  endpointId: string | null,
+  type: string,
+  payload: string,
+  createdAt: string,
+];
 
 /** The outbox rows for the drafts some endpoint wants (none when nobody listens). */
-function eventRows(organizationId: string, endpoints: readonly Subscriber[], drafts: readonly EventDraft[], onlyEndpointId: string | undefined, timestamp: string): EventInsert[] {
+function eventRows(
+  organizationId: string,
+  endpoints: readonly Subscriber[],
+  drafts: readonly EventDraft[],
+  onlyEndpointId: string | undefined,
+  timestamp: string,
+): EventInsert[] {
   if (!endpoints.length) return [];
   const rows: EventInsert[] = [];
   for (const draft of drafts) {
     if (!endpoints.some((e) => wants(e, draft.type, draft.assistantIds))) continue;
-    rows.push([newEventId(), organizationId, draft.assistantIds ? JSON.stringify(draft.assistantIds) : null, onlyEndpointId ?? null, draft.type,
-      JSON.stringify({ event: draft.type, timestamp, data: draft.data }), timestamp]);
+    rows.push([
+      newEventId(),
+      organizationId,
+      draft.assistantIds ? JSON.stringify(draft.assistantIds) : null,
+      onlyEndpointId ?? null,
+      draft.type,
+      JSON.stringify({ event: draft.type, timestamp, data: draft.data }),
+      timestamp,
+    ]);
   }
   return rows;
 }
 
 /** Records one attempt's outcome and decides what follows it; runs inside `settle`'s transaction. */
-async function recordOne(tx: Tx, queue: DeliveryQueue, nowMs: number, d: DueDelivery, attemptedAtMs: number, outcome: AttemptOutcome): Promise<AttemptRecorded> {
+async function recordOne(
+  tx: Tx,
+  queue: DeliveryQueue,
+  nowMs: number,
+  d: DueDelivery,
+  attemptedAtMs: number,
+  outcome: AttemptOutcome,
+): Promise<AttemptRecorded> {
   const now = new Date(nowMs).toISOString();
   const attemptedAt = new Date(attemptedAtMs).toISOString();
   const attempt = d.attempts + 1;
   if (!(await queue.holds(tx, d.endpointId, d.epoch))) return { result: 'lost', disabled: null };
-  const logAttempt = (nextRetryAt: string | null) => tx.run(SQL.insertAttempt,
-    [d.endpointId, d.deliveryId, d.eventId, d.type, attempt, attemptedAt, outcome.ok ? 1 : 0, outcome.status, outcome.latencyMs, outcome.error, nextRetryAt]);
+  const logAttempt = (nextRetryAt: string | null) =>
+    tx.run(SQL.insertAttempt, [
+      d.endpointId,
+      d.deliveryId,
+      d.eventId,
+      d.type,
+      attempt,
+      attemptedAt,
+      outcome.ok ? 1 : 0,
+      outcome.status,
+      outcome.latencyMs,
+      outcome.error,
+      nextRetryAt,
+    ]);
   if (outcome.ok) {
     // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
     if ((await tx.run(SQL.markDelivered, [attempt, now, d.deliveryId])).changes === 0) return { result: 'delivered', disabled: null };
@@ -134,12 +200,14 @@ async function recordOne(tx: Tx, queue: DeliveryQueue, nowMs: number, d: DueDeli
   }
   const gone = outcome.status === 410;
   const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
-  const changed = delay === undefined
-    ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
-    : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
+  const changed =
+    delay === undefined
+      ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
+      : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
   if (changed.changes === 0) return { result: 'failed', disabled: null };
   await logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
-  const failingSince = (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
+  const failingSince =
+    (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
   let disabled: 'gone' | 'failing' | null = null;
   if (gone) disabled = 'gone';
   else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
@@ -166,7 +234,8 @@ async function fanOutNewEvents(tx: Tx, queue: DeliveryQueue, clock: Clock): Prom
       targets = row ? [toSubscriber(row)] : [];
     } else {
       let list = byOrg.get(ev.organization_id);
-      if (!list) byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
+      if (!list)
+        byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
       const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
       targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
     }
@@ -269,7 +338,12 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
   }
 
   /** The rows to write for `drafts`: endpoints read with `q` (the caller's transaction). */
-  async function rowsFor(q: Queryable, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId: string | undefined): Promise<EventInsert[]> {
+  async function rowsFor(
+    q: Queryable,
+    organizationId: string,
+    drafts: readonly EventDraft[],
+    onlyEndpointId: string | undefined,
+  ): Promise<EventInsert[]> {
     const endpoints = onlyEndpointId
       ? [await q.get<EndpointRow>(SQL.enabledEndpoint, [onlyEndpointId])].filter((e): e is EndpointRow => !!e).map(toSubscriber)
       : await subscribers(q, organizationId);
@@ -298,7 +372,10 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     async redeliver(endpointId: string, deliveryId: number): Promise<Redelivery | null> {
       const nowMs = clock.now();
       const found = await storage.tx(async (tx) => {
-        const row = await tx.get<{ id: number; status: string; event_seq: number; event_id: string; type: string }>(SQL.deliveryWithEvent, [deliveryId, endpointId]);
+        const row = await tx.get<{ id: number; status: string; event_seq: number; event_id: string; type: string }>(SQL.deliveryWithEvent, [
+          deliveryId,
+          endpointId,
+        ]);
         if (!row) return null;
         if (row.status === 'pending') {
           await tx.run(SQL.dueNow, [nowMs, row.id]);
@@ -323,7 +400,14 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
 
     async due(nowMs: number, busy: ReadonlySet<string> = new Set()): Promise<DueDelivery[]> {
       return (await queue.claimDue(nowMs, busy)).map((r: DueRow) => ({
-        deliveryId: r.delivery_id, endpointId: r.endpoint_id, attempts: r.attempts, eventId: r.event_id, type: r.type, payload: r.payload, url: r.url, secret: r.secret,
+        deliveryId: r.delivery_id,
+        endpointId: r.endpoint_id,
+        attempts: r.attempts,
+        eventId: r.event_id,
+        type: r.type,
+        payload: r.payload,
+        url: r.url,
+        secret: r.secret,
         ...(r.epoch !== undefined && { epoch: r.epoch }),
       }));
     },
@@ -352,7 +436,7 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
       const cutoff = new Date(nowMs - LOG_RETENTION_MS).toISOString();
       await storage.tx(async (tx) => {
         const firstKept = async (sql: string, pastLast: string) =>
-          ((await tx.get<{ id: number }>(sql, [cutoff])) ?? (await tx.get<{ id: number }>(pastLast)) as { id: number }).id;
+          ((await tx.get<{ id: number }>(sql, [cutoff])) ?? ((await tx.get<{ id: number }>(pastLast)) as { id: number })).id;
         const eventBoundary = await firstKept(SQL.firstEventKept, SQL.pastLastEvent);
         await tx.run(SQL.pruneDeliveries, [eventBoundary]);
         await tx.run(queue.prunableEvents, [eventBoundary]);

@@ -36,15 +36,23 @@ beforeEach(async () => {
     await tx.run('DELETE FROM webhook_events');
     await tx.run('DELETE FROM organizations WHERE id = ?', [ORG]);
     await tx.run('UPDATE webhook_fanout SET last_seq = 0, last_xact = pg_current_xact_id() WHERE id = 1');
-    await tx.run("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'PG outbox', 'free', ?)", [ORG, new Date(T0).toISOString()]);
-    await tx.run(`INSERT INTO webhook_endpoints (id, organization_id, url, events, secret, created_at, updated_at)
-      VALUES ('wh_pg', ?, 'http://127.0.0.1:9/hook', '["*"]', 'whsec_x', ?, ?)`, [ORG, new Date(T0 - 1).toISOString(), new Date(T0 - 1).toISOString()]);
+    await tx.run("INSERT INTO organizations (id, name, plan, created_at) VALUES (?, 'PG outbox', 'free', ?)", [
+      ORG,
+      new Date(T0).toISOString(),
+    ]);
+    await tx.run(
+      `INSERT INTO webhook_endpoints (id, organization_id, url, events, secret, created_at, updated_at)
+      VALUES ('wh_pg', ?, 'http://127.0.0.1:9/hook', '["*"]', 'whsec_x', ?, ?)`,
+      [ORG, new Date(T0 - 1).toISOString(), new Date(T0 - 1).toISOString()],
+    );
   });
 });
 
 /** The delivered order of one endpoint's queue: each event's message, by delivery id. */
 async function queueOrder(): Promise<string[]> {
-  const rows = await pg.storage.all<{ payload: string }>(`SELECT ev.payload FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
+  const rows = await pg.storage.all<{
+    payload: string;
+  }>(`SELECT ev.payload FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
     WHERE d.endpoint_id = 'wh_pg' ORDER BY d.id`);
   return rows.map((r) => (JSON.parse(r.payload) as { data: { message: string } }).data.message);
 }
@@ -68,8 +76,12 @@ describe('PostgreSQL outbox', () => {
     const outbox = createOutbox(pg.storage, clock);
     let wrote!: () => void;
     let finish!: () => void;
-    const written = new Promise<void>((r) => { wrote = r; });
-    const gate = new Promise<void>((r) => { finish = r; });
+    const written = new Promise<void>((r) => {
+      wrote = r;
+    });
+    const gate = new Promise<void>((r) => {
+      finish = r;
+    });
     // A takes the lower seq and stays open; B takes the next seq and commits first.
     const slow = pg.storage.tx(async (tx) => {
       await outbox.enqueue(tx, ORG, [draft('early seq, late commit')]);
@@ -138,7 +150,10 @@ describe('PostgreSQL outbox', () => {
     await pg.storage.tx((tx) => outbox.enqueue(tx, ORG, [draft('only')]));
     await fanOutUntil(outbox, 1);
     const [head] = await outbox.due(clock.now());
-    const failed = await outbox.settle([{ delivery: head!, attemptedAtMs: clock.now(), outcome: { ok: false, status: 503, latencyMs: 2, error: 'HTTP 503' } }], false);
+    const failed = await outbox.settle(
+      [{ delivery: head!, attemptedAtMs: clock.now(), outcome: { ok: false, status: 503, latencyMs: 2, error: 'HTTP 503' } }],
+      false,
+    );
     expect(failed.recorded).toEqual([{ result: 'retry', disabled: null }]);
     expect(await outbox.nextDueAt()).toBe(T0 + 5_000);
     expect(await pg.storage.get('SELECT failing_since FROM webhook_endpoints')).toEqual({ failing_since: new Date(T0).toISOString() });
@@ -146,7 +161,9 @@ describe('PostgreSQL outbox', () => {
     expect(await outbox.deliveryOfAttempt('wh_pg', attempt!.id)).toBe(head!.deliveryId);
     expect(await outbox.redeliver('wh_pg', head!.deliveryId)).toMatchObject({ deliveryId: head!.deliveryId, nextAttemptAt: T0 });
     const [again] = await outbox.due(clock.now());
-    expect((await outbox.settle([{ delivery: again!, attemptedAtMs: clock.now(), outcome: ok }], false)).recorded[0]?.result).toBe('delivered');
+    expect((await outbox.settle([{ delivery: again!, attemptedAtMs: clock.now(), outcome: ok }], false)).recorded[0]?.result).toBe(
+      'delivered',
+    );
     const copy = await outbox.redeliver('wh_pg', head!.deliveryId); // finished: a new delivery at the back of the queue
     expect(copy!.deliveryId).toBeGreaterThan(head!.deliveryId);
     clock.advance(31 * 24 * 3_600_000);

@@ -32,13 +32,25 @@ import { readHorizon } from '../storage/postgres/horizon.js';
 export const LEASE_MS = 60_000;
 
 export interface EventRow {
-  seq: number; organization_id: string; assistant_ids: string | null; endpoint_id: string | null; type: string; created_at: string;
+  seq: number;
+  organization_id: string;
+  assistant_ids: string | null;
+  endpoint_id: string | null;
+  type: string;
+  created_at: string;
   /** PostgreSQL: the writing transaction's id (xid8, as text), the first half of the cursor. */
   xact?: string;
 }
 
 export interface DueRow {
-  delivery_id: number; endpoint_id: string; attempts: number; event_id: string; type: string; payload: string; url: string; secret: string;
+  delivery_id: number;
+  endpoint_id: string;
+  attempts: number;
+  event_id: string;
+  type: string;
+  payload: string;
+  url: string;
+  secret: string;
   /** PostgreSQL: the lease epoch this head was claimed under. */
   epoch?: number;
 }
@@ -66,7 +78,8 @@ export interface DeliveryQueue {
 }
 
 /** The oldest pending delivery of every enabled endpoint: the only one of its queue that may be attempted. */
-export const QUEUE_HEAD = "JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)";
+export const QUEUE_HEAD =
+  "JOIN webhook_deliveries d ON d.id = (SELECT id FROM webhook_deliveries WHERE endpoint_id = e.id AND status = 'pending' ORDER BY id LIMIT 1)";
 const DUE_HEADS = `SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, ev.id AS event_id, ev.type, ev.payload, e.url, e.secret
   FROM webhook_endpoints e ${QUEUE_HEAD} JOIN webhook_events ev ON ev.seq = d.event_seq
   WHERE e.enabled = 1 AND d.next_attempt_at <= ?`;
@@ -84,7 +97,9 @@ export function sqliteQueue(storage: Queryable): DeliveryQueue {
       return tx.all<EventRow>(`SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE seq > ? ORDER BY seq LIMIT ?`, [last, limit]);
     },
     async hasUnfanned() {
-      return !!(await storage.get<{ x: number }>('SELECT 1 AS x FROM webhook_events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE id = 1) LIMIT 1'));
+      return !!(await storage.get<{ x: number }>(
+        'SELECT 1 AS x FROM webhook_events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE id = 1) LIMIT 1',
+      ));
     },
     async moveCursor(tx, last) {
       await tx.run('UPDATE webhook_fanout SET last_seq = ? WHERE id = 1', [last.seq]);
@@ -102,17 +117,25 @@ export function deliveryQueueFor(storage: Storage, clock: { now(): number }): De
   return storage.pick({ sqlite: sqliteQueue, postgres: (s) => postgresQueue(s, clock) });
 }
 
-export function postgresQueue(storage: Storage, clock: { now(): number }, owner = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`): DeliveryQueue {
+export function postgresQueue(
+  storage: Storage,
+  clock: { now(): number },
+  owner = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+): DeliveryQueue {
   return {
     owner,
     async unfanned(tx, limit) {
       const cursor = await tx.get<{ last_seq: number; last_xact: string }>(
-        'SELECT last_seq, CAST(last_xact AS TEXT) AS last_xact FROM webhook_fanout WHERE id = 1 FOR UPDATE SKIP LOCKED');
+        'SELECT last_seq, CAST(last_xact AS TEXT) AS last_xact FROM webhook_fanout WHERE id = 1 FOR UPDATE SKIP LOCKED',
+      );
       if (!cursor) return null;
       const horizon = await readHorizon(tx);
-      return tx.all<EventRow>(`SELECT ${EVENT_COLUMNS}, CAST(xact_id AS TEXT) AS xact FROM webhook_events
+      return tx.all<EventRow>(
+        `SELECT ${EVENT_COLUMNS}, CAST(xact_id AS TEXT) AS xact FROM webhook_events
         WHERE (xact_id, seq) > (CAST(? AS xid8), ?) AND xact_id < CAST(? AS xid8)
-        ORDER BY xact_id, seq LIMIT ?`, [cursor.last_xact, cursor.last_seq, horizon, limit]);
+        ORDER BY xact_id, seq LIMIT ?`,
+        [cursor.last_xact, cursor.last_seq, horizon, limit],
+      );
     },
     async hasUnfanned() {
       return !!(await storage.get<{ x: number }>(`SELECT 1 AS x FROM webhook_events
@@ -125,7 +148,15 @@ export function postgresQueue(storage: Storage, clock: { now(): number }, owner 
       const due = (await storage.all<DueRow>(DUE_HEADS, [nowMs])).filter((h) => !busy.has(h.endpoint_id));
       if (!due.length) return [];
       // Free leases are taken, this instance's own renewed (storage/leases.ts).
-      const epochs = await storage.tx((tx) => ENDPOINT_LEASES.claimKeys(tx, due.map((h) => h.endpoint_id), owner, nowMs, clock.now() + LEASE_MS));
+      const epochs = await storage.tx((tx) =>
+        ENDPOINT_LEASES.claimKeys(
+          tx,
+          due.map((h) => h.endpoint_id),
+          owner,
+          nowMs,
+          clock.now() + LEASE_MS,
+        ),
+      );
       return due.filter((h) => epochs.has(h.endpoint_id)).map((h) => ({ ...h, epoch: epochs.get(h.endpoint_id) as number }));
     },
     async holds(tx, endpointId, epoch) {

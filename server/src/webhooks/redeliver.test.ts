@@ -33,9 +33,20 @@ describe('webhook delivery log and redeliver (dashboard)', () => {
     await server.webhooks.drain();
     const log = await shop.api.get(`/v1/webhooks/${hookId}/deliveries`);
     expect(log.body.data[0]).toEqual({
-      id: expect.stringMatching(/^att_\d+$/), deliveryId: expect.stringMatching(/^dlv_\d+$/), eventId: receiver.received[0]?.webhookId,
-      webhookId: receiver.received[0]?.webhookId, event: 'webhook.test', status: 'succeeded', responseCode: 200, latencyMs: expect.any(Number),
-      error: null, attempt: 1, nextAttemptAt: null, nextRetryAt: null, createdAt: expect.any(String), attemptedAt: expect.any(String),
+      id: expect.stringMatching(/^att_\d+$/),
+      deliveryId: expect.stringMatching(/^dlv_\d+$/),
+      eventId: receiver.received[0]?.webhookId,
+      webhookId: receiver.received[0]?.webhookId,
+      event: 'webhook.test',
+      status: 'succeeded',
+      responseCode: 200,
+      latencyMs: expect.any(Number),
+      error: null,
+      attempt: 1,
+      nextAttemptAt: null,
+      nextRetryAt: null,
+      createdAt: expect.any(String),
+      attemptedAt: expect.any(String),
     });
   });
 
@@ -51,7 +62,12 @@ describe('webhook delivery log and redeliver (dashboard)', () => {
     status = 200;
     const res = await shop.api.post(`/v1/webhooks/${hookId}/deliveries/${failed.deliveryId}/redeliver`);
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ deliveryId: failed.deliveryId, webhookId: failed.eventId, event: 'webhook.test', status: 'pending' });
+    expect(res.body.data).toMatchObject({
+      deliveryId: failed.deliveryId,
+      webhookId: failed.eventId,
+      event: 'webhook.test',
+      status: 'pending',
+    });
     await server.webhooks.drain();
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]?.webhookId).toBe(receiver.received[0]?.webhookId);

@@ -22,7 +22,11 @@ async function boot(env: Record<string, string>) {
   const assistantId = /integrations\/(asst_[A-Za-z0-9]+)\/chat/.exec(srv.output())?.[1] as string;
   const base = `http://127.0.0.1:${env.PORT}`;
   const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(base + p, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + p, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   return { srv, key, assistantId, call };
@@ -37,7 +41,12 @@ async function crash(srv: Running): Promise<void> {
 async function newEnv() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-webhook-crash-'));
   // No demo traffic: its conversations would raise events for the endpoint these tests count.
-  return { PORT: String(await freePort()), DATABASE_PATH: path.join(dir, 'parley.db'), WEBHOOK_ALLOW_PRIVATE: 'true', DEMO_TRAFFIC_CONVERSATIONS: '0' };
+  return {
+    PORT: String(await freePort()),
+    DATABASE_PATH: path.join(dir, 'parley.db'),
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    DEMO_TRAFFIC_CONVERSATIONS: '0',
+  };
 }
 
 describe('webhook outbox across kill -9', () => {
@@ -51,12 +60,20 @@ describe('webhook outbox across kill -9', () => {
     const first = await boot(env);
     const hook = await first.call('POST', '/v1/webhooks', { url: receiver.url, events: ['*'] });
     expect(hook.status).toBe(201);
-    const chats = await Promise.all(['a', 'b', 'c'].map((s) => first.call('POST', `/v1/integrations/${first.assistantId}/chat`, { message: 'How do I add the chat widget?', sessionId: `crash-${s}` })));
+    const chats = await Promise.all(
+      ['a', 'b', 'c'].map((s) =>
+        first.call('POST', `/v1/integrations/${first.assistantId}/chat`, {
+          message: 'How do I add the chat widget?',
+          sessionId: `crash-${s}`,
+        }),
+      ),
+    );
     expect(chats.every((c) => c.status === 200)).toBe(true);
     await receiver.waitFor((all) => all.length === 1);
     // The head failed and waits 5 s for its retry; the 17 events behind it wait for the head.
     let log = await first.call('GET', `/v1/webhooks/${hook.body.data.id}/deliveries`);
-    for (let i = 0; i < 100 && !log.body.data.length; i++) { // the outcome is recorded a moment after the response
+    for (let i = 0; i < 100 && !log.body.data.length; i++) {
+      // the outcome is recorded a moment after the response
       await new Promise((r) => setTimeout(r, 20));
       log = await first.call('GET', `/v1/webhooks/${hook.body.data.id}/deliveries`);
     }
@@ -73,11 +90,17 @@ describe('webhook outbox across kill -9', () => {
     expect((at[1] as number) - (at[0] as number)).toBeGreaterThanOrEqual(4_900); // not before its time
     expect(all).toHaveLength(19); // each event once, plus the one retry: nothing lost, nothing doubled
     const byEvent = (name: string) => all.slice(1).filter((r) => r.json.event === name).length;
-    expect([byEvent('conversation.started'), byEvent('message.received'), byEvent('message.sent'), byEvent('conversation.message.created')]).toEqual([3, 3, 3, 6]);
+    expect([
+      byEvent('conversation.started'),
+      byEvent('message.received'),
+      byEvent('message.sent'),
+      byEvent('conversation.message.created'),
+    ]).toEqual([3, 3, 3, 6]);
     const times = all.slice(1).map((r) => r.json.timestamp);
     expect([...times].sort()).toEqual(times);
     const verifier = new Webhook(hook.body.data.secret);
-    for (const r of all) verifier.verify(r.body, { 'webhook-id': r.webhookId, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
+    for (const r of all)
+      verifier.verify(r.body, { 'webhook-id': r.webhookId, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
 
     const after = await second.call('GET', `/v1/webhooks/${hook.body.data.id}/deliveries?limit=100`);
     expect(after.body.pagination.total).toBe(19);

@@ -12,22 +12,34 @@ import { WEBHOOK_EVENTS } from './outbox.js';
 import { webhookUrlProblem } from './ssrf.js';
 import { MAX_ENDPOINTS_PER_ORG, type WebhookEndpoint, type WebhookStore } from './store.js';
 
-const eventsField = z.array(z.enum(['*', ...WEBHOOK_EVENTS], { error: `must be "*" or one of ${WEBHOOK_EVENTS.join(', ')}` }))
-  .min(1).max(WEBHOOK_EVENTS.length + 1)
+const eventsField = z
+  .array(z.enum(['*', ...WEBHOOK_EVENTS], { error: `must be "*" or one of ${WEBHOOK_EVENTS.join(', ')}` }))
+  .min(1)
+  .max(WEBHOOK_EVENTS.length + 1)
   .transform((list) => (list.includes('*') ? ['*'] : [...new Set(list)]));
 
 /** The create and patch bodies; URLs are checked against private addresses unless the operator allows them. */
 export function webhookSchemas(allowPrivate: boolean) {
-  const urlField = z.string().trim().max(2048).superRefine((url, c) => {
-    const problem = webhookUrlProblem(url, allowPrivate);
-    if (problem) c.addIssue({ code: 'custom', message: problem });
-  });
+  const urlField = z
+    .string()
+    .trim()
+    .max(2048)
+    .superRefine((url, c) => {
+      const problem = webhookUrlProblem(url, allowPrivate);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    });
   const createSchema = z.strictObject({
-    url: urlField, events: eventsField, assistantId: z.string().min(1).max(64).nullish(), description: z.string().max(500).nullish(),
+    url: urlField,
+    events: eventsField,
+    assistantId: z.string().min(1).max(64).nullish(),
+    description: z.string().max(500).nullish(),
   });
   const patchSchema = z.strictObject({
-    url: urlField.optional(), events: eventsField.optional(), assistantId: z.string().min(1).max(64).nullable().optional(),
-    description: z.string().max(500).nullable().optional(), enabled: z.boolean().optional(),
+    url: urlField.optional(),
+    events: eventsField.optional(),
+    assistantId: z.string().min(1).max(64).nullable().optional(),
+    description: z.string().max(500).nullable().optional(),
+    enabled: z.boolean().optional(),
   });
   return { createSchema, patchSchema };
 }
@@ -55,10 +67,15 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     const input = parseInput(createSchema, req.body);
     const assistantId = input.assistantId ?? p.assistantId;
     await checkAssistant(res, assistantId);
-    if (await store.count(p.organizationId) >= MAX_ENDPOINTS_PER_ORG) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
+    if ((await store.count(p.organizationId)) >= MAX_ENDPOINTS_PER_ORG)
+      throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints`);
     // The creator is recorded so removing that member can disable (or transfer) it (issue 24).
     const createdBy = await creatorOf(ctx.storage, p);
-    const created = await store.create(p.organizationId, { url: input.url, events: input.events, assistantId, description: input.description ?? null, createdBy }, nowIso(ctx));
+    const created = await store.create(
+      p.organizationId,
+      { url: input.url, events: input.events, assistantId, description: input.description ?? null, createdBy },
+      nowIso(ctx),
+    );
     sendData(res, view(created), 201);
   });
 
@@ -102,21 +119,36 @@ export function webhooksRouter(ctx: AppContext, store: WebhookStore): Router {
     const { id, deliveryId: deliveryRef } = pathParams(req, 'id', 'deliveryId');
     const endpoint = await visibleEndpoint(res, id);
     const ref = /^(dlv|att)_(\d{1,15})$/.exec(deliveryRef);
-    const deliveryId = !ref ? null : ref[1] === 'dlv' ? Number(ref[2]) : await ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
+    const deliveryId = !ref
+      ? null
+      : ref[1] === 'dlv'
+        ? Number(ref[2])
+        : await ctx.webhooks.outbox.deliveryOfAttempt(endpoint.id, Number(ref[2]));
     if (deliveryId === null) throw notFound('Delivery');
-    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before redelivering');
+    if (!endpoint.enabled)
+      throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before redelivering');
     const queued = await ctx.webhooks.outbox.redeliver(endpoint.id, deliveryId);
     if (!queued) throw notFound('Delivery');
-    sendData(res, {
-      deliveryId: `dlv_${queued.deliveryId}`, webhookId: queued.eventId, eventId: queued.eventId, event: queued.type, endpointId: endpoint.id,
-      status: 'pending', nextAttemptAt: new Date(queued.nextAttemptAt).toISOString(),
-    }, 202);
+    sendData(
+      res,
+      {
+        deliveryId: `dlv_${queued.deliveryId}`,
+        webhookId: queued.eventId,
+        eventId: queued.eventId,
+        event: queued.type,
+        endpointId: endpoint.id,
+        status: 'pending',
+        nextAttemptAt: new Date(queued.nextAttemptAt).toISOString(),
+      },
+      202,
+    );
   });
 
   r.post('/webhooks/:id/test', requirePermission('webhooks:write'), async (req, res) => {
     const { id } = pathParams(req, 'id');
     const endpoint = await visibleEndpoint(res, id);
-    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
+    if (!endpoint.enabled)
+      throw new AppError('conflict', 'This webhook is disabled: enable it (PATCH {"enabled": true}) before testing it');
     const webhookId = await ctx.storage.tx((tx) => ctx.webhooks.test(tx, endpoint));
     sendData(res, { webhookId, event: 'webhook.test', endpointId: endpoint.id, status: 'pending', createdAt: nowIso(ctx) });
   });

@@ -12,7 +12,10 @@ function fakeDns(answer: (host: string) => string[]) {
     calls.push(host);
     const list = answer(host);
     if (!list.length) return cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-    cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    cb(
+      null,
+      list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   };
   return { resolve, calls };
 }
@@ -52,10 +55,14 @@ describe('webhook URL check when saved', () => {
 
 describe('delivery honours the guard when it connects', () => {
   let receiver: Receiver;
-  afterEach(async () => { await receiver?.close(); });
+  afterEach(async () => {
+    await receiver?.close();
+  });
 
   const clients: HttpClient[] = [];
-  afterEach(async () => { for (const c of clients.splice(0)) await c.close(); });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+  });
   const post = (url: string, guard: NonNullable<HttpClientOptions['guard']>) => {
     const client = createHttpClient({ guard });
     clients.push(client);
@@ -70,7 +77,9 @@ describe('delivery honours the guard when it connects', () => {
 
     const refused = await post(url, { allowPrivate: false, resolve: dnsFake.resolve });
     expect(refused).toMatchObject({ ok: false, status: null });
-    expect(refused.error).toBe(`hooks.customer.example resolves to 127.0.0.1, a loopback address: refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)`);
+    expect(refused.error).toBe(
+      `hooks.customer.example resolves to 127.0.0.1, a loopback address: refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)`,
+    );
     expect(receiver.received).toHaveLength(0);
 
     const allowed = await post(url, { allowPrivate: true, resolve: dnsFake.resolve });
@@ -81,7 +90,12 @@ describe('delivery honours the guard when it connects', () => {
 
   it('an IP literal (which skips DNS) is checked too', async () => {
     receiver = await startReceiver();
-    const never = { allowPrivate: false, resolve: () => { throw new Error('literals must not be looked up'); } };
+    const never = {
+      allowPrivate: false,
+      resolve: () => {
+        throw new Error('literals must not be looked up');
+      },
+    };
     const refused = await post(receiver.url, never);
     expect(refused.error).toContain('127.0.0.1, a loopback address');
     expect(receiver.received).toHaveLength(0);

@@ -46,7 +46,8 @@ async function hookFor(s: TestServer, url: string, body: Record<string, unknown>
 }
 type Shop = Awaited<ReturnType<typeof hookFor>>['shop'];
 
-const attemptsOf = async (shop: Shop, hookId: string) => (await shop.api.get(`/v1/webhooks/${hookId}/deliveries?limit=100`)).body.data.reverse();
+const attemptsOf = async (shop: Shop, hookId: string) =>
+  (await shop.api.get(`/v1/webhooks/${hookId}/deliveries?limit=100`)).body.data.reverse();
 const drain = () => server.webhooks.drain();
 
 describe('retries', () => {
@@ -90,7 +91,9 @@ describe('retries', () => {
     expect(ATTEMPT_TIMEOUT_MS).toBe(15_000);
     const fast = await startServer({ clock, config: { webhookAllowPrivate: true }, webhooks: { ...quiet, timeoutMs: 200 } });
     extra.push(fast);
-    receiver.respondWith((_r, i) => (i === 0 ? 'hang' : i === 1 ? { status: 302, headers: { location: `http://127.0.0.1:${receiver.port}/elsewhere` } } : 200));
+    receiver.respondWith((_r, i) =>
+      i === 0 ? 'hang' : i === 1 ? { status: 302, headers: { location: `http://127.0.0.1:${receiver.port}/elsewhere` } } : 200,
+    );
     const { shop, hook } = await hookFor(fast, receiver.url);
     await shop.api.post(`/v1/webhooks/${hook.id}/test`);
     await fast.webhooks.drain();
@@ -99,7 +102,9 @@ describe('retries', () => {
     clock.advance(300_000);
     await fast.webhooks.drain();
     const log = await attemptsOf(shop, hook.id);
-    expect(log.map((a: { status: string; responseCode: number | null; error: string | null }) => [a.status, a.responseCode, a.error])).toEqual([
+    expect(
+      log.map((a: { status: string; responseCode: number | null; error: string | null }) => [a.status, a.responseCode, a.error]),
+    ).toEqual([
       ['failed', null, 'timed out after 0.2 s'],
       ['failed', 302, `HTTP 302 (redirect to http://127.0.0.1:${receiver.port}/elsewhere not followed)`],
       ['succeeded', 200, null],
@@ -112,12 +117,16 @@ describe('retries', () => {
     const refused = await shop.api.post('/v1/webhooks', { url: closed.url, events: ['*'] });
     await shop.api.post(`/v1/webhooks/${refused.body.data.id}/test`);
     await fast.webhooks.drain();
-    expect((await attemptsOf(shop, refused.body.data.id))[0]).toMatchObject({ status: 'failed', responseCode: null, error: 'connection refused' });
+    expect((await attemptsOf(shop, refused.body.data.id))[0]).toMatchObject({
+      status: 'failed',
+      responseCode: null,
+      error: 'connection refused',
+    });
   });
 });
 
 describe('ordering', () => {
-  it('delivers each endpoint\'s events in event order: a failing head holds its own queue, not other endpoints\'', async () => {
+  it("delivers each endpoint's events in event order: a failing head holds its own queue, not other endpoints'", async () => {
     const steady = await startReceiver();
     extra.push(steady);
     receiver.respondWith((_r, i) => (i === 0 ? 500 : 200));
@@ -145,7 +154,12 @@ describe('disabling', () => {
     await drain();
     expect(receiver.received).toHaveLength(1);
     let endpoint = (await shop.api.get(`/v1/webhooks/${hook.id}`)).body.data;
-    expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'gone', disabledAt: new Date(T0).toISOString(), pendingDeliveries: 5 });
+    expect(endpoint).toMatchObject({
+      enabled: false,
+      disabledReason: 'gone',
+      disabledAt: new Date(T0).toISOString(),
+      pendingDeliveries: 5,
+    });
     expect((await attemptsOf(shop, hook.id))[0]).toMatchObject({ status: 'failed', responseCode: 410, nextRetryAt: null });
 
     clock.advance(24 * HOUR);
@@ -156,7 +170,13 @@ describe('disabling', () => {
     endpoint = (await shop.api.patch(`/v1/webhooks/${hook.id}`, { enabled: true })).body.data;
     expect(endpoint).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
     await drain();
-    expect(receiver.received.slice(1).map((r) => r.json.event)).toEqual(['conversation.created', 'message.received', 'conversation.message.created', 'message.sent', 'conversation.message.created']);
+    expect(receiver.received.slice(1).map((r) => r.json.event)).toEqual([
+      'conversation.created',
+      'message.received',
+      'conversation.message.created',
+      'message.sent',
+      'conversation.message.created',
+    ]);
     expect(receiver.received.every((r) => r.json.data.message !== 'Anyone there?')).toBe(true);
   });
 
@@ -173,7 +193,12 @@ describe('disabling', () => {
       await drain();
     }
     const endpoint = (await shop.api.get(`/v1/webhooks/${hook.id}`)).body.data;
-    expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'failing', failingSince: new Date(T0).toISOString(), pendingDeliveries: 1 });
+    expect(endpoint).toMatchObject({
+      enabled: false,
+      disabledReason: 'failing',
+      failingSince: new Date(T0).toISOString(),
+      pendingDeliveries: 1,
+    });
     const log = await attemptsOf(shop, hook.id);
     const last = log.at(-1);
     const beforeLast = log.at(-2);
@@ -201,7 +226,8 @@ describe('disabling', () => {
 
 describe('safety at delivery time', () => {
   it('a URL whose name resolves to a private address when delivering is refused (DNS rebinding), and logged', async () => {
-    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
     const strict = await startServer({ clock, config: { webhookAllowPrivate: false }, webhooks: { ...quiet, resolve } });
     extra.push(strict);
     const { shop, hook } = await hookFor(strict, `http://hooks.customer.example:${receiver.port}/hooks`);
@@ -209,7 +235,11 @@ describe('safety at delivery time', () => {
     await strict.webhooks.drain();
     expect(receiver.received).toHaveLength(0);
     const [attempt] = await attemptsOf(shop, hook.id);
-    expect(attempt).toMatchObject({ status: 'failed', responseCode: null, error: 'hooks.customer.example resolves to 127.0.0.1, a loopback address: refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)' });
+    expect(attempt).toMatchObject({
+      status: 'failed',
+      responseCode: null,
+      error: 'hooks.customer.example resolves to 127.0.0.1, a loopback address: refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)',
+    });
   });
 });
 
@@ -218,10 +248,12 @@ describe('the outbox', () => {
     const { shop } = await hookFor(server, receiver.url);
     const storage = server.ctx.storage;
     const count = async () => (await storage.get<{ n: number }>('SELECT count(*) AS n FROM webhook_events'))?.n;
-    await expect(storage.tx(async (tx) => {
-      await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      storage.tx(async (tx) => {
+        await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     expect(await count()).toBe(0);
     await storage.tx((tx) => server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' }));
     expect(await count()).toBe(1);
@@ -246,7 +278,11 @@ describe('the outbox', () => {
     extra.push(late);
     // The event is committed; in the same turn, before the worker can fan it out, a second endpoint appears.
     await server.ctx.storage.tx((tx) => server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' }));
-    await createWebhookStore(server.ctx.storage).create(shop.organization.id, { url: late.url, events: ['*'], assistantId: null, description: null }, new Date(T0 + 1).toISOString());
+    await createWebhookStore(server.ctx.storage).create(
+      shop.organization.id,
+      { url: late.url, events: ['*'], assistantId: null, description: null },
+      new Date(T0 + 1).toISOString(),
+    );
     await drain();
     expect(receiver.received.map((r) => r.json.event)).toEqual(['knowledge_base.updated']);
     expect(late.received).toHaveLength(0);
@@ -255,7 +291,8 @@ describe('the outbox', () => {
   it('fans out a backlog larger than one batch', async () => {
     const { shop } = await hookFor(server, receiver.url, { events: ['knowledge_base.updated'] });
     await server.ctx.storage.tx(async (tx) => {
-      for (let i = 0; i <= FANOUT_BATCH; i++) await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
+      for (let i = 0; i <= FANOUT_BATCH; i++)
+        await server.ctx.webhooks.knowledgeBaseUpdated(tx, { knowledgeBaseId: shop.kbId, change: 'updated' });
     });
     await drain();
     expect(new Set(receiver.received.map((r) => r.webhookId)).size).toBe(FANOUT_BATCH + 1);
@@ -276,12 +313,24 @@ describe('the outbox', () => {
 
     const db2 = openDb(file);
     const second = await startServer({ db: db2, clock, config: { webhookAllowPrivate: true }, webhooks: quiet });
-    extra.push({ close: async () => { await second.close(); db2.close(); } });
+    extra.push({
+      close: async () => {
+        await second.close();
+        db2.close();
+      },
+    });
     await receiver.waitFor((all) => all.length === 7); // start() picks up what is pending
     const ids = receiver.received.map((r) => r.webhookId);
     expect(ids[1]).toBe(ids[0]);
     expect(new Set(ids).size).toBe(6);
-    expect(receiver.received.slice(1).map((r) => r.json.event)).toEqual(['conversation.started', 'conversation.created', 'message.received', 'conversation.message.created', 'message.sent', 'conversation.message.created']);
+    expect(receiver.received.slice(1).map((r) => r.json.event)).toEqual([
+      'conversation.started',
+      'conversation.created',
+      'message.received',
+      'conversation.message.created',
+      'message.sent',
+      'conversation.message.created',
+    ]);
   });
 
   it('an attempt that cannot be recorded rests its endpoint for 30 s instead of hitting it again at once', async () => {

@@ -53,16 +53,33 @@ export interface DeliveryWorker {
   readonly busy: number;
 }
 
-interface InFlight { finished: Promise<void>; settle: () => void }
+interface InFlight {
+  finished: Promise<void>;
+  settle: () => void;
+}
 
 /** Logs and counts what became of one recorded attempt. */
 function reportAttempt(opts: Pick<WorkerOptions, 'logger' | 'metrics'>, a: AttemptToRecord, r: AttemptRecorded): void {
   const { logger } = opts;
   opts.metrics?.webhookDelivery(r.result);
-  if (r.result === 'lost') logger.info('webhook endpoint lease lost during an attempt: the holder sends it again', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId });
-  else if (r.result !== 'delivered') logger.debug('webhook attempt failed', { endpointId: a.delivery.endpointId, webhookId: a.delivery.eventId, attempt: a.delivery.attempts + 1, result: r.result, error: a.outcome.error });
+  if (r.result === 'lost')
+    logger.info('webhook endpoint lease lost during an attempt: the holder sends it again', {
+      endpointId: a.delivery.endpointId,
+      webhookId: a.delivery.eventId,
+    });
+  else if (r.result !== 'delivered')
+    logger.debug('webhook attempt failed', {
+      endpointId: a.delivery.endpointId,
+      webhookId: a.delivery.eventId,
+      attempt: a.delivery.attempts + 1,
+      result: r.result,
+      error: a.outcome.error,
+    });
   if (r.disabled) {
-    logger.warn('webhook endpoint disabled', { endpointId: a.delivery.endpointId, reason: r.disabled === 'gone' ? 'the endpoint answered 410 Gone' : 'every attempt failed for 5 days' });
+    logger.warn('webhook endpoint disabled', {
+      endpointId: a.delivery.endpointId,
+      reason: r.disabled === 'gone' ? 'the endpoint answered 410 Gone' : 'every attempt failed for 5 days',
+    });
   }
 }
 
@@ -101,7 +118,11 @@ async function recordAttempts(deps: RecordingDeps, batch: readonly AttemptToReco
         deps.report(a, (await outbox.settle([a], false)).recorded[0] as AttemptRecorded);
       } catch (itemErr) {
         deps.pause(a.delivery.endpointId);
-        logger.error('webhook attempt could not be recorded', { endpointId: a.delivery.endpointId, error: String(itemErr), batchError: String(err) });
+        logger.error('webhook attempt could not be recorded', {
+          endpointId: a.delivery.endpointId,
+          error: String(itemErr),
+          batchError: String(err),
+        });
       }
     }
     return moreEvents;
@@ -189,7 +210,9 @@ function attemptsInFlight(): AttemptsInFlight {
     endpoints: () => new Set(inFlight.keys()),
     add(endpointId) {
       let settle = () => {};
-      const finished = new Promise<void>((resolve) => { settle = resolve; });
+      const finished = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
       inFlight.set(endpointId, { finished, settle });
     },
     release(endpointId) {
@@ -201,7 +224,9 @@ function attemptsInFlight(): AttemptsInFlight {
       let graceTimer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.all([...inFlight.values()].map((f) => f.finished)),
-        new Promise<void>((resolve) => { graceTimer = setTimeout(resolve, graceMs); }),
+        new Promise<void>((resolve) => {
+          graceTimer = setTimeout(resolve, graceMs);
+        }),
       ]);
       clearTimeout(graceTimer);
     },
@@ -251,7 +276,8 @@ export function createDeliveryWorker(opts: WorkerOptions): DeliveryWorker {
   let unsubscribe: (() => void) | null = null;
   const rounds = serialRounds(tick, logger);
   const recording: RecordingDeps = {
-    outbox, logger,
+    outbox,
+    logger,
     report: (a, r) => reportAttempt(opts, a, r),
     pause: (endpointId) => resting.rest(endpointId),
   };
@@ -278,8 +304,12 @@ export function createDeliveryWorker(opts: WorkerOptions): DeliveryWorker {
     attemptsStarted++;
     const attemptedAtMs = clock.now();
     void postWebhook({
-      url: d.url, body: d.payload, headers: webhookHeaders(d.secret, d.eventId, attemptedAtMs, d.payload),
-      timeoutMs, client, signal: abort.signal,
+      url: d.url,
+      body: d.payload,
+      headers: webhookHeaders(d.secret, d.eventId, attemptedAtMs, d.payload),
+      timeoutMs,
+      client,
+      signal: abort.signal,
     }).then((outcome) => {
       // Aborted by stop(): no outcome, so nothing is recorded and the delivery stays due.
       if (abort.signal.aborted) return inFlight.release(d.endpointId);

@@ -21,8 +21,17 @@ export const WIDGET_LIMITS = { perSessionPerDay: 100, perIpPerMinute: 30 } as co
 
 const WIDGET_SESSION = z.string().regex(/^ws_[A-Za-z0-9]{32}$/, 'must be a session id issued by this server');
 export const chatSchema = z.object({ message: messageField, sessionId: z.string().max(128).optional(), stream: z.boolean().optional() });
-export const feedbackSchema = z.strictObject({ sessionId: WIDGET_SESSION, messageId: z.string().min(1).max(64), rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
-export const handoffSchema = z.strictObject({ sessionId: WIDGET_SESSION, email: z.email().max(254).optional(), note: z.string().max(2000).optional() });
+export const feedbackSchema = z.strictObject({
+  sessionId: WIDGET_SESSION,
+  messageId: z.string().min(1).max(64),
+  rating: z.enum(['up', 'down']),
+  comment: z.string().max(2000).optional(),
+});
+export const handoffSchema = z.strictObject({
+  sessionId: WIDGET_SESSION,
+  email: z.email().max(254).optional(),
+  note: z.string().max(2000).optional(),
+});
 
 export const newWidgetSessionId = (): string => `ws_${randomBase62(32)}`;
 
@@ -33,12 +42,18 @@ function forVisitor<M extends { metadata?: Record<string, unknown> }>(m: M): M {
   return { ...m, metadata: { ...metadata, author: typeof authorName === 'string' ? authorName : null } };
 }
 
-interface WidgetDeps { ctx: AppContext; chat: ChatService; conversations: ConversationStore; findAssistant: (id: string) => Promise<Assistant | null> }
+interface WidgetDeps {
+  ctx: AppContext;
+  chat: ChatService;
+  conversations: ConversationStore;
+  findAssistant: (id: string) => Promise<Assistant | null>;
+}
 
 export function widgetRouter({ ctx, chat, conversations, findAssistant }: WidgetDeps): Router {
   const r = Router();
   const planOf = async (organizationId: string): Promise<keyof typeof PLAN_LIMITS> =>
-    (await ctx.storage.get<{ plan: keyof typeof PLAN_LIMITS }>('SELECT plan FROM organizations WHERE id = ?', [organizationId]))?.plan ?? 'free';
+    (await ctx.storage.get<{ plan: keyof typeof PLAN_LIMITS }>('SELECT plan FROM organizations WHERE id = ?', [organizationId]))?.plan ??
+    'free';
 
   /** Loads the assistant and enforces its origin allowlist; CORS headers only for allowed origins. */
   async function guard(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -49,9 +64,12 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
       // No CORS grant of any kind for a refused origin (docs/api-spec.md §10: CORS answers only allowed
       // origins): its page cannot read the 403, so the widget infers the refusal from the opaque
       // failure (widget/src/api.ts) and the body's reason is for curl and server-side callers.
-      throw new AppError('permission_denied', origin
-        ? `This site (${origin}) is not allowed to use this assistant's widget: add it to widget.allowedOrigins`
-        : 'Widget requests must come from a web page whose origin is allowed');
+      throw new AppError(
+        'permission_denied',
+        origin
+          ? `This site (${origin}) is not allowed to use this assistant's widget: add it to widget.allowedOrigins`
+          : 'Widget requests must come from a web page whose origin is allowed',
+      );
     }
     if (typeof req.headers.origin === 'string') {
       res.setHeader('Access-Control-Allow-Origin', req.headers.origin);
@@ -71,7 +89,12 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     if (!d.allowed) throw rateLimitError(d, message);
   }
   const limitIp = (req: Request, res: Response) =>
-    limit(`ip:${req.ip}`, { perMinute: WIDGET_LIMITS.perIpPerMinute, perDay: Infinity }, res, 'Too many messages from your network, please wait a minute');
+    limit(
+      `ip:${req.ip}`,
+      { perMinute: WIDGET_LIMITS.perIpPerMinute, perDay: Infinity },
+      res,
+      'Too many messages from your network, please wait a minute',
+    );
 
   /** A widget may only read conversations it started itself, with the id it was issued. */
   const widgetConversation = async (assistant: Assistant, sessionId: string): Promise<Conversation> => {
@@ -84,22 +107,34 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     res.vary('Origin');
     next();
   });
-  r.options('/widget/:appId/*rest', guard, (_req, res) => { res.status(204).end(); });
+  r.options('/widget/:appId/*rest', guard, (_req, res) => {
+    res.status(204).end();
+  });
 
   r.get('/widget/:appId/config', guard, (_req, res) => {
     const a = assistantOf(res);
     res.setHeader('Cache-Control', 'public, max-age=60');
     // The widget shows only these texts (docs/api-spec.md §12): widget.js carries no language of its own.
     sendData(res, {
-      appId: a.id, name: a.name, avatarUrl: a.avatarUrl, language: a.language,
+      appId: a.id,
+      name: a.name,
+      avatarUrl: a.avatarUrl,
+      language: a.language,
       welcomeMessage: messageInLanguage('welcome', a.widget.welcomeMessage, a.language),
-      theme: a.widget.theme, colors: a.widget.colors, position: a.widget.position, initialState: a.widget.initialState,
-      iconUrl: a.widget.iconUrl, collectFeedback: a.fallback.collectFeedback,
+      theme: a.widget.theme,
+      colors: a.widget.colors,
+      position: a.widget.position,
+      initialState: a.widget.initialState,
+      iconUrl: a.widget.iconUrl,
+      collectFeedback: a.fallback.collectFeedback,
       handoff: {
-        enabled: a.fallback.handoff.enabled, message: messageInLanguage('handoff', a.fallback.handoff.message, a.language),
-        url: a.fallback.handoff.url ?? null, email: a.fallback.handoff.email ?? null,
+        enabled: a.fallback.handoff.enabled,
+        message: messageInLanguage('handoff', a.fallback.handoff.message, a.language),
+        url: a.fallback.handoff.url ?? null,
+        email: a.fallback.handoff.email ?? null,
       },
-      dir: textDirection(a.language), strings: widgetTexts(a.language, a.widget.strings),
+      dir: textDirection(a.language),
+      strings: widgetTexts(a.language, a.widget.strings),
     });
   });
 
@@ -115,18 +150,45 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     }
     sessionId ??= newWidgetSessionId();
     const plan = await planOf(a.organizationId);
-    await limit(`assistant:${a.id}`, { perMinute: Infinity, perDay: PLAN_LIMITS[plan].perDay }, res, 'This assistant has reached its daily message limit, please try again tomorrow');
-    await limit(`session:${sessionId}`, { perMinute: Infinity, perDay: WIDGET_LIMITS.perSessionPerDay }, res, 'This conversation has reached its daily message limit');
+    await limit(
+      `assistant:${a.id}`,
+      { perMinute: Infinity, perDay: PLAN_LIMITS[plan].perDay },
+      res,
+      'This assistant has reached its daily message limit, please try again tomorrow',
+    );
+    await limit(
+      `session:${sessionId}`,
+      { perMinute: Infinity, perDay: WIDGET_LIMITS.perSessionPerDay },
+      res,
+      'This conversation has reached its daily message limit',
+    );
     const shape = (result: ChatResult) => ({
       status: 'success',
       data: {
-        response: result.response, sessionId: result.sessionId, confidence: result.confidence, sources: result.sources, messageId: result.messageId,
-        fallback: result.fallback, suggestions: result.suggestions, handoff: result.handoff,
+        response: result.response,
+        sessionId: result.sessionId,
+        confidence: result.confidence,
+        sources: result.sources,
+        messageId: result.messageId,
+        fallback: result.fallback,
+        suggestions: result.suggestions,
+        handoff: result.handoff,
       },
     });
     await respondToChat({
-      req, res, logger: ctx.logger, chat, bareErrors: false, stream: wantsStream(req.body, req.headers.accept),
-      input: { assistant: a, message: body.message, sessionId, metadata: { source: 'widget', origin: requestOrigin(req) }, channel: 'widget' },
+      req,
+      res,
+      logger: ctx.logger,
+      chat,
+      bareErrors: false,
+      stream: wantsStream(req.body, req.headers.accept),
+      input: {
+        assistant: a,
+        message: body.message,
+        sessionId,
+        metadata: { source: 'widget', origin: requestOrigin(req) },
+        channel: 'widget',
+      },
       shape,
     });
   });
@@ -146,7 +208,8 @@ export function widgetRouter({ ctx, chat, conversations, findAssistant }: Widget
     const input = parseInput(feedbackSchema, req.body);
     if (!a.fallback.collectFeedback) throw new AppError('validation_error', 'Feedback collection is turned off for this assistant');
     const c = await widgetConversation(a, input.sessionId);
-    if (!await conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))) throw notFound('Assistant message');
+    if (!(await conversations.rate(c.id, input.messageId, input.rating, input.comment ?? null, nowIso(ctx))))
+      throw notFound('Assistant message');
     sendData(res, { messageId: input.messageId, rating: input.rating });
   });
 

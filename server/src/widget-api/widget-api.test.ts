@@ -16,17 +16,24 @@ beforeEach(async () => {
   clock = createFakeClock(Date.parse('2026-06-01T08:00:00Z'));
   server = await startServer({ clock });
 });
-afterEach(async () => { await server.close(); });
+afterEach(async () => {
+  await server.close();
+});
 
 async function widgetShop(overrides: Record<string, unknown> = {}) {
-  const shop = await setupShop(server.url, { type: 'web', widget: { allowedOrigins: [SITE], theme: 'dark', position: 'bottom-left' }, ...overrides });
+  const shop = await setupShop(server.url, {
+    type: 'web',
+    widget: { allowedOrigins: [SITE], theme: 'dark', position: 'bottom-left' },
+    ...overrides,
+  });
   const site = client(server.url);
   const h = { origin: SITE };
   return {
     ...shop,
     base: `/v1/widget/${shop.assistantId}`,
     wget: (p: string, headers: Record<string, string> = h) => site.get(`/v1/widget/${shop.assistantId}${p}`, { headers }),
-    wpost: (p: string, body: unknown, headers: Record<string, string> = h) => site.post(`/v1/widget/${shop.assistantId}${p}`, body, { headers }),
+    wpost: (p: string, body: unknown, headers: Record<string, string> = h) =>
+      site.post(`/v1/widget/${shop.assistantId}${p}`, body, { headers }),
   };
 }
 
@@ -38,10 +45,20 @@ describe('public widget API (API.md §10)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
     expect(res.headers.get('vary')).toMatch(/Origin/);
     expect(res.body.data).toEqual({
-      appId: w.assistantId, name: 'Shop helper', avatarUrl: null, language: 'en', welcomeMessage: expect.any(String), theme: 'dark', colors: null,
-      position: 'bottom-left', initialState: 'collapsed', iconUrl: null, collectFeedback: true,
+      appId: w.assistantId,
+      name: 'Shop helper',
+      avatarUrl: null,
+      language: 'en',
+      welcomeMessage: expect.any(String),
+      theme: 'dark',
+      colors: null,
+      position: 'bottom-left',
+      initialState: 'collapsed',
+      iconUrl: null,
+      collectFeedback: true,
       handoff: { enabled: true, message: expect.any(String), url: null, email: 'help@shop.example' },
-      dir: 'ltr', strings: expect.objectContaining({ send: 'Send' }),
+      dir: 'ltr',
+      strings: expect.objectContaining({ send: 'Send' }),
     });
   });
 
@@ -54,7 +71,10 @@ describe('public widget API (API.md §10)', () => {
     expect(lookalike.status).toBe(403);
     expect((await w.wpost('/chat', { message: 'hi' }, { origin: 'http://www.shop.example' })).status).toBe(403);
     expect((await w.wget('/config', {})).status).toBe(403);
-    const preflight = await fetch(`${server.url}${w.base}/chat`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${server.url}${w.base}/chat`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
   });
 
@@ -62,12 +82,30 @@ describe('public widget API (API.md §10)', () => {
     const w = await widgetShop();
     const refused = [
       await fetch(`${server.url}${w.base}/config`, { headers: { origin: 'https://evil.example' } }),
-      await fetch(`${server.url}${w.base}/chat`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"message":"hi"}' }),
-      await fetch(`${server.url}${w.base}/chat`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } }),
+      await fetch(`${server.url}${w.base}/chat`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: '{"message":"hi"}',
+      }),
+      await fetch(`${server.url}${w.base}/chat`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
-      for (const h of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-allow-credentials', 'access-control-max-age']) expect(res.headers.get(h), h).toBeNull();
+      for (const h of [
+        'access-control-allow-origin',
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+        'access-control-allow-credentials',
+        'access-control-max-age',
+      ])
+        expect(res.headers.get(h), h).toBeNull();
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('https://evil.example'); // says why, to whoever can read it
     }
     const allowed = await fetch(`${server.url}${w.base}/config`, { headers: { origin: SITE } });
@@ -83,7 +121,10 @@ describe('public widget API (API.md §10)', () => {
 
   it('answers preflight requests for allowed origins', async () => {
     const w = await widgetShop();
-    const res = await fetch(`${server.url}${w.base}/chat`, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const res = await fetch(`${server.url}${w.base}/chat`, {
+      method: 'OPTIONS',
+      headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
@@ -94,7 +135,14 @@ describe('public widget API (API.md §10)', () => {
     const first = await w.wpost('/chat', { message: 'How do I reset my password?' });
     expect(first.status).toBe(200);
     const d = first.body.data;
-    expect(d).toMatchObject({ response: expect.stringContaining('Reset password'), sessionId: expect.stringMatching(/^ws_[A-Za-z0-9]{32}$/), messageId: expect.any(String), fallback: false, suggestions: [], handoff: null });
+    expect(d).toMatchObject({
+      response: expect.stringContaining('Reset password'),
+      sessionId: expect.stringMatching(/^ws_[A-Za-z0-9]{32}$/),
+      messageId: expect.any(String),
+      fallback: false,
+      suggestions: [],
+      handoff: null,
+    });
     const second = await w.wpost('/chat', { message: 'and how do I delete my account?', sessionId: d.sessionId });
     expect(second.body.data.sessionId).toBe(d.sessionId);
     const history = await w.wget(`/conversations/${d.sessionId}`);
@@ -133,10 +181,17 @@ describe('public widget API (API.md §10)', () => {
     // Visitors see the replying member's display name, never a user or key id (issue 24).
     await w.api.patch('/v1/auth/me', { name: 'Sam' });
     await w.api.post(`/v1/conversations/${d.sessionId}/messages`, { content: 'Still here.' });
-    const keyApi = client(server.url, (await w.api.post('/v1/api-keys', { name: 'bot', permissions: ['conversations:write'] })).body.data.key);
+    const keyApi = client(
+      server.url,
+      (await w.api.post('/v1/api-keys', { name: 'bot', permissions: ['conversations:write'] })).body.data.key,
+    );
     await keyApi.post(`/v1/conversations/${d.sessionId}/messages`, { content: 'From a key.' });
     const seen = await w.wget(`/conversations/${d.sessionId}`);
-    expect(seen.body.data.messages.slice(-3).map((m: { metadata: { author?: unknown } }) => m.metadata.author)).toEqual([null, 'Sam', null]);
+    expect(seen.body.data.messages.slice(-3).map((m: { metadata: { author?: unknown } }) => m.metadata.author)).toEqual([
+      null,
+      'Sam',
+      null,
+    ]);
     expect(seen.text).not.toMatch(/usr_|key_/);
     // The team's own API still says who it was.
     const team = await w.api.get(`/v1/integrations/${w.assistantId}/conversations/${d.sessionId}`);
@@ -175,10 +230,17 @@ describe('public widget API (API.md §10)', () => {
 
   it('streams widget answers as SSE whose done event is the JSON body', async () => {
     const w = await widgetShop();
-    const res = await fetch(`${server.url}${w.base}/chat`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'How long do refunds take?', stream: true }) });
+    const res = await fetch(`${server.url}${w.base}/chat`, {
+      method: 'POST',
+      headers: { origin: SITE, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'How long do refunds take?', stream: true }),
+    });
     const text = await res.text();
     const done = JSON.parse(/event: done\ndata: (.*)/.exec(text)?.[1] ?? 'null');
-    expect(done).toMatchObject({ status: 'success', data: { response: expect.stringContaining('5 business days'), sessionId: expect.stringMatching(/^ws_/) } });
+    expect(done).toMatchObject({
+      status: 'success',
+      data: { response: expect.stringContaining('5 business days'), sessionId: expect.stringMatching(/^ws_/) },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
   });
 
@@ -204,7 +266,12 @@ describe('GET /js/widget.js', () => {
       expect(await res.text()).toBe('console.log("widget")');
       // node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests.
       const status = await new Promise<number>((resolve, reject) => {
-        http.get(`${s.url}/js/widget.js`, { headers: { 'if-none-match': etag ?? '' } }, (r) => { r.resume(); resolve(r.statusCode ?? 0); }).on('error', reject);
+        http
+          .get(`${s.url}/js/widget.js`, { headers: { 'if-none-match': etag ?? '' } }, (r) => {
+            r.resume();
+            resolve(r.statusCode ?? 0);
+          })
+          .on('error', reject);
       });
       expect(status).toBe(304);
     } finally {

@@ -8,8 +8,12 @@ import { MAX_WIDGET_TEXT_LENGTH, WIDGET_TEXT_KEYS } from '../i18n/texts.js';
 // docs/api-spec.md §12: the widget's texts and direction come from its config, in the assistant's language.
 const SITE = 'https://www.shop.example';
 let server: TestServer;
-beforeEach(async () => { server = await startServer(); });
-afterEach(async () => { await server.close(); });
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
 
 async function shopIn(language: string, overrides: Record<string, unknown> = {}) {
   const widget = { allowedOrigins: [SITE], ...(overrides.widget as object | undefined) };
@@ -23,7 +27,7 @@ async function shopIn(language: string, overrides: Record<string, unknown> = {})
   };
 }
 
-describe('widget texts in the assistant\'s language (API.md §12)', () => {
+describe("widget texts in the assistant's language (API.md §12)", () => {
   it('serves German texts, left to right, with every key', async () => {
     const c = await (await shopIn('de')).config();
     expect(c.language).toBe('de');
@@ -49,8 +53,10 @@ describe('widget texts in the assistant\'s language (API.md §12)', () => {
     expect(swahili).toMatchObject({ language: 'sw', dir: 'ltr', strings: LOCALES.en!.widget });
   });
 
-  it('merges the owner\'s own texts over the language\'s, and a null patch gives the default back', async () => {
-    const shop = await shopIn('fr', { widget: { strings: { send: 'Go', talkToHuman: '  Parler à Camille  ' }, welcomeMessage: 'Salut !' } });
+  it("merges the owner's own texts over the language's, and a null patch gives the default back", async () => {
+    const shop = await shopIn('fr', {
+      widget: { strings: { send: 'Go', talkToHuman: '  Parler à Camille  ' }, welcomeMessage: 'Salut !' },
+    });
     let c = await shop.config();
     expect(c.strings.send).toBe('Go');
     expect(c.strings.talkToHuman).toBe('Parler à Camille');
@@ -89,7 +95,7 @@ describe('widget texts in the assistant\'s language (API.md §12)', () => {
     expect(atLimit.status).toBe(200);
   });
 
-  it('answers a fallback and a handoff in the assistant\'s language unless the owner wrote their own', async () => {
+  it("answers a fallback and a handoff in the assistant's language unless the owner wrote their own", async () => {
     const shop = await shopIn('es', { fallback: { handoff: { enabled: true } } });
     const d = (await shop.wpost('/chat', { message: 'Do you sell gift cards for international orders?' })).body.data;
     expect(d.fallback).toBe(true);
@@ -98,7 +104,10 @@ describe('widget texts in the assistant\'s language (API.md §12)', () => {
     const handoff = await shop.wpost('/handoff', { sessionId: d.sessionId });
     expect(handoff.body.data.message).toBe(LOCALES.es!.widget.handoffRequested);
     // An API client gets one text: the suggestions line in Spanish too.
-    const api = await shop.keyApi.post(shop.chatPath, { message: 'Do you sell gift cards for international orders?', sessionId: 'api-es-1' });
+    const api = await shop.keyApi.post(shop.chatPath, {
+      message: 'Do you sell gift cards for international orders?',
+      sessionId: 'api-es-1',
+    });
     expect(api.body.response).toContain(LOCALES.es!.defaults.fallback);
     expect(api.body.response).toContain('Puedes preguntar sobre:');
     expect(api.body.response).not.toContain('You could ask about');
@@ -108,19 +117,23 @@ describe('widget texts in the assistant\'s language (API.md §12)', () => {
     expect(mine.response).toBe('No lo sé, escribe a hola@shop.example.');
   });
 
-  it('gives the connectors their texts in the assistant\'s language, the owner\'s overrides included', async () => {
+  it("gives the connectors their texts in the assistant's language, the owner's overrides included", async () => {
     const shop = await shopIn('ja', { widget: { strings: { sources: '参考リンク' } } });
     const res = await shop.keyApi.get(`/v1/integrations/${shop.assistantId}/texts`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ language: 'ja', textLanguage: 'ja', dir: 'ltr' });
-    expect(res.body.data.strings).toMatchObject({ sources: '参考リンク', timeout: LOCALES.ja!.connector.timeout, error: LOCALES.ja!.widget.error });
+    expect(res.body.data.strings).toMatchObject({
+      sources: '参考リンク',
+      timeout: LOCALES.ja!.connector.timeout,
+      error: LOCALES.ja!.widget.error,
+    });
     const other = await client(server.url).get(`/v1/assistants/${shop.assistantId}/texts`);
     expect(other.status).toBe(401);
   });
 });
 
-describe('GET /v1/assistants/:id/texts?language= (the dashboard\'s defaults for a language not saved yet)', () => {
-  it('answers another language\'s texts and its defaults, and names a bad tag', async () => {
+describe("GET /v1/assistants/:id/texts?language= (the dashboard's defaults for a language not saved yet)", () => {
+  it("answers another language's texts and its defaults, and names a bad tag", async () => {
     const shop = await shopIn('en', { widget: { strings: { send: 'Go' } } });
     const path = `/v1/assistants/${shop.assistantId}/texts`;
     const he = (await shop.api.get(`${path}?language=he-IL`)).body.data;

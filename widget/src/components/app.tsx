@@ -36,9 +36,7 @@ export function App({ model }: { model: Model }): VNode | null {
       // Custom colours go in as CSS variables via setProperty, which rejects anything that is
       // not a single value; styles.css derives the rest (text on primary, borders, muted text).
       style={
-        c.theme === 'custom' && c.colors
-          ? { '--pri': c.colors.primary, '--bg': c.colors.background, '--fg': c.colors.text }
-          : undefined
+        c.theme === 'custom' && c.colors ? { '--pri': c.colors.primary, '--bg': c.colors.background, '--fg': c.colors.text } : undefined
       }
       lang={c.language || undefined}
       dir={c.dir}

@@ -20,7 +20,9 @@ export function MessageItem({ m, model }: { m: Message; model: Model }): VNode {
       {/* A visitor's own text is shown verbatim; only answers get markdown. While the first
           words are on their way the bubble is empty and CSS draws a typing indicator. A message may be
           in another language than the widget's: dir="auto" lays out each by its own first letters. */}
-      <div class="bubble" dir="auto">{m.role === 'user' ? m.content : <Markdown text={m.content} />}</div>
+      <div class="bubble" dir="auto">
+        {m.role === 'user' ? m.content : <Markdown text={m.content} />}
+      </div>
       {m.sources.length > 0 && (
         <div class="src" aria-label={text(c, 'sources')}>
           {m.sources.map((s) => {
@@ -30,9 +32,7 @@ export function MessageItem({ m, model }: { m: Message; model: Model }): VNode {
                 {s.title || label(href)}
               </Link>
             ) : (
-              <span data-parley="source">
-                {s.title}
-              </span>
+              <span data-parley="source">{s.title}</span>
             );
           })}
         </div>

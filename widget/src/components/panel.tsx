@@ -6,7 +6,6 @@ import { text, type Model } from '../model.js';
 import { CLOSE, Icon, NEW, SEND } from './icons.js';
 import { MessageItem } from './message-item.js';
 
-
 export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: () => void; autoFocus: boolean }): VNode {
   const c = model.config.value;
   const busy = model.busy.value;
@@ -42,7 +41,13 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
   return (
     <div class="panel" role="dialog" aria-label={t('dialog')} data-parley="panel">
       <div class="head">
-        {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true">{c.name.slice(0, 1).toUpperCase()}</span>}
+        {avatar ? (
+          <img class="avatar" src={avatar} alt="" />
+        ) : (
+          <span class="avatar" aria-hidden="true">
+            {c.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <div class="title">
           <b>{c.name}</b>
           <small>{t('subtitle')}</small>
@@ -118,16 +123,8 @@ export function Panel({ model, onClose, autoFocus }: { model: Model; onClose: ()
       {model.handoffActive.value ? (
         <div class="bar" data-parley="handoff-notice" role="status">
           <span>{model.notice.value || handoff?.message}</span>
-          {page && (
-            <Link href={page}>
-              {t('contactPage')}
-            </Link>
-          )}
-          {mail && (
-            <Link href={mail}>
-              {handoff!.email}
-            </Link>
-          )}
+          {page && <Link href={page}>{t('contactPage')}</Link>}
+          {mail && <Link href={mail}>{handoff!.email}</Link>}
         </div>
       ) : (
         model.canHandoff.value && (

@@ -26,7 +26,10 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
     try {
       const { slack: settings, texts } = deps.settings.current();
       if (command.command.toLowerCase() !== settings.command) {
-        await ackOnce({ response_type: 'ephemeral', text: fillText(texts.wrongCommand, { name: settings.botName, command: settings.command }) });
+        await ackOnce({
+          response_type: 'ephemeral',
+          text: fillText(texts.wrongCommand, { name: settings.botName, command: settings.command }),
+        });
         return;
       }
       if (!isChannelActive(settings.channels, [command.channel_id, command.channel_name])) {
@@ -45,7 +48,13 @@ export function createSlashCommandListener(deps: SlackCommandDeps) {
         {
           message: question,
           sessionId: slackSessionId({ teamId: command.team_id, channelId: command.channel_id, userId: command.user_id }),
-          metadata: { source: 'slack', userId: command.user_id, userName: command.user_name, teamId: command.team_id, channelId: command.channel_id },
+          metadata: {
+            source: 'slack',
+            userId: command.user_id,
+            userName: command.user_name,
+            teamId: command.team_id,
+            channelId: command.channel_id,
+          },
         },
         deps.logger,
         texts,

@@ -23,10 +23,20 @@ export function createAskHandler(deps: TeamsCommandDeps) {
     try {
       const activity = context.activity;
       const { teams: settings, texts } = deps.settings.current();
-      const channelData = (activity.channelData ?? {}) as { channel?: { id?: string; name?: string }; team?: { id?: string; name?: string }; tenant?: { id?: string } };
+      const channelData = (activity.channelData ?? {}) as {
+        channel?: { id?: string; name?: string };
+        team?: { id?: string; name?: string };
+        tenant?: { id?: string };
+      };
       const conversationId = activity.conversation?.id ?? '';
       // A channel thread's id is "<channel id>;messageid=<root>"; settings name the channel.
-      const candidates = [channelData.channel?.id, channelData.channel?.name, conversationId, conversationId.split(';')[0], channelData.team?.id];
+      const candidates = [
+        channelData.channel?.id,
+        channelData.channel?.name,
+        conversationId,
+        conversationId.split(';')[0],
+        channelData.team?.id,
+      ];
       if (!isChannelActive(settings.channels, candidates)) return;
 
       const question = cleanQuestion(stripAskKeyword(activity.text ?? ''));

@@ -13,23 +13,46 @@ const passage: Passage = { id: '3', title: 'Shipping', url: null, headingPath: [
 
 function request(overrides: Partial<AnswerRequest> = {}): AnswerRequest {
   return {
-    question: 'And express?', passages: [passage],
-    history: [{ role: 'assistant', content: 'Welcome!' }, { role: 'user', content: 'How fast is shipping?' }, { role: 'assistant', content: 'Standard takes 3 days.' }, { role: 'human_agent', content: 'I can help too.' }],
-    systemPrompt: 'Knowledge:\n{{knowledge}}', variables: {}, language: 'fr', maxResponseLength: 1000, model: { provider: 'anthropic', name: 'claude-test' }, ...overrides,
+    question: 'And express?',
+    passages: [passage],
+    history: [
+      { role: 'assistant', content: 'Welcome!' },
+      { role: 'user', content: 'How fast is shipping?' },
+      { role: 'assistant', content: 'Standard takes 3 days.' },
+      { role: 'human_agent', content: 'I can help too.' },
+    ],
+    systemPrompt: 'Knowledge:\n{{knowledge}}',
+    variables: {},
+    language: 'fr',
+    maxResponseLength: 1000,
+    model: { provider: 'anthropic', name: 'claude-test' },
+    ...overrides,
   };
 }
 
 let fake: FakeProvider;
-beforeEach(async () => { fake = await startFakeAnthropic({ apiKey: 'ak-test' }); });
-afterEach(async () => { await fake.close(); });
+beforeEach(async () => {
+  fake = await startFakeAnthropic({ apiKey: 'ak-test' });
+});
+afterEach(async () => {
+  await fake.close();
+});
 
 describe('anthropic provider (Messages API)', () => {
   it('streams: exact headers and body, text deltas only (no thinking), usage and stop reason', async () => {
     fake.enqueue({ chunks: ['Le ', 'lendemain ', '[1].'], thinking: 'secret reasoning', usage: { prompt: 120, completion: 7 } });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    const events = await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'claude-test', temperature: 1.6 } }), { stream: true }));
+    const events = await collectEvents(
+      provider.answer(request({ model: { provider: 'anthropic', name: 'claude-test', temperature: 1.6 } }), { stream: true }),
+    );
     expect(textOf(events)).toBe('Le lendemain [1].');
-    expect(events.at(-1)).toEqual({ type: 'done', finishReason: 'stop', usage: { promptTokens: 120, completionTokens: 7 }, usedPassageIds: null, coverage: null });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      finishReason: 'stop',
+      usage: { promptTokens: 120, completionTokens: 7 },
+      usedPassageIds: null,
+      coverage: null,
+    });
     const [sent] = fake.requests;
     expect(sent?.headers['x-api-key']).toBe('ak-test');
     expect(sent?.headers['anthropic-version']).toBe('2023-06-01');
@@ -59,14 +82,21 @@ describe('anthropic provider (Messages API)', () => {
     expect(textOf(await collectEvents(provider.answer(request(), { stream: true })))).toBe('OK');
     expect(fake.requests).toHaveLength(3);
     const wrong = createAnthropicProvider({ apiKey: 'ak-wrong', baseUrl: fake.url, retry: FAST });
-    await expect(collectEvents(wrong.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'auth', status: 401, message: expect.stringContaining('invalid x-api-key') });
+    await expect(collectEvents(wrong.answer(request(), { stream: true }))).rejects.toMatchObject({
+      code: 'auth',
+      status: 401,
+      message: expect.stringContaining('invalid x-api-key'),
+    });
     expect(fake.requests).toHaveLength(4);
   });
 
   it('an error event after text ends the answer with an error, no retry', async () => {
     fake.enqueue({ kind: 'stream-error', chunks: ['Le '], type: 'api_error', message: 'Internal server error' });
     const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, retry: FAST });
-    await expect(collectEvents(provider.answer(request(), { stream: true }))).rejects.toMatchObject({ code: 'upstream', message: expect.stringContaining('api_error') });
+    await expect(collectEvents(provider.answer(request(), { stream: true }))).rejects.toMatchObject({
+      code: 'upstream',
+      message: expect.stringContaining('api_error'),
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -74,8 +104,14 @@ describe('anthropic provider (Messages API)', () => {
     expect(createAnthropicProvider({}).check?.({ provider: 'anthropic' })).toMatch(/ANTHROPIC_API_KEY/);
     const open = await startFakeAnthropic({ apiKey: null, reply: { chunks: ['Gateway'] } });
     try {
-      const provider = createAnthropicProvider({ apiKey: 'ak-test', baseUrl: fake.url, urlGuard: createModelUrlGuard({ allowPrivate: true, allowlist: [], trusted: [] }) }); // the gateway is on loopback
-      expect(textOf(await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'c', baseUrl: open.url } }), {})))).toBe('Gateway');
+      const provider = createAnthropicProvider({
+        apiKey: 'ak-test',
+        baseUrl: fake.url,
+        urlGuard: createModelUrlGuard({ allowPrivate: true, allowlist: [], trusted: [] }),
+      }); // the gateway is on loopback
+      expect(
+        textOf(await collectEvents(provider.answer(request({ model: { provider: 'anthropic', name: 'c', baseUrl: open.url } }), {}))),
+      ).toBe('Gateway');
       expect(open.requests[0]?.headers['x-api-key']).toBeUndefined();
     } finally {
       await open.close();

@@ -9,7 +9,15 @@
 import { sameBaseUrl } from '../../lib/base-url.js';
 import { buildPrompt } from '../prompt.js';
 import {
-  DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  ProviderError,
+  asProviderError,
+  cancelledError,
+  errorDetail,
+  joinUrl,
+  providerRequest,
+  statusError,
 } from '../../net/provider-http.js';
 import { withRetries, type RetryPolicy } from '../../net/retry.js';
 import { MODEL_PRIVATE_HINT, createModelClients, createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
@@ -31,8 +39,17 @@ export interface AnthropicOptions {
   urlGuard?: ModelUrlGuard | undefined;
 }
 
-interface RawUsage { input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null }
-interface MessageBody { content?: { type: string; text?: string }[]; stop_reason?: string | null; usage?: RawUsage }
+interface RawUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+interface MessageBody {
+  content?: { type: string; text?: string }[];
+  stop_reason?: string | null;
+  usage?: RawUsage;
+}
 interface StreamEvent {
   type?: string;
   message?: MessageBody;
@@ -44,7 +61,8 @@ interface StreamEvent {
 }
 
 /** Prompt tokens include cached ones: they were part of the prompt all the same. */
-const promptTokens = (u: RawUsage): number => (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+const promptTokens = (u: RawUsage): number =>
+  (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
 
 function finishOf(reason: string | null | undefined, hasText: boolean): 'stop' | 'length' | 'no_answer' {
   if (!hasText || reason === 'refusal') return 'no_answer';
@@ -56,7 +74,8 @@ function streamError(error: StreamEvent['error']): ProviderError {
   const type = error?.type ?? 'api_error';
   const message = `Stream error ${type}: ${error?.message ?? ''}`.trim();
   if (type === 'rate_limit_error') return new ProviderError('rate_limited', message, { retryable: true });
-  if (type === 'overloaded_error' || type === 'api_error' || type === 'timeout_error') return new ProviderError('upstream', message, { retryable: true });
+  if (type === 'overloaded_error' || type === 'api_error' || type === 'timeout_error')
+    return new ProviderError('upstream', message, { retryable: true });
   if (type === 'authentication_error' || type === 'permission_error') return new ProviderError('auth', message);
   return new ProviderError('bad_request', message);
 }
@@ -102,7 +121,14 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
     return body;
   }
 
-  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined, base: string): AsyncIterable<AnswerEvent> {
+  async function* attempt(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    stream: boolean,
+    signal: AbortSignal | undefined,
+    base: string,
+  ): AsyncIterable<AnswerEvent> {
     const http = await providerRequest(clientFor(base), url, { headers, body }, { timeoutMs, signal, blockedHint: MODEL_PRIVATE_HINT });
     try {
       if (http.status < 200 || http.status > 299) throw statusError(http.status, http.header, errorDetail(await http.text()));
@@ -113,10 +139,19 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
         } catch {
           throw new ProviderError('protocol', 'The provider answered with something other than JSON');
         }
-        const text = (parsed.content ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+        const text = (parsed.content ?? [])
+          .filter((b) => b.type === 'text')
+          .map((b) => b.text ?? '')
+          .join('');
         if (text) yield { type: 'delta', text };
         const u = parsed.usage;
-        yield { type: 'done', finishReason: finishOf(parsed.stop_reason, Boolean(text)), usage: u ? { promptTokens: promptTokens(u), completionTokens: u.output_tokens ?? 0 } : null, usedPassageIds: null, coverage: null };
+        yield {
+          type: 'done',
+          finishReason: finishOf(parsed.stop_reason, Boolean(text)),
+          usage: u ? { promptTokens: promptTokens(u), completionTokens: u.output_tokens ?? 0 } : null,
+          usedPassageIds: null,
+          coverage: null,
+        };
         return;
       }
       let usage: AnswerUsage | null = null;
@@ -188,8 +223,10 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
     warnings(model) {
       const out: string[] = [];
       if (!model.name) out.push(`model.name is not set: the anthropic provider uses ${ANTHROPIC_DEFAULT_MODEL}.`);
-      if (model.temperature !== undefined && model.temperature > 1) out.push(`model.temperature ${model.temperature} is above Anthropic's maximum of 1: 1 is used.`);
-      if (model.baseUrl && opts.apiKey && !sameBaseUrl(model.baseUrl, serverBase)) out.push(`model.baseUrl differs from the server's ANTHROPIC_BASE_URL: requests to it carry no API key.`);
+      if (model.temperature !== undefined && model.temperature > 1)
+        out.push(`model.temperature ${model.temperature} is above Anthropic's maximum of 1: 1 is used.`);
+      if (model.baseUrl && opts.apiKey && !sameBaseUrl(model.baseUrl, serverBase))
+        out.push(`model.baseUrl differs from the server's ANTHROPIC_BASE_URL: requests to it carry no API key.`);
       return out;
     },
     answer(request, { signal, stream = false }) {
@@ -198,12 +235,19 @@ export function createAnthropicProvider(opts: AnthropicOptions = {}): AnswerProv
       const { base, key } = target(request.model);
       const url = joinUrl(base, 'v1/messages');
       const headers: Record<string, string> = {
-        'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', 'anthropic-version': ANTHROPIC_VERSION,
+        'content-type': 'application/json',
+        accept: stream ? 'text/event-stream' : 'application/json',
+        'anthropic-version': ANTHROPIC_VERSION,
       };
       if (key) headers['x-api-key'] = key;
       const body = JSON.stringify(requestBody(request, stream));
       return withRetries(() => attempt(url, headers, body, stream, signal, base), {
-        policy, signal, isProgress: (e) => e.type === 'delta', toError: asProviderError, cancelled: cancelledError, onRetry: opts.onRetry,
+        policy,
+        signal,
+        isProgress: (e) => e.type === 'delta',
+        toError: asProviderError,
+        cancelled: cancelledError,
+        onRetry: opts.onRetry,
       });
     },
   };

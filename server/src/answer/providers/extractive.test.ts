@@ -5,12 +5,25 @@ import { createExtractiveProvider, sectionLeadAnswer } from './extractive.js';
 import type { AnswerRequest } from './types.js';
 
 const steps: Passage = {
-  id: '1', title: 'Admin guide', url: null, headingPath: ['Keys', 'Rotate an API key'], score: 1,
+  id: '1',
+  title: 'Admin guide',
+  url: null,
+  headingPath: ['Keys', 'Rotate an API key'],
+  score: 1,
   text: '1. Open Settings.\n2. Choose Keys and press the round arrow.\n3. Copy the new value.',
 };
 
 function request(question: string, passages: Passage[]): AnswerRequest {
-  return { question, passages, history: [], systemPrompt: '', variables: {}, language: 'en', maxResponseLength: 500, model: { provider: 'extractive' } };
+  return {
+    question,
+    passages,
+    history: [],
+    systemPrompt: '',
+    variables: {},
+    language: 'en',
+    maxResponseLength: 500,
+    model: { provider: 'extractive' },
+  };
 }
 
 describe('extractive provider', () => {
@@ -29,7 +42,11 @@ describe('extractive provider', () => {
   });
 
   it('gives the whole answer as one delta, then done', async () => {
-    const passage: Passage = { ...steps, headingPath: [], text: 'Refunds go back to the original payment method within five business days after the item arrives.' };
+    const passage: Passage = {
+      ...steps,
+      headingPath: [],
+      text: 'Refunds go back to the original payment method within five business days after the item arrives.',
+    };
     const events = await collectEvents(createExtractiveProvider().answer(request('When do refunds arrive?', [passage]), {}));
     expect(events.map((e) => e.type)).toEqual(['delta', 'done']);
     expect(events[0]).toEqual({ type: 'delta', text: passage.text });

@@ -12,7 +12,11 @@ const LEAD_SENTENCES = 3;
  * When the question's words sit only in a section heading ("## Rotate an API key" over numbered
  * steps), no sentence matches, yet the section is the answer: its opening sentences are used.
  */
-export function sectionLeadAnswer(question: string, passages: readonly Passage[], maxLength: number): { text: string; passageId: string } | null {
+export function sectionLeadAnswer(
+  question: string,
+  passages: readonly Passage[],
+  maxLength: number,
+): { text: string; passageId: string } | null {
   const top = passages[0];
   if (!top) return null;
   const heading = `${top.title} ${top.headingPath.join(' ')}`;
@@ -32,13 +36,24 @@ export function createExtractiveProvider(): AnswerProvider {
       let result = composeExtractiveAnswer(request.question, request.passages, { maxLength: request.maxResponseLength });
       if (!result.text) {
         const lead = sectionLeadAnswer(request.question, request.passages, request.maxResponseLength);
-        if (lead) result = { text: lead.text, usedPassageIds: [lead.passageId], coverage: termCoverage(request.question, `${request.passages[0]?.headingPath.join(' ')} ${lead.text}`) };
+        if (lead)
+          result = {
+            text: lead.text,
+            usedPassageIds: [lead.passageId],
+            coverage: termCoverage(request.question, `${request.passages[0]?.headingPath.join(' ')} ${lead.text}`),
+          };
       }
       // The whole text exists at once: one delta. Cutting it into pieces here cost an async
       // iteration each (~1.5 % of a chat request) for nothing: the chat service writes the turn
       // first and then streams the answer to SSE clients word by word (chat/service.ts).
       if (result.text) yield { type: 'delta', text: result.text };
-      yield { type: 'done', finishReason: result.text ? 'stop' : 'no_answer', usage: null, usedPassageIds: result.usedPassageIds, coverage: result.coverage };
+      yield {
+        type: 'done',
+        finishReason: result.text ? 'stop' : 'no_answer',
+        usage: null,
+        usedPassageIds: result.usedPassageIds,
+        coverage: result.coverage,
+      };
     },
   };
 }

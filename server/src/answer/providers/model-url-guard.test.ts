@@ -14,7 +14,14 @@ import { createOpenAiProvider } from './openai.js';
 import type { AnswerRequest } from './types.js';
 
 const request = (baseUrl: string): AnswerRequest => ({
-  question: 'q', passages: [], history: [], systemPrompt: 's', variables: {}, language: 'en', maxResponseLength: 200, model: { provider: 'openai', name: 'm', baseUrl },
+  question: 'q',
+  passages: [],
+  history: [],
+  systemPrompt: 's',
+  variables: {},
+  language: 'en',
+  maxResponseLength: 200,
+  model: { provider: 'openai', name: 'm', baseUrl },
 });
 
 /**
@@ -60,16 +67,27 @@ describe('model.baseUrl is refused when it points at a private address (SSRF)', 
     await start({}, { 'internal.test': ['10.0.0.5'], 'metadata.test': ['169.254.169.254'], 'v6.test': ['::1'] });
     const shop = await setupShop(server.url);
     const hostile = [
-      `http://127.0.0.1:${port}/v1`, 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:127.0.0.1]/v1', `http://2130706433:${port}/v1`,
-      'http://0x7f.1/v1', 'http://[::1]:11434/v1', `http://localhost:${port}/v1`, 'http://api.localhost/v1', 'http://192.168.1.10:8000/v1',
-      'http://internal.test/v1', 'https://metadata.test/', 'http://v6.test/v1',
+      `http://127.0.0.1:${port}/v1`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::ffff:127.0.0.1]/v1',
+      `http://2130706433:${port}/v1`,
+      'http://0x7f.1/v1',
+      'http://[::1]:11434/v1',
+      `http://localhost:${port}/v1`,
+      'http://api.localhost/v1',
+      'http://192.168.1.10:8000/v1',
+      'http://internal.test/v1',
+      'https://metadata.test/',
+      'http://v6.test/v1',
     ];
     for (const url of hostile) {
       for (const provider of ['openai', 'anthropic']) {
         const res = await shop.api.patch(`/v1/assistants/${shop.assistantId}`, model(url, provider));
         expect(res.status, `${provider} ${url}`).toBe(400);
         expect(res.body.error.code).toBe('validation_error');
-        expect(res.body.error.message, url).toMatch(/^model\.baseUrl: must not point at .*(MODEL_ALLOW_PRIVATE=true|MODEL_BASE_URL_ALLOWLIST)/);
+        expect(res.body.error.message, url).toMatch(
+          /^model\.baseUrl: must not point at .*(MODEL_ALLOW_PRIVATE=true|MODEL_BASE_URL_ALLOWLIST)/,
+        );
       }
     }
     const created = await shop.api.post('/v1/assistants', { type: 'api', name: 'x', ...model('http://169.254.169.254/') });
@@ -98,7 +116,10 @@ describe('model.baseUrl is refused when it points at a private address (SSRF)', 
     const shop = await setupShop(server.url, { fallback: { message: 'Sorry.', suggestions: false } });
     // Written past the API (which refuses it now), through the storage port so it runs on either dialect.
     const row = await server.ctx.storage.get<{ config: string }>('SELECT config FROM assistants WHERE id = ?', [shop.assistantId]);
-    const config = { ...JSON.parse(row?.config ?? '{}'), model: { provider: 'openai', name: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` } };
+    const config = {
+      ...JSON.parse(row?.config ?? '{}'),
+      model: { provider: 'openai', name: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` },
+    };
     await server.ctx.storage.run('UPDATE assistants SET config = ? WHERE id = ?', [JSON.stringify(config), shop.assistantId]);
     const chat = await shop.api.post(shop.chatPath, { message: 'How long do refunds take?' });
     expect(chat.body.response).toBe('Sorry.');
@@ -113,13 +134,22 @@ describe('model.baseUrl is refused when it points at a private address (SSRF)', 
 describe('the refusal at connect time', () => {
   it('is a non-retryable provider error naming the settings (server log only), for names and literals alike', async () => {
     server = await startServer();
-    const urlGuard = createModelUrlGuard({ allowPrivate: false, allowlist: [], trusted: [], resolve: fakeDns({ 'rebind.test': ['127.0.0.1'] }) });
+    const urlGuard = createModelUrlGuard({
+      allowPrivate: false,
+      allowlist: [],
+      trusted: [],
+      resolve: fakeDns({ 'rebind.test': ['127.0.0.1'] }),
+    });
     const provider = createOpenAiProvider({ urlGuard, retry: { retries: 2, baseDelayMs: 2_000, maxDelayMs: 8_000 } });
     for (const baseUrl of [`http://rebind.test:${port}/v1`, `http://[::ffff:127.0.0.1]:${port}/v1`]) {
       const t0 = performance.now();
       const failure = await collectEvents(provider.answer(request(baseUrl), {})).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ProviderError);
-      expect(failure).toMatchObject({ code: 'bad_request', retryable: false, message: expect.stringMatching(/loopback.*MODEL_ALLOW_PRIVATE=true or list it in MODEL_BASE_URL_ALLOWLIST/) });
+      expect(failure).toMatchObject({
+        code: 'bad_request',
+        retryable: false,
+        message: expect.stringMatching(/loopback.*MODEL_ALLOW_PRIVATE=true or list it in MODEL_BASE_URL_ALLOWLIST/),
+      });
       expect(performance.now() - t0).toBeLessThan(1_000); // not retried (a retry would wait 1-2 s)
     }
     expect(fake.requests).toHaveLength(0);
@@ -159,7 +189,10 @@ describe('operator settings', () => {
 
   it('MODEL_BASE_URL_ALLOWLIST and MODEL_ALLOW_PRIVATE are read from the environment', async () => {
     const { loadConfig, ConfigError } = await import('../../config.js');
-    const c = loadConfig({ MODEL_ALLOW_PRIVATE: 'true', MODEL_BASE_URL_ALLOWLIST: 'http://10.0.0.5:11434/v1, http://gpu.internal:8000/v1' });
+    const c = loadConfig({
+      MODEL_ALLOW_PRIVATE: 'true',
+      MODEL_BASE_URL_ALLOWLIST: 'http://10.0.0.5:11434/v1, http://gpu.internal:8000/v1',
+    });
     expect(c.modelAllowPrivate).toBe(true);
     expect(c.modelBaseUrlAllowlist).toEqual(['http://10.0.0.5:11434/v1', 'http://gpu.internal:8000/v1']);
     expect(loadConfig({}).modelAllowPrivate).toBe(false);

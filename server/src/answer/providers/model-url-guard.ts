@@ -68,14 +68,15 @@ export function createModelUrlGuard(policy: ModelUrlPolicy): ModelUrlGuard {
     policy.allowPrivate || policy.trusted.some((t) => isUnder(baseUrl, t)) || policy.allowlist.some((a) => isUnder(baseUrl, a));
 
   /** Addresses a name resolves to now; [] when it does not resolve (in time): the connect-time guard decides then. */
-  const addressesOf = (host: string): Promise<dns.LookupAddress[]> => new Promise((done) => {
-    const timer = setTimeout(() => done([]), timeoutMs);
-    timer.unref();
-    resolve(host, { all: true }, (err, addresses) => {
-      clearTimeout(timer);
-      done(err ? [] : addresses);
+  const addressesOf = (host: string): Promise<dns.LookupAddress[]> =>
+    new Promise((done) => {
+      const timer = setTimeout(() => done([]), timeoutMs);
+      timer.unref();
+      resolve(host, { all: true }, (err, addresses) => {
+        clearTimeout(timer);
+        done(err ? [] : addresses);
+      });
     });
-  });
 
   return {
     async problem(baseUrl) {

@@ -12,7 +12,15 @@
 import { OPENAI_DEFAULT_BASE_URL, sameBaseUrl } from '../../lib/base-url.js';
 import { buildPrompt } from '../prompt.js';
 import {
-  DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  ProviderError,
+  asProviderError,
+  cancelledError,
+  errorDetail,
+  joinUrl,
+  providerRequest,
+  statusError,
 } from '../../net/provider-http.js';
 import { withRetries, type RetryPolicy } from '../../net/retry.js';
 import { MODEL_PRIVATE_HINT, createModelClients, createModelUrlGuard, type ModelUrlGuard } from './model-url-guard.js';
@@ -38,8 +46,16 @@ export function maxTokensFor(maxResponseLength: number): number {
   return Math.ceil(maxResponseLength / 2) + 64;
 }
 
-interface ChatChoice { delta?: { content?: string | null; refusal?: string | null } | null; message?: { content?: string | null; refusal?: string | null } | null; finish_reason?: string | null }
-interface ChatBody { choices?: ChatChoice[] | null; usage?: { prompt_tokens?: number; completion_tokens?: number } | null; error?: { message?: string; type?: string; code?: unknown } }
+interface ChatChoice {
+  delta?: { content?: string | null; refusal?: string | null } | null;
+  message?: { content?: string | null; refusal?: string | null } | null;
+  finish_reason?: string | null;
+}
+interface ChatBody {
+  choices?: ChatChoice[] | null;
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  error?: { message?: string; type?: string; code?: unknown };
+}
 
 function usageOf(u: ChatBody['usage']): AnswerUsage | null {
   return u && typeof u.prompt_tokens === 'number' ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens ?? 0 } : null;
@@ -89,7 +105,14 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
     return { base, key: opts.apiKey && sameBaseUrl(base, serverBase) ? opts.apiKey : null };
   }
 
-  async function* attempt(url: string, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal | undefined, base: string): AsyncIterable<AnswerEvent> {
+  async function* attempt(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    stream: boolean,
+    signal: AbortSignal | undefined,
+    base: string,
+  ): AsyncIterable<AnswerEvent> {
     const http = await providerRequest(clientFor(base), url, { headers, body }, { timeoutMs, signal, blockedHint: MODEL_PRIVATE_HINT });
     try {
       if (http.status < 200 || http.status > 299) throw statusError(http.status, http.header, errorDetail(await http.text()));
@@ -104,7 +127,13 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
         const choice = parsed.choices?.[0];
         const content = choice?.message?.content ?? '';
         if (content) yield { type: 'delta', text: content };
-        yield { type: 'done', finishReason: choice?.message?.refusal ? 'no_answer' : finishOf(choice?.finish_reason, Boolean(content)), usage: usageOf(parsed.usage), usedPassageIds: null, coverage: null };
+        yield {
+          type: 'done',
+          finishReason: choice?.message?.refusal ? 'no_answer' : finishOf(choice?.finish_reason, Boolean(content)),
+          usage: usageOf(parsed.usage),
+          usedPassageIds: null,
+          coverage: null,
+        };
         return;
       }
       let usage: AnswerUsage | null = null;
@@ -114,7 +143,13 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
       for await (const event of parseSse(http.chunks())) {
         if (event.data === '[DONE]') {
           http.complete();
-          yield { type: 'done', finishReason: refused ? 'no_answer' : finishOf(finish, hasText), usage, usedPassageIds: null, coverage: null };
+          yield {
+            type: 'done',
+            finishReason: refused ? 'no_answer' : finishOf(finish, hasText),
+            usage,
+            usedPassageIds: null,
+            coverage: null,
+          };
           return;
         }
         let chunk: ChatBody;
@@ -158,7 +193,8 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
     warnings(model) {
       const out: string[] = [];
       if (!model.name) out.push(`model.name is not set: the openai provider uses ${OPENAI_DEFAULT_MODEL}.`);
-      if (model.baseUrl && opts.apiKey && !sameBaseUrl(model.baseUrl, serverBase)) out.push(`model.baseUrl differs from the server's OPENAI_BASE_URL: requests to it carry no API key.`);
+      if (model.baseUrl && opts.apiKey && !sameBaseUrl(model.baseUrl, serverBase))
+        out.push(`model.baseUrl differs from the server's OPENAI_BASE_URL: requests to it carry no API key.`);
       return out;
     },
     answer(request, { signal, stream = false }) {
@@ -166,14 +202,22 @@ export function createOpenAiProvider(opts: OpenAiOptions = {}): AnswerProvider {
       if (problem) throw new ProviderError('auth', problem);
       const { base, key } = target(request.model);
       const url = joinUrl(base, 'chat/completions');
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: stream ? 'text/event-stream' : 'application/json',
+      };
       if (key) {
         headers.authorization = `Bearer ${key}`;
         if (/\.azure\.com$/i.test(new URL(base).hostname)) headers['api-key'] = key;
       }
       const body = JSON.stringify(openAiRequestBody(request, stream, base));
       return withRetries(() => attempt(url, headers, body, stream, signal, base), {
-        policy, signal, isProgress: (e) => e.type === 'delta', toError: asProviderError, cancelled: cancelledError, onRetry: opts.onRetry,
+        policy,
+        signal,
+        isProgress: (e) => e.type === 'delta',
+        toError: asProviderError,
+        cancelled: cancelledError,
+        onRetry: opts.onRetry,
       });
     },
   };

@@ -1,6 +1,9 @@
 import type { Passage } from '../extractive.js';
 
-export interface HistoryTurn { role: 'user' | 'assistant' | 'human_agent'; content: string }
+export interface HistoryTurn {
+  role: 'user' | 'assistant' | 'human_agent';
+  content: string;
+}
 
 /** Everything a provider may use to answer; each provider builds its own prompt from it. */
 export interface AnswerRequest {
@@ -14,11 +17,20 @@ export interface AnswerRequest {
   model: { provider: ProviderName; name?: string | undefined; temperature?: number | undefined; baseUrl?: string | undefined };
 }
 
-export interface AnswerUsage { promptTokens: number; completionTokens: number }
+export interface AnswerUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
 
 export type AnswerEvent =
   | { type: 'delta'; text: string }
-  | { type: 'done'; finishReason: 'stop' | 'length' | 'no_answer'; usage: AnswerUsage | null; usedPassageIds: string[] | null; coverage: number | null };
+  | {
+      type: 'done';
+      finishReason: 'stop' | 'length' | 'no_answer';
+      usage: AnswerUsage | null;
+      usedPassageIds: string[] | null;
+      coverage: number | null;
+    };
 
 export type ProviderName = 'extractive' | 'openai' | 'anthropic';
 

@@ -31,8 +31,10 @@ export const de: Locale = {
   connector: {
     timeout: 'Entschuldigung, die Antwort hat zu lange gedauert. Bitte versuchen Sie es gleich noch einmal.',
     unreachable: 'Entschuldigung, ich erreiche meinen Wissensdienst gerade nicht. Bitte versuchen Sie es in Kürze erneut.',
-    tooLong: 'Entschuldigung, diese Frage konnte ich nicht verarbeiten. Versuchen Sie es mit einer kürzeren Frage (höchstens 4.000 Zeichen).',
-    misconfigured: 'Entschuldigung, ich bin nicht richtig eingerichtet (der Zugriff auf den Assistenten wurde verweigert). Bitte informieren Sie die Administration.',
+    tooLong:
+      'Entschuldigung, diese Frage konnte ich nicht verarbeiten. Versuchen Sie es mit einer kürzeren Frage (höchstens 4.000 Zeichen).',
+    misconfigured:
+      'Entschuldigung, ich bin nicht richtig eingerichtet (der Zugriff auf den Assistenten wurde verweigert). Bitte informieren Sie die Administration.',
     gone: 'Entschuldigung, den Assistenten, mit dem ich verbunden bin, gibt es nicht mehr. Bitte informieren Sie die Administration.',
     confidence: 'Konfidenz {percent} %',
     source: 'Quelle',

@@ -33,7 +33,8 @@ export const fr: Locale = {
     timeout: 'Désolé, la réponse a pris trop de temps. Veuillez réessayer dans un instant.',
     unreachable: 'Désolé, je ne parviens pas à joindre mon service de connaissances pour le moment. Veuillez réessayer sous peu.',
     tooLong: 'Désolé, je n’ai pas pu traiter cette question. Essayez une question plus courte (4\u00a0000 caractères au maximum).',
-    misconfigured: 'Désolé, je ne suis pas correctement configuré (l’accès à l’assistant m’a été refusé). Veuillez prévenir un administrateur.',
+    misconfigured:
+      'Désolé, je ne suis pas correctement configuré (l’accès à l’assistant m’a été refusé). Veuillez prévenir un administrateur.',
     gone: 'Désolé, l’assistant auquel je suis connecté n’existe plus. Veuillez prévenir un administrateur.',
     confidence: 'Confiance\u00a0: {percent}\u00a0%',
     source: 'Source',

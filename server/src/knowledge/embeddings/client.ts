@@ -8,7 +8,14 @@
  */
 import { createHttpClient } from '../../net/client.js';
 import {
-  DEFAULT_RETRY, ProviderError, asProviderError, cancelledError, errorDetail, joinUrl, providerRequest, statusError,
+  DEFAULT_RETRY,
+  ProviderError,
+  asProviderError,
+  cancelledError,
+  errorDetail,
+  joinUrl,
+  providerRequest,
+  statusError,
 } from '../../net/provider-http.js';
 import { withRetries, type RetryPolicy } from '../../net/retry.js';
 import type { EmbeddingsConfig } from '../../config.js';
@@ -51,7 +58,12 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
   async function once(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult> {
     const body: Record<string, unknown> = { model: config.model, input, encoding_format: 'float' };
     if (config.dimensions) body.dimensions = config.dimensions;
-    const res = await providerRequest(http, url, { headers, body: JSON.stringify(body) }, { timeoutMs: opts.timeoutMs, signal: opts.signal });
+    const res = await providerRequest(
+      http,
+      url,
+      { headers, body: JSON.stringify(body) },
+      { timeoutMs: opts.timeoutMs, signal: opts.signal },
+    );
     const text = await res.text();
     if (res.status < 200 || res.status >= 300) throw statusError(res.status, res.header, errorDetail(text));
     return parseEmbeddings(text, input.length);
@@ -61,9 +73,18 @@ export function createEmbeddingClient(config: Pick<EmbeddingsConfig, 'baseUrl' |
     model: config.model,
     async embed(input: readonly string[], opts: EmbedOptions): Promise<EmbeddingResult> {
       if (!input.length) return { vectors: [], model: null, promptTokens: null };
-      const attempts = withRetries<EmbeddingResult, ProviderError>(async function* attempt() { yield await once(input, opts); }, {
-        policy: opts.retry ?? DEFAULT_RETRY, signal: opts.signal, isProgress: () => false, toError: asProviderError, cancelled: cancelledError,
-      });
+      const attempts = withRetries<EmbeddingResult, ProviderError>(
+        async function* attempt() {
+          yield await once(input, opts);
+        },
+        {
+          policy: opts.retry ?? DEFAULT_RETRY,
+          signal: opts.signal,
+          isProgress: () => false,
+          toError: asProviderError,
+          cancelled: cancelledError,
+        },
+      );
       for await (const result of attempts) return result;
       throw new ProviderError('protocol', 'The embeddings request produced no answer');
     },
@@ -79,21 +100,33 @@ export function parseEmbeddings(text: string, expected: number): EmbeddingResult
     throw new ProviderError('protocol', 'The embeddings answer is not JSON');
   }
   if (!Array.isArray(body.data) || body.data.length !== expected) {
-    throw new ProviderError('protocol', `The embeddings answer has ${Array.isArray(body.data) ? body.data.length : 'no'} vectors for ${expected} inputs`);
+    throw new ProviderError(
+      'protocol',
+      `The embeddings answer has ${Array.isArray(body.data) ? body.data.length : 'no'} vectors for ${expected} inputs`,
+    );
   }
   const vectors: (Float32Array | undefined)[] = new Array(expected);
   let dim: number | null = null;
   body.data.forEach((item, position) => {
     const index = typeof item.index === 'number' ? item.index : position;
     const e = item.embedding;
-    if (!Number.isInteger(index) || index < 0 || index >= expected || vectors[index]) throw new ProviderError('protocol', `The embeddings answer has a bad index ${String(item.index)}`);
+    if (!Number.isInteger(index) || index < 0 || index >= expected || vectors[index])
+      throw new ProviderError('protocol', `The embeddings answer has a bad index ${String(item.index)}`);
     if (!Array.isArray(e) || !e.length || !e.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      throw new ProviderError('protocol', 'The embeddings answer holds a vector that is not a list of numbers (was encoding_format "float" ignored?)');
+      throw new ProviderError(
+        'protocol',
+        'The embeddings answer holds a vector that is not a list of numbers (was encoding_format "float" ignored?)',
+      );
     }
-    if (dim !== null && e.length !== dim) throw new ProviderError('protocol', `The embeddings answer mixes dimensions ${dim} and ${e.length}`);
+    if (dim !== null && e.length !== dim)
+      throw new ProviderError('protocol', `The embeddings answer mixes dimensions ${dim} and ${e.length}`);
     dim = e.length;
     vectors[index] = Float32Array.from(e as number[]);
   });
   const tokens = body.usage?.prompt_tokens;
-  return { vectors: vectors as Float32Array[], model: typeof body.model === 'string' ? body.model : null, promptTokens: typeof tokens === 'number' ? tokens : null };
+  return {
+    vectors: vectors as Float32Array[],
+    model: typeof body.model === 'string' ? body.model : null,
+    promptTokens: typeof tokens === 'number' ? tokens : null,
+  };
 }

@@ -21,8 +21,12 @@ const PARAPHRASE = 'When am I reimbursed?';
 let fake: FakeEmbedder;
 const servers: TestServer[] = [];
 
-beforeAll(async () => { fake = await startFakeEmbedder({ apiKey: 'emb-key', dims: { 'fake-embed': 64, 'fake-other': 48 } }); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await startFakeEmbedder({ apiKey: 'emb-key', dims: { 'fake-embed': 64, 'fake-other': 48 } });
+});
+afterAll(async () => {
+  await fake.close();
+});
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
   fake.fallback = { kind: 'ok' };
@@ -31,17 +35,34 @@ afterEach(async () => {
 
 function embeddingsConfig(overrides: Partial<EmbeddingsConfig> = {}): EmbeddingsConfig {
   return {
-    baseUrl: `${fake.url}/v1`, model: 'fake-embed', apiKey: 'emb-key', dimensions: undefined,
+    baseUrl: `${fake.url}/v1`,
+    model: 'fake-embed',
+    apiKey: 'emb-key',
+    dimensions: undefined,
     tuning: {
-      batchSize: 4, batchTimeoutMs: 2_000, batchRetry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
+      batchSize: 4,
+      batchTimeoutMs: 2_000,
+      batchRetry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
       // The backoff's jitter pinned to its ceiling: waits of 20, 40, 80… ms, which a test measures.
-      backoffBaseMs: 20, backoffMaxMs: 200, backoffRandom: () => 0.999_999, idleSweepMs: 100, queryTimeoutMs: 1_000, queryCooldownMs: 0,
+      backoffBaseMs: 20,
+      backoffMaxMs: 200,
+      backoffRandom: () => 0.999_999,
+      idleSweepMs: 100,
+      queryTimeoutMs: 1_000,
+      queryCooldownMs: 0,
     },
     ...overrides,
   };
 }
 
-async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof openDb>; embeddings?: Partial<EmbeddingsConfig> | null; projectDatabase?: boolean } = {}): Promise<TestServer> {
+async function start(
+  opts: {
+    config?: Partial<Config>;
+    db?: ReturnType<typeof openDb>;
+    embeddings?: Partial<EmbeddingsConfig> | null;
+    projectDatabase?: boolean;
+  } = {},
+): Promise<TestServer> {
   const embeddings = opts.embeddings === null ? null : embeddingsConfig(opts.embeddings);
   if (opts.projectDatabase) {
     // The project's database (PARLEY_TEST_DATABASE): sqlite-vec on SQLite, PostgreSQL's
@@ -56,7 +77,10 @@ async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof op
   const server = await startServer({ config: { embeddings, ...opts.config }, db });
   if (!opts.db) {
     const close = server.close;
-    server.close = async () => { await close(); db.close(); };
+    server.close = async () => {
+      await close();
+      db.close();
+    };
   }
   servers.push(server);
   return server;
@@ -64,16 +88,17 @@ async function start(opts: { config?: Partial<Config>; db?: ReturnType<typeof op
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!await check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-const backlogDone = (s: TestServer) => until('the backlog is embedded', async () => {
-  const st = await s.ctx.embeddings!.status();
-  return st.ready && st.pending === 0 && st.searchable === st.embedded;
-});
+const backlogDone = (s: TestServer) =>
+  until('the backlog is embedded', async () => {
+    const st = await s.ctx.embeddings!.status();
+    return st.ready && st.pending === 0 && st.searchable === st.embedded;
+  });
 
 const search = (api: ReturnType<typeof client>, kbId: string, query: string, limit = 5) =>
   api.post(`/v1/knowledge-bases/${kbId}/search`, { query, limit });
@@ -85,7 +110,11 @@ function sqliteDb(s: TestServer) {
 }
 
 const vectorRows = (s: TestServer, chunkIds: number[]): number =>
-  (sqliteDb(s).prepare('SELECT count(*) AS n FROM chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(chunkIds)) as { n: number }).n;
+  (
+    sqliteDb(s)
+      .prepare('SELECT count(*) AS n FROM chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))')
+      .get(JSON.stringify(chunkIds)) as { n: number }
+  ).n;
 
 /**
  * Vectors still held for these chunks, either backend: SQLite's vec0 rows; PostgreSQL's rows and
@@ -93,7 +122,10 @@ const vectorRows = (s: TestServer, chunkIds: number[]): number =>
  */
 async function vectorsHeld(s: TestServer, chunkIds: number[]): Promise<number> {
   if (s.ctx.storage.dialect === 'sqlite') return vectorRows(s, chunkIds);
-  const rows = await s.ctx.storage.all<{ chunk_id: number }>(`SELECT chunk_id FROM chunk_dense_vectors WHERE chunk_id IN (${chunkIds.map(() => '?').join(', ')})`, chunkIds);
+  const rows = await s.ctx.storage.all<{ chunk_id: number }>(
+    `SELECT chunk_id FROM chunk_dense_vectors WHERE chunk_id IN (${chunkIds.map(() => '?').join(', ')})`,
+    chunkIds,
+  );
   const inDb = new Set(rows.map((r) => r.chunk_id));
   const replica = s.ctx.embeddings!.postgres!.replica;
   return chunkIds.filter((id) => inDb.has(id) || replica.has(id)).length;
@@ -144,7 +176,11 @@ describe('dense retrieval (embeddings)', () => {
       expect(await createRetriever(server.ctx.storage).retrieve(PARAPHRASE, [{ id: shop.kbId, priority: 5 }], 5)).toEqual([]);
       const hits = await search(shop.api, shop.kbId, PARAPHRASE);
       expect(hits.status).toBe(200);
-      expect(hits.body.data[0]).toMatchObject({ title: 'Returns and refunds', url: 'https://shop.example.com/help/returns', text: expect.stringContaining('Refunds go back') });
+      expect(hits.body.data[0]).toMatchObject({
+        title: 'Returns and refunds',
+        url: 'https://shop.example.com/help/returns',
+        text: expect.stringContaining('Refunds go back'),
+      });
       // No lexical match at all: scores are cosine similarities.
       expect(hits.body.data[0].score).toBeGreaterThan(0.3);
       expect(hits.body.data[0].score).toBeLessThanOrEqual(1);
@@ -169,14 +205,17 @@ describe('dense retrieval (embeddings)', () => {
       };
       const chat = await shop.keyApi.post(shop.chatPath, { message: PARAPHRASE });
       expect(chat.status).toBe(200);
-      expect(chat.body).toMatchObject({ response: 'Within 5 business days [1].', sources: [{ title: 'Returns and refunds', url: 'https://shop.example.com/help/returns' }] });
+      expect(chat.body).toMatchObject({
+        response: 'Within 5 business days [1].',
+        sources: [{ title: 'Returns and refunds', url: 'https://shop.example.com/help/returns' }],
+      });
       expect(chat.body.confidence).toBeGreaterThanOrEqual(0.6);
     } finally {
       await llm.close();
     }
   });
 
-  it('gives a chunk only the vectors found its document\'s language, which the answerer reads it in (issue 25)', async () => {
+  it("gives a chunk only the vectors found its document's language, which the answerer reads it in (issue 25)", async () => {
     const server = await start({ projectDatabase: true });
     const account = await registerAccount(server.url, 'Sprachen');
     const kbId = (await account.api.post('/v1/knowledge-bases', { name: 'Hilfe', language: 'de' })).body.data.id as string;
@@ -198,13 +237,21 @@ describe('dense retrieval (embeddings)', () => {
     const shop = await setupShop(server.url);
     const other = await shop.api.post('/v1/knowledge-bases', { name: 'Staff' });
     const staffKb = other.body.data.id as string;
-    await shop.api.post(`/v1/knowledge-bases/${staffKb}/documents`, { title: 'Travel', content: 'Staff get a refund of travel costs every month.' });
+    await shop.api.post(`/v1/knowledge-bases/${staffKb}/documents`, {
+      title: 'Travel',
+      content: 'Staff get a refund of travel costs every month.',
+    });
     const rival = await registerAccount(server.url, 'Rival');
     const rivalKb = (await rival.api.post('/v1/knowledge-bases', { name: 'Rival help' })).body.data.id as string;
-    await rival.api.post(`/v1/knowledge-bases/${rivalKb}/documents`, { title: 'Rival refunds', content: 'Refunds refunds refunds: reimbursement in store credit.' });
+    await rival.api.post(`/v1/knowledge-bases/${rivalKb}/documents`, {
+      title: 'Rival refunds',
+      content: 'Refunds refunds refunds: reimbursement in store credit.',
+    });
     await backlogDone(server);
 
-    const kbOf = new Map((await server.ctx.storage.all<{ id: number; kb: string }>('SELECT id, knowledge_base_id AS kb FROM chunks')).map((r) => [r.id, r.kb]));
+    const kbOf = new Map(
+      (await server.ctx.storage.all<{ id: number; kb: string }>('SELECT id, knowledge_base_id AS kb FROM chunks')).map((r) => [r.id, r.kb]),
+    );
     const chunkKb = (id: string) => kbOf.get(Number(id));
     const mine = (await search(shop.api, shop.kbId, PARAPHRASE, 20)).body.data as { chunkId: string; documentId: string; text: string }[];
     expect(mine.length).toBeGreaterThan(0);
@@ -220,22 +267,25 @@ describe('dense retrieval (embeddings)', () => {
     expect((await shop.api.del(`/v1/knowledge-bases/${shop.kbId}/documents/${refunds.documentId}`)).status).toBe(200);
     const after = (await search(shop.api, shop.kbId, PARAPHRASE, 20)).body.data as { documentId: string }[];
     expect(after.some((h) => h.documentId === refunds.documentId)).toBe(false);
-    await until('the deleted chunks lose their vectors', async () => await vectorsHeld(server, docChunks) === 0);
+    await until('the deleted chunks lose their vectors', async () => (await vectorsHeld(server, docChunks)) === 0);
 
     // Deleting a knowledge base takes its vectors too.
     const staffChunks = await chunkIdsWhere(server, 'knowledge_base_id', staffKb);
     expect(await vectorsHeld(server, staffChunks)).toBe(staffChunks.length);
     expect((await shop.api.del(`/v1/knowledge-bases/${staffKb}`)).status).toBe(200);
-    await until('the deleted base loses its vectors', async () => await vectorsHeld(server, staffChunks) === 0);
-    if (server.ctx.storage.dialect === 'sqlite') expect(sqliteDb(server).prepare('SELECT count(*) AS n FROM chunk_vector_garbage').get()).toEqual({ n: 0 });
+    await until('the deleted base loses its vectors', async () => (await vectorsHeld(server, staffChunks)) === 0);
+    if (server.ctx.storage.dialect === 'sqlite')
+      expect(sqliteDb(server).prepare('SELECT count(*) AS n FROM chunk_vector_garbage').get()).toEqual({ n: 0 });
   });
 
-  it('never pairs a vector with a new chunk that took a deleted chunk\'s id', async () => {
+  it("never pairs a vector with a new chunk that took a deleted chunk's id", async () => {
     const server = await start();
     const account = await registerAccount(server.url, 'Ids');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Ids' })).body.data.id as string;
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Keep', content: 'Shipping takes three days.' });
-    const last = (await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refund rules', content: 'A refund is paid in ten days.' })).body.data.id as string;
+    const last = (
+      await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refund rules', content: 'A refund is paid in ten days.' })
+    ).body.data.id as string;
     await backlogDone(server);
     const oldId = (sqliteDb(server).prepare('SELECT max(id) AS id FROM chunks').get() as { id: number }).id;
 
@@ -287,7 +337,11 @@ describe('dense retrieval (embeddings)', () => {
     const first = await start({ db });
     const account = await registerAccount(first.url, 'Restart');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    for (let i = 0; i < 6; i++) await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: `Refund note ${i}`, content: `Refund rule number ${i} applies to orders.` });
+    for (let i = 0; i < 6; i++)
+      await account.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+        title: `Refund note ${i}`,
+        content: `Refund rule number ${i} applies to orders.`,
+      });
     await until('a few attempts', () => fake.requests.length - before >= 3);
     expect(await first.ctx.embeddings!.status()).toMatchObject({ ready: false, embedded: 0, pending: 6 });
     // Attempts are spaced by the backoff (20, 40, 80… ms).
@@ -320,8 +374,10 @@ describe('dense retrieval (embeddings)', () => {
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Fine', content: 'Refunds take five days.' });
     await backlogDone(server);
-    fake.fallback = (r) => (r.body.input.some((s: string) => s.includes('POISON')) ? { kind: 'error', status: 400, message: 'input too long' } : { kind: 'ok' });
-    for (const title of ['One', 'Two', 'POISON', 'Three']) await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title, content: `${title} says refunds are fine.` });
+    fake.fallback = (r) =>
+      r.body.input.some((s: string) => s.includes('POISON')) ? { kind: 'error', status: 400, message: 'input too long' } : { kind: 'ok' };
+    for (const title of ['One', 'Two', 'POISON', 'Three'])
+      await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title, content: `${title} says refunds are fine.` });
     await until('all but the refused chunk are embedded', async () => (await server.ctx.embeddings!.status()).embedded === 4);
     await until('the refused chunk is skipped', () => server.ctx.embeddings!.worker.stats.skipped === 1);
     expect((await server.ctx.embeddings!.status()).pending).toBe(1);
@@ -356,7 +412,11 @@ describe('dense retrieval (embeddings)', () => {
     await backlogDone(second);
     expect(await second.ctx.embeddings!.status()).toMatchObject({ model: 'fake-other', dimension: 48, embedded: chunks });
     expect(fake.embeddedInputs.length - seen).toBeGreaterThanOrEqual(chunks);
-    expect(JSON.parse((db.prepare("SELECT value FROM settings WHERE key = 'embeddings_index'").get() as { value: string }).value)).toEqual({ model: 'fake-other', dimensions: null, dim: 48 });
+    expect(JSON.parse((db.prepare("SELECT value FROM settings WHERE key = 'embeddings_index'").get() as { value: string }).value)).toEqual({
+      model: 'fake-other',
+      dimensions: null,
+      dim: 48,
+    });
     expect((await search(api, shop.kbId, PARAPHRASE)).body.data[0].text).toContain('Refunds go back');
 
     // The same model name now answering with another dimension: noticed at the next batch.

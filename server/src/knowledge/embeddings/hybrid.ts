@@ -24,36 +24,73 @@ export function fusionDepth(limit: number): number {
   return Math.min(100, Math.max(20, limit * 3));
 }
 
-interface Candidate { chunkId: number; knowledgeBaseId: string; lexical: RetrievedChunk | null; lexRank: number | null; denseRank: number | null; similarity: number; fused: number }
+interface Candidate {
+  chunkId: number;
+  knowledgeBaseId: string;
+  lexical: RetrievedChunk | null;
+  lexRank: number | null;
+  denseRank: number | null;
+  similarity: number;
+  fused: number;
+}
 
 /**
  * Reciprocal rank fusion of BM25 and vector hits, then the knowledge bases' priority weights
  * (as BM25 applies them). Ranks come from each side's own unweighted order, so a priority
  * counts once. Ties go to chunks both sides found, then to BM25's.
  */
-export function fuse(lexical: readonly RetrievedChunk[], dense: readonly VectorHit[], weights: ReadonlyMap<string, number>, k = RRF_K): Candidate[] {
+export function fuse(
+  lexical: readonly RetrievedChunk[],
+  dense: readonly VectorHit[],
+  weights: ReadonlyMap<string, number>,
+  k = RRF_K,
+): Candidate[] {
   const byId = new Map<number, Candidate>();
   const weightOf = (kb: string): number => weights.get(kb) ?? 1;
   const lexOrder = [...lexical].sort((a, b) => b.score / weightOf(b.knowledgeBaseId) - a.score / weightOf(a.knowledgeBaseId));
   lexOrder.forEach((c, i) => {
-    byId.set(c.chunkId, { chunkId: c.chunkId, knowledgeBaseId: c.knowledgeBaseId, lexical: c, lexRank: i + 1, denseRank: null, similarity: 0, fused: 0 });
+    byId.set(c.chunkId, {
+      chunkId: c.chunkId,
+      knowledgeBaseId: c.knowledgeBaseId,
+      lexical: c,
+      lexRank: i + 1,
+      denseRank: null,
+      similarity: 0,
+      fused: 0,
+    });
   });
-  [...dense].sort((a, b) => a.distance - b.distance).forEach((h, i) => {
-    const similarity = Math.max(0, 1 - h.distance);
-    const c = byId.get(h.chunkId);
-    if (c) {
-      c.denseRank = i + 1;
-      c.similarity = similarity;
-    } else {
-      byId.set(h.chunkId, { chunkId: h.chunkId, knowledgeBaseId: h.knowledgeBaseId, lexical: null, lexRank: null, denseRank: i + 1, similarity, fused: 0 });
-    }
-  });
+  [...dense]
+    .sort((a, b) => a.distance - b.distance)
+    .forEach((h, i) => {
+      const similarity = Math.max(0, 1 - h.distance);
+      const c = byId.get(h.chunkId);
+      if (c) {
+        c.denseRank = i + 1;
+        c.similarity = similarity;
+      } else {
+        byId.set(h.chunkId, {
+          chunkId: h.chunkId,
+          knowledgeBaseId: h.knowledgeBaseId,
+          lexical: null,
+          lexRank: null,
+          denseRank: i + 1,
+          similarity,
+          fused: 0,
+        });
+      }
+    });
   const both = (c: Candidate): number => (c.lexRank !== null && c.denseRank !== null ? 1 : 0);
   for (const c of byId.values()) {
     c.fused = ((c.lexRank ? 1 / (k + c.lexRank) : 0) + (c.denseRank ? 1 / (k + c.denseRank) : 0)) * weightOf(c.knowledgeBaseId);
   }
-  return [...byId.values()].sort((a, b) =>
-    b.fused - a.fused || both(b) - both(a) || (b.lexical?.score ?? -1) - (a.lexical?.score ?? -1) || b.similarity - a.similarity || a.chunkId - b.chunkId);
+  return [...byId.values()].sort(
+    (a, b) =>
+      b.fused - a.fused ||
+      both(b) - both(a) ||
+      (b.lexical?.score ?? -1) - (a.lexical?.score ?? -1) ||
+      b.similarity - a.similarity ||
+      a.chunkId - b.chunkId,
+  );
 }
 
 /**
@@ -91,7 +128,10 @@ export function createHybridRetriever(opts: { bm25: Pick<Retriever, 'retrieve'>;
     const ranked = fuse(lexical, hits, weights);
     // Vector-only hits are read from the database (only those that could make the cut).
     const head = ranked.slice(0, limit * 2);
-    const rows = await side.hydrate(head.filter((c) => !c.lexical).map((c) => c.chunkId), kbIds);
+    const rows = await side.hydrate(
+      head.filter((c) => !c.lexical).map((c) => c.chunkId),
+      kbIds,
+    );
     const kept = head.filter((c) => c.lexical || rows.has(c.chunkId)).slice(0, limit);
     const bestLexical = lexical.reduce((m, c) => Math.max(m, c.score), 0);
     const bestFused = kept[0]?.fused ?? 1;

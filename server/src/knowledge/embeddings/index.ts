@@ -88,7 +88,12 @@ export interface EmbeddingsStatus {
  * Either way it builds the backlog worker (started and stopped with the server by `listen`) and
  * the query side used by the hybrid retriever. Without configuration none of this exists.
  */
-export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsConfig; logger: Logger; clock?: Clock | undefined }): Embeddings {
+export function createEmbeddings(opts: {
+  storage: Storage;
+  config: EmbeddingsConfig;
+  logger: Logger;
+  clock?: Clock | undefined;
+}): Embeddings {
   const { config, logger } = opts;
   const tuning: EmbeddingsTuning = { ...DEFAULT_TUNING, ...config.tuning };
   const clock = opts.clock ?? systemClock;
@@ -98,11 +103,27 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
   });
   const client = createEmbeddingClient(config);
   const queries = createQueryEmbedder({
-    client, logger, clock, timeoutMs: tuning.queryTimeoutMs, cooldownMs: tuning.queryCooldownMs, cacheSize: tuning.queryCacheSize,
+    client,
+    logger,
+    clock,
+    timeoutMs: tuning.queryTimeoutMs,
+    cooldownMs: tuning.queryCooldownMs,
+    cacheSize: tuning.queryCacheSize,
   });
   const inner = createBacklogWorker({
-    index: side.backlog, opened: side.opened, client, logger, batchSize: tuning.batchSize, timeoutMs: tuning.batchTimeoutMs, retry: tuning.batchRetry,
-    backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, backoffRandom: tuning.backoffRandom, idleSweepMs: tuning.idleSweepMs, idlePass: side.shared, onReset: () => queries.clear(),
+    index: side.backlog,
+    opened: side.opened,
+    client,
+    logger,
+    batchSize: tuning.batchSize,
+    timeoutMs: tuning.batchTimeoutMs,
+    retry: tuning.batchRetry,
+    backoffBaseMs: tuning.backoffBaseMs,
+    backoffMaxMs: tuning.backoffMaxMs,
+    backoffRandom: tuning.backoffRandom,
+    idleSweepMs: tuning.idleSweepMs,
+    idlePass: side.shared,
+    onReset: () => queries.clear(),
   });
   // The PostgreSQL replica lives with the worker: started and stopped with the server.
   const worker: BacklogWorker = {
@@ -128,13 +149,25 @@ export function createEmbeddings(opts: { storage: Storage; config: EmbeddingsCon
     hydrate: (ids, kbIds) => side.hydrate(ids, kbIds),
   };
   return {
-    config, index: side.index, worker, queries, dense,
+    config,
+    index: side.index,
+    worker,
+    queries,
+    dense,
     postgres: side.postgres,
     wake: (): void => worker.wake(),
     async status(): Promise<EmbeddingsStatus> {
       const embedded = await side.embeddedCount();
       // `searchable`: vectors the question side holds (PostgreSQL: the pgvector table, or this instance's in-memory copy, which follows the table).
-      return { model: config.model, dimension: side.backlog.dimension, ready: side.ready, embedded, searchable: await side.searchable(), pending: await side.pendingCount(), worker: inner.stats };
+      return {
+        model: config.model,
+        dimension: side.backlog.dimension,
+        ready: side.ready,
+        embedded,
+        searchable: await side.searchable(),
+        pending: await side.pendingCount(),
+        worker: inner.stats,
+      };
     },
   };
 }
@@ -163,17 +196,27 @@ function sqliteSide(storage: SqliteEngine, config: EmbeddingsConfig, logger: Log
   try {
     loadSqliteVec(storage);
   } catch (err) {
-    throw new Error(`EMBEDDINGS_MODEL is set but the sqlite-vec extension could not be loaded (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+    throw new Error(
+      `EMBEDDINGS_MODEL is set but the sqlite-vec extension could not be loaded (${err instanceof Error ? err.message : String(err)})`,
+      { cause: err },
+    );
   }
   const index = createVectorIndex(storage, { model: config.model, dimensions: config.dimensions ?? null });
   // Opened in the background: queries use the index once it is open (`ready`), the worker starts after.
   const opened = (async () => {
     const state = await index.open();
     if (state === 'reset') logger.info('embedding model changed: every chunk will be embedded again', { model: config.model });
-    logger.info('dense retrieval on', { model: config.model, baseUrl: config.baseUrl, dimension: index.dimension, vectors: await index.embeddedCount() });
+    logger.info('dense retrieval on', {
+      model: config.model,
+      baseUrl: config.baseUrl,
+      dimension: index.dimension,
+      vectors: await index.embeddedCount(),
+    });
   })();
   return {
-    backlog: sqliteBacklog(index), opened, shared: false,
+    backlog: sqliteBacklog(index),
+    opened,
+    shared: false,
     get ready() {
       return index.ready;
     },
@@ -184,11 +227,19 @@ function sqliteSide(storage: SqliteEngine, config: EmbeddingsConfig, logger: Log
     searchable: () => index.embeddedCount(),
     start: () => undefined,
     stop: () => undefined,
-    index, postgres: null,
+    index,
+    postgres: null,
   };
 }
 
-function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger: Logger, tuning: EmbeddingsTuning, clock: Clock, wakeWorker: () => void): Side {
+function postgresSide(
+  storage: PostgresEngine,
+  config: EmbeddingsConfig,
+  logger: Logger,
+  tuning: EmbeddingsTuning,
+  clock: Clock,
+  wakeWorker: () => void,
+): Side {
   const identity = { model: config.model, dimensions: config.dimensions ?? null };
   /** The question side, chosen once the store is open: pgvector where the database has it, else the replica. */
   let active: (VectorSearch & { wake(): void }) | null = null;
@@ -202,39 +253,51 @@ function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger:
     const version = config.vectorSearch === 'memory' ? null : await enablePgvector(storage, logger);
     if (version) pgvector = createPgvectorSearch(storage, store, { version, pollMs: tuning.vectorPollMs, logger });
     active = pgvector ?? r;
-    logger.info(`dense retrieval on (PostgreSQL, vectors searched ${version ? `with pgvector ${version}` : 'in memory'})`, { model: config.model, baseUrl: config.baseUrl, dimension: store.backlog.dimension, vectors: await store.embeddedCount() });
+    logger.info(`dense retrieval on (PostgreSQL, vectors searched ${version ? `with pgvector ${version}` : 'in memory'})`, {
+      model: config.model,
+      baseUrl: config.baseUrl,
+      dimension: store.backlog.dimension,
+      vectors: await store.embeddedCount(),
+    });
   })();
   let retiredLogged = false;
   let running = false;
   /** pgvector mode: the chunk change feed only wakes the worker (chunks another instance added). */
   let unsubscribe: (() => void) | null = null;
   return {
-    backlog: store.backlog, opened, shared: true,
+    backlog: store.backlog,
+    opened,
+    shared: true,
     get ready() {
       if (store.retired && !retiredLogged) {
         retiredLogged = true;
-        logger.warn('another instance configured another embedding model: this one answers from BM25 alone until restarted with it', { model: config.model });
+        logger.warn('another instance configured another embedding model: this one answers from BM25 alone until restarted with it', {
+          model: config.model,
+        });
       }
       return !!active?.ready && !store.retired;
     },
-    search: (v, kbIds, k) => active ? active.search(v, kbIds, k) : [],
+    search: (v, kbIds, k) => (active ? active.search(v, kbIds, k) : []),
     hydrate: (ids, kbIds) => store.hydrate(ids, kbIds),
     embeddedCount: () => store.embeddedCount(),
     pendingCount: () => store.pendingCount(),
-    searchable: async () => pgvector ? pgvector.count() : r.size,
+    searchable: async () => (pgvector ? pgvector.count() : r.size),
     // The question side reads once the state is open (its first read would otherwise see the old
     // model), unless the server stopped meanwhile.
     start: () => {
       running = true;
-      void opened.then(() => {
-        if (!running || !active) return;
-        if (pgvector && !unsubscribe) {
-          unsubscribe = chunkChangeFeed(storage).subscribe((change) => {
-            if (change.kind === 'remote' && change.addedChunkIds.length) wakeWorker();
-          });
-        }
-        active.start();
-      }, () => undefined);
+      void opened.then(
+        () => {
+          if (!running || !active) return;
+          if (pgvector && !unsubscribe) {
+            unsubscribe = chunkChangeFeed(storage).subscribe((change) => {
+              if (change.kind === 'remote' && change.addedChunkIds.length) wakeWorker();
+            });
+          }
+          active.start();
+        },
+        () => undefined,
+      );
     },
     stop: () => {
       running = false;
@@ -244,7 +307,9 @@ function postgresSide(storage: PostgresEngine, config: EmbeddingsConfig, logger:
     },
     index: null,
     postgres: {
-      store, replica: r, opened,
+      store,
+      replica: r,
+      opened,
       get pgvector() {
         return pgvector;
       },

@@ -34,15 +34,34 @@ const nextVector = (): Float32Array => {
   topic = (topic * 7 + 13) % centroids.length;
   return Float32Array.from(centroids[topic] as Float32Array, (x) => x + 0.5 * r());
 };
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 const db = await startPglite();
 const s = db.storage;
 try {
   await s.run('INSERT INTO organizations (id, name, plan, created_at) VALUES (?, ?, ?, ?)', ['org_m', 'M', 'free', AT]);
-  for (const kb of ['kb_big', 'kb_small']) await s.run('INSERT INTO knowledge_bases (id, organization_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [kb, 'org_m', kb, AT, AT]);
-  await s.run('INSERT INTO documents (id, knowledge_base_id, title, format, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', ['doc_m', 'kb_big', 't', 'markdown', AT, AT]);
-  const store = createPostgresVectorStore(s, { identity: { model: 'measure', dimensions: null }, clock: { now: () => Date.now() }, leaseMs: 60_000 });
+  for (const kb of ['kb_big', 'kb_small'])
+    await s.run('INSERT INTO knowledge_bases (id, organization_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
+      kb,
+      'org_m',
+      kb,
+      AT,
+      AT,
+    ]);
+  await s.run('INSERT INTO documents (id, knowledge_base_id, title, format, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    'doc_m',
+    'kb_big',
+    't',
+    'markdown',
+    AT,
+    AT,
+  ]);
+  const store = createPostgresVectorStore(s, {
+    identity: { model: 'measure', dimensions: null },
+    clock: { now: () => Date.now() },
+    leaseMs: 60_000,
+  });
   await store.open();
   await store.backlog.create(D);
   const memory = createMemoryVectors(D);
@@ -52,10 +71,18 @@ try {
     await s.tx(async (tx) => {
       for (let j = i; j < Math.min(N, i + 200); j++) {
         const kb = j % 10 === 0 ? 'kb_small' : 'kb_big';
-        const row = await tx.get<{ id: number }>("INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body) VALUES ('doc_m', ?, ?, 't', '', 'b') RETURNING id", [kb, j]);
+        const row = await tx.get<{ id: number }>(
+          "INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body) VALUES ('doc_m', ?, ?, 't', '', 'b') RETURNING id",
+          [kb, j],
+        );
         const v = nextVector();
         memory.upsert((row as { id: number }).id, kb, v);
-        await tx.run('INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES (?, ?, ?, ?)', [(row as { id: number }).id, kb, store.generation, bytesOf(v)]);
+        await tx.run('INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES (?, ?, ?, ?)', [
+          (row as { id: number }).id,
+          kb,
+          store.generation,
+          bytesOf(v),
+        ]);
       }
     });
   }
@@ -65,9 +92,12 @@ try {
   const search = createPgvectorSearch(s, store, { version, pollMs: 60_000, logger: createLogger('silent'), efSearch: EF });
   t = performance.now();
   await search.settled();
-  console.log(`activation (table, HNSW, copy of ${await search.count()} vectors row by row) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `activation (table, HNSW, copy of ${await search.count()} vectors row by row) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   // The activation ANALYZEs the table it filled; `--no-analyze` measures the plans without statistics.
-  if (process.argv.includes('--no-analyze')) await s.run('DELETE FROM pg_statistic WHERE starelid = CAST(? AS regclass)', ['chunk_pgvectors']);
+  if (process.argv.includes('--no-analyze'))
+    await s.run('DELETE FROM pg_statistic WHERE starelid = CAST(? AS regclass)', ['chunk_pgvectors']);
   for (const kbs of [['kb_big', 'kb_small'], ['kb_small']]) {
     const tp: number[] = [];
     const tm: number[] = [];
@@ -85,7 +115,9 @@ try {
       found += got.filter((h) => ids.has(h.chunkId)).length;
       wanted += exact.length;
     }
-    console.log(`${N} x ${D} ${clustered ? 'clustered' : 'uniform random'}, bases ${kbs.join('+')}, k = 20, ef_search ${EF}: pgvector (PGlite/WASM) p50 ${pct(tp, 50).toFixed(2)} / p95 ${pct(tp, 95).toFixed(2)} ms, in memory p50 ${pct(tm, 50).toFixed(2)} / p95 ${pct(tm, 95).toFixed(2)} ms, recall@20 ${(found / wanted).toFixed(3)}`);
+    console.log(
+      `${N} x ${D} ${clustered ? 'clustered' : 'uniform random'}, bases ${kbs.join('+')}, k = 20, ef_search ${EF}: pgvector (PGlite/WASM) p50 ${pct(tp, 50).toFixed(2)} / p95 ${pct(tp, 95).toFixed(2)} ms, in memory p50 ${pct(tm, 50).toFixed(2)} / p95 ${pct(tm, 95).toFixed(2)} ms, recall@20 ${(found / wanted).toFixed(3)}`,
+    );
   }
 } finally {
   await db.close();

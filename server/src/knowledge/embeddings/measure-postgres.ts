@@ -15,7 +15,8 @@ import { createMemoryVectors } from './memory-vectors.js';
 import { bytesOf, createPostgresVectorStore } from './postgres-store.js';
 import { createVectorReplica } from './replica.js';
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 const fmt = (xs: number[]): string => `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms`;
 const randomVector = (d: number): Float32Array => Float32Array.from({ length: d }, () => Math.random() - 0.5);
 
@@ -43,8 +44,11 @@ async function loadTime(n: number, d: number): Promise<void> {
     const store = createKnowledgeStore(storage);
     const kb = await store.createKb('org_m', { name: 'Measure', description: null }, at);
     const doc = await store.addDocument(kb.id, { title: 'Seed', content: 'seed', format: 'markdown', url: null }, at);
-    await storage.run(`INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body)
-      SELECT ?, ?, g, 'Chunk', '', 'body ' || g FROM generate_series(1, ?) AS g`, [doc.id, kb.id, n]);
+    await storage.run(
+      `INSERT INTO chunks (document_id, knowledge_base_id, ordinal, title, headings, body)
+      SELECT ?, ?, g, 'Chunk', '', 'body ' || g FROM generate_series(1, ?) AS g`,
+      [doc.id, kb.id, n],
+    );
     const ids = (await storage.all<{ id: number }>('SELECT id FROM chunks ORDER BY id')).map((r) => r.id);
     const vectors = createPostgresVectorStore(storage, { identity: { model: 'm', dimensions: null }, clock: systemClock, leaseMs: 60_000 });
     await vectors.open();
@@ -52,14 +56,18 @@ async function loadTime(n: number, d: number): Promise<void> {
     const gen = vectors.generation as number;
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
-      await storage.run(`INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((id) => [id, kb.id, gen, bytesOf(randomVector(d))]));
+      await storage.run(
+        `INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((id) => [id, kb.id, gen, bytesOf(randomVector(d))]),
+      );
     }
     const replica = createVectorReplica(storage, vectors, { pollMs: 60_000, logger: createLogger('silent') });
     const t = performance.now();
     await replica.settled();
     const ms = performance.now() - t;
-    console.log(`  load from PostgreSQL at start: ${replica.size} × ${d} in ${ms.toFixed(0)} ms (${(replica.bytes / 1e6).toFixed(1)} MB held)`);
+    console.log(
+      `  load from PostgreSQL at start: ${replica.size} × ${d} in ${ms.toFixed(0)} ms (${(replica.bytes / 1e6).toFixed(1)} MB held)`,
+    );
     replica.stop();
   } finally {
     await pg.drop();
@@ -70,7 +78,9 @@ async function main(): Promise<void> {
   for (const d of [384, 768]) {
     console.log(`10,000 vectors × ${d}:`);
     const one = searchTimes(10_000, d, 1);
-    console.log(`  search k=20, one base of 10k:         ${fmt(one.times)}; index ${(one.bytes / 1e6).toFixed(1)} MB (capacity), heap+buffers +${one.heapMb.toFixed(1)} MB`);
+    console.log(
+      `  search k=20, one base of 10k:         ${fmt(one.times)}; index ${(one.bytes / 1e6).toFixed(1)} MB (capacity), heap+buffers +${one.heapMb.toFixed(1)} MB`,
+    );
     const ten = searchTimes(10_000, d, 10);
     console.log(`  search k=20, one base of ten (1k):    ${fmt(ten.times)}`);
     await loadTime(10_000, d);

@@ -24,7 +24,8 @@ import { createEmbeddings } from './index.js';
 import { createVectorIndex } from './vector-index.js';
 
 const DIM = 384;
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 const fmt = (xs: number[]): string => `p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms`;
 
 async function latencyAndThroughput(): Promise<void> {
@@ -32,13 +33,19 @@ async function latencyAndThroughput(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-emb-measure-'));
   const { db, storage, knowledgeBaseId, questions } = await seedCorpusDb(path.join(dir, 'corpus.db'), 10_000);
   const chunks = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
-  const embeddings = createEmbeddings({ storage, logger: createLogger('silent'), config: { baseUrl: `${fake.url}/v1`, model: 'fake-384', apiKey: undefined, dimensions: undefined } });
+  const embeddings = createEmbeddings({
+    storage,
+    logger: createLogger('silent'),
+    config: { baseUrl: `${fake.url}/v1`, model: 'fake-384', apiKey: undefined, dimensions: undefined },
+  });
 
   const t0 = performance.now();
   embeddings.worker.start();
   while ((await embeddings.status()).embedded < chunks) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`backlog: ${chunks} chunks in ${seconds.toFixed(1)} s = ${Math.round(chunks / seconds)} chunks/s (batches of 64, fake in-process)`);
+  console.log(
+    `backlog: ${chunks} chunks in ${seconds.toFixed(1)} s = ${Math.round(chunks / seconds)} chunks/s (batches of 64, fake in-process)`,
+  );
   await embeddings.worker.stop();
 
   const kbs = [{ id: knowledgeBaseId, priority: 5 }];
@@ -87,7 +94,7 @@ async function knn(n: number): Promise<void> {
   await index.open();
   await index.create(DIM);
   let seed = 7;
-  const rnd = (): number => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) - 0.5;
+  const rnd = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5;
   const vec = (): Float32Array => Float32Array.from({ length: DIM }, rnd);
   const insert = db.prepare('INSERT INTO chunk_vectors (chunk_id, knowledge_base_id, embedding) VALUES (?, ?, ?)');
   const mark = db.prepare('INSERT INTO chunk_embeddings (chunk_id) VALUES (?)');
@@ -112,7 +119,9 @@ async function knn(n: number): Promise<void> {
     return out;
   };
   await run(all);
-  console.log(`KNN ${n} vectors x ${DIM} (insert ${(insertMs / 1000).toFixed(1)} s): all 10 bases ${fmt(await run(all))}; one base of ten ${fmt(await run(['kb3']))}`);
+  console.log(
+    `KNN ${n} vectors x ${DIM} (insert ${(insertMs / 1000).toFixed(1)} s): all 10 bases ${fmt(await run(all))}; one base of ten ${fmt(await run(['kb3']))}`,
+  );
   await storage.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

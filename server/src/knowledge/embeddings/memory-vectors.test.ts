@@ -54,9 +54,11 @@ describe('the exact in-memory vector index (PostgreSQL backend)', () => {
     for (let q = 0; q < 20; q++) {
       const query = vector(rnd, d);
       const selected = q % 2 ? ['kb_a', 'kb_c'] : ['kb_b'];
-      const expected = [...truth].filter(([, t]) => selected.includes(t.kb))
+      const expected = [...truth]
+        .filter(([, t]) => selected.includes(t.kb))
         .map(([id, t]) => ({ id, kb: t.kb, sim: cosine(query, t.v) }))
-        .sort((x, y) => y.sim - x.sim).slice(0, 10);
+        .sort((x, y) => y.sim - x.sim)
+        .slice(0, 10);
       const hits = index.search(query, selected, 10);
       expect(hits.map((h) => h.chunkId)).toEqual(expected.map((e) => e.id));
       hits.forEach((h, i) => {

@@ -24,7 +24,10 @@ export function norm(v: Float32Array): number {
  * Inside a vector write (postgres-store.ts), after the float32 rows: the same vectors into the
  * pgvector table. Zero vectors have no cosine distance: left out, as the replica leaves them out.
  */
-export async function writePgvectors(tx: Tx, rows: readonly { chunkId: number; knowledgeBaseId: string; vector: Float32Array }[]): Promise<void> {
+export async function writePgvectors(
+  tx: Tx,
+  rows: readonly { chunkId: number; knowledgeBaseId: string; vector: Float32Array }[],
+): Promise<void> {
   const values: string[] = [];
   const params: (string | number)[] = [];
   for (const r of rows) {
@@ -33,7 +36,9 @@ export async function writePgvectors(tx: Tx, rows: readonly { chunkId: number; k
     params.push(r.chunkId, r.knowledgeBaseId, vectorText(r.vector));
   }
   if (!values.length) return;
-  await tx.run(`INSERT INTO ${PGVECTOR_TABLE} (chunk_id, knowledge_base_id, embedding) VALUES ${values.join(', ')}
-    ON CONFLICT (chunk_id) DO UPDATE SET knowledge_base_id = excluded.knowledge_base_id, embedding = excluded.embedding`, params);
+  await tx.run(
+    `INSERT INTO ${PGVECTOR_TABLE} (chunk_id, knowledge_base_id, embedding) VALUES ${values.join(', ')}
+    ON CONFLICT (chunk_id) DO UPDATE SET knowledge_base_id = excluded.knowledge_base_id, embedding = excluded.embedding`,
+    params,
+  );
 }
-

@@ -25,7 +25,9 @@ const onPostgres = testDatabase === 'postgres';
 
 function captureLogger(): Logger & { lines: { level: string; msg: string }[] } {
   const lines: { level: string; msg: string }[] = [];
-  const at = (level: string) => (msg: string) => { lines.push({ level, msg }); };
+  const at = (level: string) => (msg: string) => {
+    lines.push({ level, msg });
+  };
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -35,7 +37,11 @@ const vectorFor = (seed: number, dim: number): Float32Array => {
   return Float32Array.from({ length: dim }, () => r() * 2 - 1);
 };
 
-interface Corpus { kbA: string; kbB: string; docs: { id: string; kb: string }[] }
+interface Corpus {
+  kbA: string;
+  kbB: string;
+  docs: { id: string; kb: string }[];
+}
 
 /** Two bases of `perKb` one-chunk documents each. */
 async function corpus(storage: PostgresStorage, org: string, perKb: number): Promise<Corpus> {
@@ -46,7 +52,11 @@ async function corpus(storage: PostgresStorage, org: string, perKb: number): Pro
   const docs: { id: string; kb: string }[] = [];
   for (let i = 0; i < perKb * 2; i++) {
     const kb = i % 2 ? kbB : kbA;
-    const doc = await store.addDocument(kb, { title: `Note ${i}`, content: `Rule ${i}: item ${i} ships on day ${i}.`, format: 'markdown', url: null }, AT);
+    const doc = await store.addDocument(
+      kb,
+      { title: `Note ${i}`, content: `Rule ${i}: item ${i} ships on day ${i}.`, format: 'markdown', url: null },
+      AT,
+    );
     docs.push({ id: doc.id, kb });
   }
   return { kbA, kbB, docs };
@@ -57,7 +67,11 @@ async function embedAll(store: PostgresVectorStore, vec: (chunkId: number) => Fl
   let written = 0;
   for (let cursor = 0; written < max;) {
     const { batch, scannedTo, done } = await store.backlog.take(cursor, Math.min(50, max - written), new Set());
-    if (batch.chunks.length) written += await store.backlog.write(batch, batch.chunks.map((c) => vec(c.id)));
+    if (batch.chunks.length)
+      written += await store.backlog.write(
+        batch,
+        batch.chunks.map((c) => vec(c.id)),
+      );
     cursor = scannedTo;
     if (done) break;
   }
@@ -67,9 +81,17 @@ async function embedAll(store: PostgresVectorStore, vec: (chunkId: number) => Fl
 const count = async (s: PostgresStorage, sql: string): Promise<number> => (await s.get<{ n: number }>(sql))?.n ?? 0;
 
 /** pgvector's answers against the exact in-memory search over the same vectors, for many queries, bases and k. */
-async function expectExact(storage: PostgresStorage, search: PgvectorSearch, c: Corpus, dim: number, vec: (chunkId: number) => Float32Array): Promise<void> {
+async function expectExact(
+  storage: PostgresStorage,
+  search: PgvectorSearch,
+  c: Corpus,
+  dim: number,
+  vec: (chunkId: number) => Float32Array,
+): Promise<void> {
   const exact = createMemoryVectors(dim);
-  for (const r of await storage.all<{ id: number; knowledge_base_id: string }>('SELECT id, knowledge_base_id FROM chunks WHERE id IN (SELECT chunk_id FROM chunk_dense_vectors)')) {
+  for (const r of await storage.all<{ id: number; knowledge_base_id: string }>(
+    'SELECT id, knowledge_base_id FROM chunks WHERE id IN (SELECT chunk_id FROM chunk_dense_vectors)',
+  )) {
     exact.upsert(r.id, r.knowledge_base_id, vec(r.id));
   }
   let compared = 0;
@@ -94,8 +116,12 @@ const vectorStore = (storage: PostgresStorage, model: string, clock = createFake
 
 describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the real extension)', () => {
   let db: PgliteDatabase;
-  beforeAll(async () => { db = await startPglite(); });
-  afterAll(async () => { await db?.close(); });
+  beforeAll(async () => {
+    db = await startPglite();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
 
   it('creates the extension, fills its table from vectors stored before, writes it with new ones, and answers exactly as the in-memory search', async () => {
     const { storage } = db;
@@ -118,12 +144,17 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     expect(await embedAll(store, vec)).toBe(70); // the write path writes both tables
     expect(await search.count()).toBe(120);
     expect(await count(storage, 'SELECT count(*) AS n FROM chunk_dense_vectors')).toBe(120);
-    const indexes = (await storage.all<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = ?', [PGVECTOR_TABLE])).map((r) => r.indexdef);
+    const indexes = (await storage.all<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = ?', [PGVECTOR_TABLE])).map(
+      (r) => r.indexdef,
+    );
     expect(indexes.some((d) => /USING hnsw \(embedding vector_cosine_ops\)/.test(d))).toBe(true);
     // The KNN query uses the HNSW index (with the base filter, pgvector's iterative scan).
     const plan = await storage.tx(async (tx) => {
       await tx.get("SELECT set_config('enable_seqscan', 'off', true) AS x");
-      return tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT chunk_id FROM ${PGVECTOR_TABLE} ORDER BY embedding <=> CAST(? AS vector) LIMIT 5`, [`[${Array(dim).fill(1).join(',')}]`]);
+      return tx.all<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT chunk_id FROM ${PGVECTOR_TABLE} ORDER BY embedding <=> CAST(? AS vector) LIMIT 5`,
+        [`[${Array(dim).fill(1).join(',')}]`],
+      );
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/chunk_pgvectors_hnsw/);
 
@@ -133,7 +164,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     expect(await search.search(new Float32Array(dim), [c.kbA], 5)).toEqual([]);
   });
 
-  it('a deleted document\'s chunks leave the pgvector table and the answers', async () => {
+  it("a deleted document's chunks leave the pgvector table and the answers", async () => {
     const { storage } = db;
     const c = await corpus(storage, 'org_delete', 10);
     const dim = 16;
@@ -141,7 +172,11 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     const store = vectorStore(storage, 'm-delete');
     expect(await store.open()).toBe('reset'); // the previous case's model
     await store.backlog.create(dim);
-    const search = createPgvectorSearch(storage, store, { version: (await enablePgvector(storage, captureLogger())) as string, pollMs: 60_000, logger: captureLogger() });
+    const search = createPgvectorSearch(storage, store, {
+      version: (await enablePgvector(storage, captureLogger())) as string,
+      pollMs: 60_000,
+      logger: captureLogger(),
+    });
     await search.settled();
     expect(await search.count()).toBe(0); // the model change dropped the previous table
     const total = await count(storage, 'SELECT count(*) AS n FROM chunks'); // the earlier case's chunks are embedded again too
@@ -159,7 +194,7 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     await expectExact(storage, search, c, dim, vec);
   });
 
-  it('a generation change to another dimension drops the table; it is made again at the new dimension, and the old model\'s search stops', async () => {
+  it("a generation change to another dimension drops the table; it is made again at the new dimension, and the old model's search stops", async () => {
     const { storage } = db;
     const c = await corpus(storage, 'org_gen', 15);
     const version = (await enablePgvector(storage, captureLogger())) as string;
@@ -180,7 +215,9 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     // The old model's search, between two polls, finds its table gone: no answer, no error.
     expect(oldSearch.ready).toBe(true);
     expect(await oldSearch.search(vectorFor(1, 16), [c.kbA], 5)).toEqual([]);
-    expect(oldLog.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual(['pgvector search failed: answering from BM25 alone meanwhile']);
+    expect(oldLog.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+      'pgvector search failed: answering from BM25 alone meanwhile',
+    ]);
     await next.backlog.create(8);
     const vec8 = (id: number) => vectorFor(id + 7, 8);
     const search = createPgvectorSearch(storage, next, { version, pollMs: 60_000, logger: captureLogger() });
@@ -188,7 +225,11 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     await search.settled();
     expect(search.ready).toBe(true);
     expect(await count(storage, `SELECT count(*) AS n FROM ${PGVECTOR_TABLE}`)).toBe(total);
-    expect(await storage.get(`SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = to_regclass('${PGVECTOR_TABLE}') AND attname = 'embedding'`)).toEqual({ t: 'vector(8)' });
+    expect(
+      await storage.get(
+        `SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = to_regclass('${PGVECTOR_TABLE}') AND attname = 'embedding'`,
+      ),
+    ).toEqual({ t: 'vector(8)' });
     await expectExact(storage, search, c, 8, vec8);
 
     await oldSearch.settled();
@@ -199,7 +240,11 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     // The same model answering with another dimension (a new generation by backlog.create).
     await next.backlog.create(4);
     await search.settled();
-    expect(await storage.get(`SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = to_regclass('${PGVECTOR_TABLE}') AND attname = 'embedding'`)).toEqual({ t: 'vector(4)' });
+    expect(
+      await storage.get(
+        `SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = to_regclass('${PGVECTOR_TABLE}') AND attname = 'embedding'`,
+      ),
+    ).toEqual({ t: 'vector(4)' });
     expect(search.ready).toBe(false); // no vectors yet
     expect(await embedAll(next, (id) => vectorFor(id, 4))).toBe(total);
     await search.settled();
@@ -210,7 +255,13 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
   it('createEmbeddings answers from pgvector where the extension is there (no in-memory copy), and from the replica with EMBEDDINGS_VECTOR_SEARCH=memory', async () => {
     const { storage } = db;
     const c = await corpus(storage, 'org_wiring', 5);
-    const config = (model: string, vectorSearch: 'auto' | 'memory') => ({ baseUrl: 'http://127.0.0.1:9/v1', model, apiKey: undefined, dimensions: undefined, vectorSearch });
+    const config = (model: string, vectorSearch: 'auto' | 'memory') => ({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model,
+      apiKey: undefined,
+      dimensions: undefined,
+      vectorSearch,
+    });
     const logger = captureLogger();
     const emb = createEmbeddings({ storage, config: config('m-wiring', 'auto'), logger });
     await emb.postgres!.opened;
@@ -221,7 +272,8 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
     const total = await embedAll(emb.postgres!.store, (id) => vectorFor(id, 16));
     await pgv.settled();
     expect(emb.dense.ready).toBe(true);
-    const first = (await storage.get<{ id: number }>('SELECT min(id) AS id FROM chunks WHERE knowledge_base_id IN (?, ?)', [c.kbA, c.kbB]))?.id as number;
+    const first = (await storage.get<{ id: number }>('SELECT min(id) AS id FROM chunks WHERE knowledge_base_id IN (?, ?)', [c.kbA, c.kbB]))
+      ?.id as number;
     const hits = await emb.dense.search(vectorFor(first, 16), [c.kbA, c.kbB], 3);
     expect(hits.map((h) => h.chunkId)).toHaveLength(3);
     expect(hits[0]?.chunkId).toBe(first);
@@ -236,7 +288,9 @@ describe.skipIf(!onPostgres)('pgvector on PGlite (PostgreSQL 18 in WASM with the
       await forced.postgres!.replica.settled();
       expect(forced.postgres!.replica.size).toBe(total);
       expect(forced.dense.ready).toBe(true);
-      expect((await forced.dense.search(vectorFor(first, 16), [c.kbA, c.kbB], 3)).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId));
+      expect((await forced.dense.search(vectorFor(first, 16), [c.kbA, c.kbB], 3)).map((h) => h.chunkId)).toEqual(
+        hits.map((h) => h.chunkId),
+      );
     } finally {
       forced.postgres!.replica.stop();
     }
@@ -259,53 +313,67 @@ async function machinePgvector(): Promise<'available' | 'absent' | string> {
 }
 const machine = await machinePgvector();
 
-describe.skipIf(!onPostgres)('pgvector on the machine\'s PostgreSQL', () => {
-  it.skipIf(machine !== 'absent')(`without the extension on the server, the in-memory replica answers (logged once)${machine === 'absent' ? '' : ` [skipped: ${machine === 'available' ? 'this server has pgvector' : machine}]`}`, async () => {
-    const db = await freshPostgresStorage({ poolSize: 1 });
-    try {
-      const logger = captureLogger();
-      const emb = createEmbeddings({ storage: db.storage, config: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm-fallback', apiKey: undefined, dimensions: undefined, vectorSearch: 'auto' }, logger });
-      await emb.postgres!.opened;
-      expect(emb.postgres!.pgvector).toBeNull();
-      expect(logger.lines.filter((l) => /pgvector/.test(l.msg)).map((l) => l.msg)).toEqual([
-        'pgvector is not installed on the database server: dense vectors are searched in memory by every instance (docs/deploy-scale-out.md)',
-      ]);
-      expect(logger.lines.map((l) => l.msg)).toContain('dense retrieval on (PostgreSQL, vectors searched in memory)');
-      const c = await corpus(db.storage, 'org_fallback', 3);
-      const store = emb.postgres!.store;
-      await store.backlog.create(16);
-      const total = await embedAll(store, (id) => vectorFor(id, 16));
-      expect(await db.storage.get(`SELECT to_regclass('${PGVECTOR_TABLE}') AS t`)).toEqual({ t: null });
-      emb.postgres!.replica.start();
+describe.skipIf(!onPostgres)("pgvector on the machine's PostgreSQL", () => {
+  it.skipIf(machine !== 'absent')(
+    `without the extension on the server, the in-memory replica answers (logged once)${machine === 'absent' ? '' : ` [skipped: ${machine === 'available' ? 'this server has pgvector' : machine}]`}`,
+    async () => {
+      const db = await freshPostgresStorage({ poolSize: 1 });
       try {
-        await emb.postgres!.replica.settled();
-        expect((await emb.status()).searchable).toBe(total);
-        expect((await emb.dense.search(vectorFor(1, 16), [c.kbA, c.kbB], 10)).length).toBe(total);
+        const logger = captureLogger();
+        const emb = createEmbeddings({
+          storage: db.storage,
+          config: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm-fallback', apiKey: undefined, dimensions: undefined, vectorSearch: 'auto' },
+          logger,
+        });
+        await emb.postgres!.opened;
+        expect(emb.postgres!.pgvector).toBeNull();
+        expect(logger.lines.filter((l) => /pgvector/.test(l.msg)).map((l) => l.msg)).toEqual([
+          'pgvector is not installed on the database server: dense vectors are searched in memory by every instance (docs/deploy-scale-out.md)',
+        ]);
+        expect(logger.lines.map((l) => l.msg)).toContain('dense retrieval on (PostgreSQL, vectors searched in memory)');
+        const c = await corpus(db.storage, 'org_fallback', 3);
+        const store = emb.postgres!.store;
+        await store.backlog.create(16);
+        const total = await embedAll(store, (id) => vectorFor(id, 16));
+        expect(await db.storage.get(`SELECT to_regclass('${PGVECTOR_TABLE}') AS t`)).toEqual({ t: null });
+        emb.postgres!.replica.start();
+        try {
+          await emb.postgres!.replica.settled();
+          expect((await emb.status()).searchable).toBe(total);
+          expect((await emb.dense.search(vectorFor(1, 16), [c.kbA, c.kbB], 10)).length).toBe(total);
+        } finally {
+          emb.postgres!.replica.stop();
+        }
       } finally {
-        emb.postgres!.replica.stop();
+        await db.drop();
       }
-    } finally {
-      await db.drop();
-    }
-  });
+    },
+  );
 
-  it.skipIf(machine !== 'available')(`with pgvector on the server, answers as the exact search${machine === 'available' ? '' : ` [skipped: ${machine === 'absent' ? 'this PostgreSQL has no pgvector (Debian does not package it)' : machine}]`}`, async () => {
-    const db = await freshPostgresStorage({ poolSize: 2 });
-    try {
-      const version = await enablePgvector(db.storage, captureLogger());
-      expect(version).not.toBeNull();
-      const c = await corpus(db.storage, 'org_machine', 30);
-      const store = createPostgresVectorStore(db.storage, { identity: { model: 'm-machine', dimensions: null }, clock: createFakeClock(), leaseMs: 60_000 });
-      await store.open();
-      await store.backlog.create(16);
-      const vec = (id: number) => vectorFor(id, 16);
-      await embedAll(store, vec);
-      const search = createPgvectorSearch(db.storage, store, { version: version as string, pollMs: 60_000, logger: captureLogger() });
-      await search.settled();
-      expect(search.ready).toBe(true);
-      await expectExact(db.storage, search, c, 16, vec);
-    } finally {
-      await db.drop();
-    }
-  });
+  it.skipIf(machine !== 'available')(
+    `with pgvector on the server, answers as the exact search${machine === 'available' ? '' : ` [skipped: ${machine === 'absent' ? 'this PostgreSQL has no pgvector (Debian does not package it)' : machine}]`}`,
+    async () => {
+      const db = await freshPostgresStorage({ poolSize: 2 });
+      try {
+        const version = await enablePgvector(db.storage, captureLogger());
+        expect(version).not.toBeNull();
+        const c = await corpus(db.storage, 'org_machine', 30);
+        const store = createPostgresVectorStore(db.storage, {
+          identity: { model: 'm-machine', dimensions: null },
+          clock: createFakeClock(),
+          leaseMs: 60_000,
+        });
+        await store.open();
+        await store.backlog.create(16);
+        const vec = (id: number) => vectorFor(id, 16);
+        await embedAll(store, vec);
+        const search = createPgvectorSearch(db.storage, store, { version: version as string, pollMs: 60_000, logger: captureLogger() });
+        await search.settled();
+        expect(search.ready).toBe(true);
+        await expectExact(db.storage, search, c, 16, vec);
+      } finally {
+        await db.drop();
+      }
+    },
+  );
 });

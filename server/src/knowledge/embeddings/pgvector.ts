@@ -54,7 +54,9 @@ export async function enablePgvector(storage: PostgresEngine, logger: Logger): P
   if (had) return had;
   const available = await storage.get<{ v: string }>("SELECT default_version AS v FROM pg_available_extensions WHERE name = 'vector'");
   if (!available) {
-    logger.info('pgvector is not installed on the database server: dense vectors are searched in memory by every instance (docs/deploy-scale-out.md)');
+    logger.info(
+      'pgvector is not installed on the database server: dense vectors are searched in memory by every instance (docs/deploy-scale-out.md)',
+    );
     return null;
   }
   try {
@@ -63,15 +65,24 @@ export async function enablePgvector(storage: PostgresEngine, logger: Logger): P
     // Two instances creating it at once: one fails on the catalog's unique index, and finds it made.
     const made = await installedVersion(storage);
     if (made) return made;
-    logger.warn('pgvector is installed on the database server but this database cannot create the extension: dense vectors are searched in memory (run CREATE EXTENSION vector as the database owner or a superuser)', {
-      error: err instanceof Error ? err.message : String(err),
-    });
+    logger.warn(
+      'pgvector is installed on the database server but this database cannot create the extension: dense vectors are searched in memory (run CREATE EXTENSION vector as the database owner or a superuser)',
+      {
+        error: err instanceof Error ? err.message : String(err),
+      },
+    );
     return null;
   }
   return installedVersion(storage);
 }
 
-interface StateRow { generation: number; model: string | null; dimensions: number | null; dim: number | null; pgvector_dim: number | null }
+interface StateRow {
+  generation: number;
+  model: string | null;
+  dimensions: number | null;
+  dim: number | null;
+  pgvector_dim: number | null;
+}
 
 const SQL = {
   stateForUpdate: `SELECT generation, model, dimensions, dim, ${PGVECTOR_DIM_SQL} AS pgvector_dim FROM embedding_index_state WHERE id = 1 FOR UPDATE`,
@@ -120,23 +131,29 @@ export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVec
 
   /** Makes the table for the state's dimension if it lacks it; false when the state moved meanwhile. */
   async function create(generation: number, dim: number): Promise<boolean> {
-    return storage.tx(async (tx) => {
-      const s = await tx.get<StateRow>(SQL.stateForUpdate);
-      if (!s || s.generation !== generation || s.dim !== dim) return false;
-      if (s.pgvector_dim === dim) return true;
-      await tx.run(`DROP TABLE IF EXISTS ${PGVECTOR_TABLE}`);
-      await tx.run(`CREATE TABLE ${PGVECTOR_TABLE} (
+    return storage.tx(
+      async (tx) => {
+        const s = await tx.get<StateRow>(SQL.stateForUpdate);
+        if (!s || s.generation !== generation || s.dim !== dim) return false;
+        if (s.pgvector_dim === dim) return true;
+        await tx.run(`DROP TABLE IF EXISTS ${PGVECTOR_TABLE}`);
+        await tx.run(`CREATE TABLE ${PGVECTOR_TABLE} (
         chunk_id           bigint PRIMARY KEY REFERENCES chunk_dense_vectors(chunk_id) ON DELETE CASCADE,
         knowledge_base_id  text COLLATE "C" NOT NULL,
         embedding          vector(${dim}) NOT NULL)`);
-      await tx.run(`CREATE INDEX ${PGVECTOR_TABLE}_kb ON ${PGVECTOR_TABLE} (knowledge_base_id)`);
-      if (dim <= HNSW_MAX_DIM) await tx.run(`CREATE INDEX ${PGVECTOR_TABLE}_hnsw ON ${PGVECTOR_TABLE} USING hnsw (embedding vector_cosine_ops)`);
-      else if (!warnedDim) {
-        warnedDim = true;
-        opts.logger.warn(`pgvector's HNSW index takes up to ${HNSW_MAX_DIM} dimensions: vectors of ${dim} are searched by exact scans`, { dimension: dim });
-      }
-      return true;
-    }, { groupCommit: false });
+        await tx.run(`CREATE INDEX ${PGVECTOR_TABLE}_kb ON ${PGVECTOR_TABLE} (knowledge_base_id)`);
+        if (dim <= HNSW_MAX_DIM)
+          await tx.run(`CREATE INDEX ${PGVECTOR_TABLE}_hnsw ON ${PGVECTOR_TABLE} USING hnsw (embedding vector_cosine_ops)`);
+        else if (!warnedDim) {
+          warnedDim = true;
+          opts.logger.warn(`pgvector's HNSW index takes up to ${HNSW_MAX_DIM} dimensions: vectors of ${dim} are searched by exact scans`, {
+            dimension: dim,
+          });
+        }
+        return true;
+      },
+      { groupCommit: false },
+    );
   }
 
   /** Copies the float32 rows the table lacks, a page per transaction (each under the state FOR SHARE). */
@@ -147,10 +164,13 @@ export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVec
         const s = await tx.get<StateRow>(SQL.stateForShare);
         if (!s || s.generation !== generation || s.pgvector_dim !== dim) return null;
         const rows = await tx.all<VectorRow>(SQL.missing, [generation, after, FILL_PAGE]);
-        await writePgvectors(tx, rows.flatMap((r) => {
-          const vector = vectorOf(r.vector);
-          return vector.length === dim ? [{ chunkId: r.chunk_id, knowledgeBaseId: r.knowledge_base_id, vector }] : [];
-        }));
+        await writePgvectors(
+          tx,
+          rows.flatMap((r) => {
+            const vector = vectorOf(r.vector);
+            return vector.length === dim ? [{ chunkId: r.chunk_id, knowledgeBaseId: r.knowledge_base_id, vector }] : [];
+          }),
+        );
         return rows;
       });
       if (!page) return null;
@@ -172,29 +192,40 @@ export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVec
     if (!ensured || ensured.generation !== s.generation || ensured.dim !== s.dim) {
       ensured = null;
       hasRows = false;
-      if (!await create(s.generation, s.dim)) return;
+      if (!(await create(s.generation, s.dim))) return;
       const copied = await fill(s.generation, s.dim);
       if (copied === null) return;
       // Statistics now, not at autovacuum's leisure: with them the planner answers a question on a
       // small base exactly from the b-tree (measured: recall@20 0.861 -> 1.000 on a base of 10 %).
       if (copied > 0) await storage.run(`ANALYZE ${PGVECTOR_TABLE}`).catch(() => undefined);
       ensured = { generation: s.generation, dim: s.dim };
-      opts.logger.info('dense vectors searched with pgvector', { version: opts.version, dimension: s.dim, copied, index: s.dim <= HNSW_MAX_DIM ? 'hnsw' : 'none (exact scans)' });
+      opts.logger.info('dense vectors searched with pgvector', {
+        version: opts.version,
+        dimension: s.dim,
+        copied,
+        index: s.dim <= HNSW_MAX_DIM ? 'hnsw' : 'none (exact scans)',
+      });
     }
-    hasRows = !!await storage.get(SQL.any);
+    hasRows = !!(await storage.get(SQL.any));
   }
 
   /** One KNN statement (with its settings, local to its transaction). */
   function knn(text: string, kbs: readonly string[], k: number, ef: number) {
     return storage.tx(async (tx) => {
-      await tx.get(iterative
-        ? "SELECT set_config('hnsw.ef_search', ?, true) AS ef, set_config('hnsw.iterative_scan', 'relaxed_order', true) AS it"
-        : "SELECT set_config('hnsw.ef_search', ?, true) AS ef", [String(ef)]);
+      await tx.get(
+        iterative
+          ? "SELECT set_config('hnsw.ef_search', ?, true) AS ef, set_config('hnsw.iterative_scan', 'relaxed_order', true) AS it"
+          : "SELECT set_config('hnsw.ef_search', ?, true) AS ef",
+        [String(ef)],
+      );
       // relaxed_order may return rows slightly out of order: sorted again outside (pgvector's advice).
-      return tx.all<{ chunk_id: number; knowledge_base_id: string; distance: number }>(`WITH nearest AS MATERIALIZED (
+      return tx.all<{ chunk_id: number; knowledge_base_id: string; distance: number }>(
+        `WITH nearest AS MATERIALIZED (
           SELECT chunk_id, knowledge_base_id, embedding <=> CAST(? AS vector) AS distance FROM ${PGVECTOR_TABLE}
           WHERE knowledge_base_id IN (${kbs.map(() => '?').join(', ')}) ORDER BY embedding <=> CAST(? AS vector) LIMIT ?)
-        SELECT chunk_id, knowledge_base_id, distance FROM nearest ORDER BY distance, chunk_id`, [text, ...kbs, text, k]);
+        SELECT chunk_id, knowledge_base_id, distance FROM nearest ORDER BY distance, chunk_id`,
+        [text, ...kbs, text, k],
+      );
     });
   }
 
@@ -206,7 +237,10 @@ export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVec
     onFailure(err, first, stopped) {
       ensured = null;
       hasRows = false;
-      if (!stopped && first) opts.logger.warn('reading the pgvector state failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
+      if (!stopped && first)
+        opts.logger.warn('reading the pgvector state failed: retrying every poll', {
+          error: err instanceof Error ? err.message : String(err),
+        });
     },
     onRecovery: () => opts.logger.info('reading the pgvector state works again'),
   });
@@ -238,7 +272,10 @@ export function createPgvectorSearch(storage: PostgresEngine, store: PostgresVec
           ensured = null;
           hasRows = false;
         }
-        if (!searchFailing) opts.logger.warn('pgvector search failed: answering from BM25 alone meanwhile', { error: err instanceof Error ? err.message : String(err) });
+        if (!searchFailing)
+          opts.logger.warn('pgvector search failed: answering from BM25 alone meanwhile', {
+            error: err instanceof Error ? err.message : String(err),
+          });
         searchFailing = true;
         void read();
         return [];

@@ -23,7 +23,8 @@ export function createPoller(opts: {
       return reading;
     }
     again = false;
-    reading = opts.readOnce()
+    reading = opts
+      .readOnce()
       .then(() => {
         if (failing) opts.onRecovery();
         failing = false;

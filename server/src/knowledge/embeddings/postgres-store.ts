@@ -33,12 +33,33 @@ import { embeddingInput, type PendingChunk, type VectorIdentity } from './vector
  *   good, and goes with it (ON DELETE CASCADE).
  */
 
-export interface StoredState { generation: number; model: string | null; dimensions: number | null; dim: number | null }
-export interface VectorRow { chunk_id: number; knowledge_base_id: string; vector: Buffer }
-export interface CursorRow extends VectorRow { xact: string; ready: number }
+export interface StoredState {
+  generation: number;
+  model: string | null;
+  dimensions: number | null;
+  dim: number | null;
+}
+export interface VectorRow {
+  chunk_id: number;
+  knowledge_base_id: string;
+  vector: Buffer;
+}
+export interface CursorRow extends VectorRow {
+  xact: string;
+  ready: number;
+}
 
-interface Lease { token: string; renew: NodeJS.Timeout | null }
-interface ChunkRow { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
+interface Lease {
+  token: string;
+  renew: NodeJS.Timeout | null;
+}
+interface ChunkRow {
+  id: number;
+  knowledge_base_id: string;
+  title: string;
+  headings: string;
+  body: string;
+}
 /** CHUNK_COLUMNS: `language` included, since the answerer reads a vector-only hit with its document's analyzer. */
 type HydratedRow = ChunkColumnsRow;
 
@@ -58,14 +79,22 @@ const IDS = "CAST(string_to_array(?, ',') AS bigint[])";
  * A chunk's claim (storage/leases.ts): the batch's token is the holder, new for every batch, so it
  * fences alone; `owner` names the instance for people reading the table. A released claim's row goes.
  */
-const CLAIMS = leaseKind({ table: 'embedding_claims', key: 'chunk_id', owner: 'token', epoch: null, expires: 'expires_at', deleteOnRelease: true });
+const CLAIMS = leaseKind({
+  table: 'embedding_claims',
+  key: 'chunk_id',
+  owner: 'token',
+  epoch: null,
+  expires: 'expires_at',
+  deleteOnRelease: true,
+});
 
 const SQL = {
   state: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1',
   stateForUpdate: 'SELECT generation, model, dimensions, dim FROM embedding_index_state WHERE id = 1 FOR UPDATE',
   // With the pgvector table's dimension (null without the table): a write fills it too when it matches.
   stateForShare: `SELECT generation, model, dimensions, dim, ${PGVECTOR_DIM_SQL} AS pgvector_dim FROM embedding_index_state WHERE id = 1 FOR SHARE`,
-  newGeneration: 'UPDATE embedding_index_state SET generation = generation + 1, model = ?, dimensions = ?, dim = ? WHERE id = 1 RETURNING generation',
+  newGeneration:
+    'UPDATE embedding_index_state SET generation = generation + 1, model = ?, dimensions = ?, dim = ? WHERE id = 1 RETURNING generation',
   setDim: 'UPDATE embedding_index_state SET dim = ? WHERE id = 1',
   dropVectors: 'DELETE FROM chunk_dense_vectors',
   // Made for one dimension (pgvector.ts): dropped first, before the rows it references are locked.
@@ -107,7 +136,8 @@ export interface PostgresVectorStoreOptions {
 }
 
 /** The stored vectors are this model's (and dimensions'). */
-export const sameIdentity = (s: StoredState, id: VectorIdentity): boolean => s.model === id.model && (s.dimensions ?? null) === id.dimensions;
+export const sameIdentity = (s: StoredState, id: VectorIdentity): boolean =>
+  s.model === id.model && (s.dimensions ?? null) === id.dimensions;
 
 /** The vectors of one embedding model on PostgreSQL, shared by every instance (see createPostgresVectorStore). */
 export interface PostgresVectorStore {
@@ -219,18 +249,29 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
       const { rows, claimed } = await storage.tx(async (tx) => {
         const found = await tx.all<ChunkRow>(SQL.candidates, [cursor, idList([...skipped]) || '0', now, limit]);
         if (!found.length) return { rows: found, claimed: new Set<number>() };
-        const got = await tx.all<{ chunk_id: number }>(SQL.claim, [idList(found.map((r) => r.id)), owner, token, now + leaseMs,
-          ...CLAIMS.takeParams(token, now + leaseMs), ...CLAIMS.freeParams(token, now)]);
+        const got = await tx.all<{ chunk_id: number }>(SQL.claim, [
+          idList(found.map((r) => r.id)),
+          owner,
+          token,
+          now + leaseMs,
+          ...CLAIMS.takeParams(token, now + leaseMs),
+          ...CLAIMS.freeParams(token, now),
+        ]);
         return { rows: found, claimed: new Set(got.map((r) => r.chunk_id)) };
       });
-      const chunks: PendingChunk[] = rows.filter((r) => claimed.has(r.id)).map((r) => ({ id: r.id, knowledgeBaseId: r.knowledge_base_id, input: embeddingInput(r) }));
+      const chunks: PendingChunk[] = rows
+        .filter((r) => claimed.has(r.id))
+        .map((r) => ({ id: r.id, knowledgeBaseId: r.knowledge_base_id, input: embeddingInput(r) }));
       const done = rows.length < limit;
       const scannedTo = rows.length ? (rows.at(-1) as ChunkRow).id : cursor;
       if (!chunks.length) return { batch: { chunks }, scannedTo, done };
       const lease: Lease = { token, renew: null };
-      lease.renew = setInterval(() => {
-        CLAIMS.renew(storage, token, clock.now() + leaseMs).catch(() => undefined);
-      }, Math.max(50, Math.floor(leaseMs / 3)));
+      lease.renew = setInterval(
+        () => {
+          CLAIMS.renew(storage, token, clock.now() + leaseMs).catch(() => undefined);
+        },
+        Math.max(50, Math.floor(leaseMs / 3)),
+      );
       lease.renew.unref();
       return { batch: { chunks, lease }, scannedTo, done };
     },
@@ -241,7 +282,7 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
       const ids = batch.chunks.map((c) => c.id);
       const stored = await storage.tx(async (tx) => {
         // Held FOR SHARE: a model change (FOR UPDATE) waits for this write, or this one sees it.
-        const s = await readState(tx, SQL.stateForShare) as StoredState & { pgvector_dim: number | null };
+        const s = (await readState(tx, SQL.stateForShare)) as StoredState & { pgvector_dim: number | null };
         if (s.generation !== generation) {
           adopt(s);
           await CLAIMS.release(tx, lease.token);
@@ -261,9 +302,12 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
           rows.push({ chunkId: c.id, knowledgeBaseId: c.knowledgeBaseId, vector: v });
         });
         if (!values.length) return 0;
-        await tx.run(`INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${values.join(', ')}
+        await tx.run(
+          `INSERT INTO chunk_dense_vectors (chunk_id, knowledge_base_id, generation, vector) VALUES ${values.join(', ')}
           ON CONFLICT (chunk_id) DO UPDATE SET knowledge_base_id = excluded.knowledge_base_id, generation = excluded.generation,
-            vector = excluded.vector, xact_id = pg_current_xact_id()`, params);
+            vector = excluded.vector, xact_id = pg_current_xact_id()`,
+          params,
+        );
         // The pgvector table (pgvector.ts), when it exists for this dimension: in this transaction,
         // whichever search this instance uses, so the table never lacks a committed vector.
         if (s.pgvector_dim !== null && s.pgvector_dim === s.dim) await writePgvectors(tx, rows);
@@ -295,16 +339,19 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
 
     async open(): Promise<'ready' | 'empty' | 'reset'> {
       retired = false;
-      return storage.tx(async (tx) => {
-        const s = await readState(tx, SQL.stateForUpdate);
-        if (sameIdentity(s, identity)) {
-          adopt(s);
-          return 'ready';
-        }
-        const had = s.model !== null || ((await tx.get<{ n: number }>('SELECT count(*) AS n FROM chunk_dense_vectors'))?.n ?? 0) > 0;
-        await newGeneration(tx, null);
-        return had ? 'reset' : 'empty';
-      }, { groupCommit: false });
+      return storage.tx(
+        async (tx) => {
+          const s = await readState(tx, SQL.stateForUpdate);
+          if (sameIdentity(s, identity)) {
+            adopt(s);
+            return 'ready';
+          }
+          const had = s.model !== null || ((await tx.get<{ n: number }>('SELECT count(*) AS n FROM chunk_dense_vectors'))?.n ?? 0) > 0;
+          await newGeneration(tx, null);
+          return had ? 'reset' : 'empty';
+        },
+        { groupCommit: false },
+      );
     },
 
     state: (): Promise<StoredState> => readState(storage),
@@ -326,12 +373,24 @@ export function createPostgresVectorStore(storage: PostgresEngine, opts: Postgre
       const out = new Map<number, RetrievedChunk>();
       if (!ids.length || !knowledgeBaseIds.length) return out;
       const kbs = knowledgeBaseIds.map(() => '?').join(', ');
-      const rows = await storage.all<HydratedRow>(`SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id
-        WHERE c.id = ANY(${IDS}) AND c.knowledge_base_id IN (${kbs})`, [idList(ids), ...knowledgeBaseIds]);
+      const rows = await storage.all<HydratedRow>(
+        `SELECT ${CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id
+        WHERE c.id = ANY(${IDS}) AND c.knowledge_base_id IN (${kbs})`,
+        [idList(ids), ...knowledgeBaseIds],
+      );
       for (const r of rows) {
         out.set(r.id, {
-          chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0, language: r.language,
+          chunkId: r.id,
+          documentId: r.document_id,
+          knowledgeBaseId: r.knowledge_base_id,
+          title: r.title,
+          url: r.url,
+          headingPath: r.headings ? r.headings.split(' › ') : [],
+          anchor: r.anchor,
+          page: r.page,
+          text: r.body,
+          score: 0,
+          language: r.language,
         });
       }
       return out;

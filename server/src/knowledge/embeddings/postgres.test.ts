@@ -24,8 +24,12 @@ let fake: FakeEmbedder;
 let pg: SharedPostgres | null = null;
 const servers: TestServer[] = [];
 
-beforeAll(async () => { fake = await startFakeEmbedder({ dims: { 'fake-embed': 64, 'fake-other': 48 } }); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await startFakeEmbedder({ dims: { 'fake-embed': 64, 'fake-other': 48 } });
+});
+afterAll(async () => {
+  await fake.close();
+});
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
   await pg?.drop();
@@ -36,10 +40,20 @@ afterEach(async () => {
 
 function embeddingsConfig(apiKey: string, overrides: Partial<EmbeddingsConfig> = {}): EmbeddingsConfig {
   return {
-    baseUrl: `${fake.url}/v1`, model: 'fake-embed', apiKey, dimensions: undefined,
+    baseUrl: `${fake.url}/v1`,
+    model: 'fake-embed',
+    apiKey,
+    dimensions: undefined,
     tuning: {
-      batchSize: 4, batchTimeoutMs: 2_000, batchRetry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
-      backoffBaseMs: 20, backoffMaxMs: 200, idleSweepMs: 100, queryTimeoutMs: 1_000, queryCooldownMs: 0, vectorPollMs: 100,
+      batchSize: 4,
+      batchTimeoutMs: 2_000,
+      batchRetry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
+      backoffBaseMs: 20,
+      backoffMaxMs: 200,
+      idleSweepMs: 100,
+      queryTimeoutMs: 1_000,
+      queryCooldownMs: 0,
+      vectorPollMs: 100,
     },
     ...overrides,
   };
@@ -60,14 +74,15 @@ async function server(storage: PostgresStorage, key: string, overrides: Partial<
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<number> {
   const t0 = performance.now();
-  while (!await check()) {
+  while (!(await check())) {
     if (performance.now() - t0 > timeoutMs) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
   return performance.now() - t0;
 }
 
-const count = async (s: PostgresStorage, sql: string, params: (string | number)[] = []): Promise<number> => (await s.get<{ n: number }>(sql, params))?.n ?? 0;
+const count = async (s: PostgresStorage, sql: string, params: (string | number)[] = []): Promise<number> =>
+  (await s.get<{ n: number }>(sql, params))?.n ?? 0;
 const chunkIds = async (s: PostgresStorage, where = 'TRUE', params: string[] = []): Promise<number[]> =>
   (await s.all<{ id: number }>(`SELECT id FROM chunks WHERE ${where} ORDER BY id`, params)).map((r) => r.id);
 const requestsBy = (key: string, from = 0) => fake.requests.slice(from).filter((r) => r.headers.authorization === `Bearer ${key}`);
@@ -80,10 +95,15 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     const sqlite = await startServer({ db, config: { embeddings: embeddingsConfig('key-s') } });
     servers.push(sqlite);
     const shop = await setupShop(sqlite.url);
-    await until('SQLite embedded everything', async () => { const st = await sqlite.ctx.embeddings!.status(); return st.ready && st.pending === 0; });
+    await until('SQLite embedded everything', async () => {
+      const st = await sqlite.ctx.embeddings!.status();
+      return st.ready && st.pending === 0;
+    });
     await sqlite.close();
     servers.splice(servers.indexOf(sqlite), 1);
-    expect((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name LIKE 'chunk_vectors%'").get() as { n: number }).n).toBeGreaterThan(1); // vec0 and its shadow tables
+    expect(
+      (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name LIKE 'chunk_vectors%'").get() as { n: number }).n,
+    ).toBeGreaterThan(1); // vec0 and its shadow tables
 
     pg = await sharedPostgresDatabase();
     const report = await copySqliteToPostgres(db, pg.storage);
@@ -97,7 +117,7 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     expect(hits.body.data[0].text).toContain('Refunds go back');
   }, 60_000);
 
-  it('vectors one instance embeds appear in the other\'s memory index, and deleted chunks leave it', async () => {
+  it("vectors one instance embeds appear in the other's memory index, and deleted chunks leave it", async () => {
     const { a, b } = await database();
     const A = await server(a, 'key-a');
     const B = await server(b, 'key-b');
@@ -108,7 +128,10 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
 
     const account = await registerAccount(A.url, 'Shop');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refunds', content: 'A refund is paid within five business days.' });
+    await account.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+      title: 'Refunds',
+      content: 'A refund is paid within five business days.',
+    });
     await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Opening hours', content: 'The shop opens at nine.' });
     const ids = await chunkIds(a);
     const replicaB = B.ctx.embeddings!.postgres!.replica;
@@ -146,12 +169,15 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     const from = fake.requests.length;
     const account = await registerAccount(A.url, 'Quiet');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refunds', content: 'A refund is paid within five business days.' });
+    await account.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+      title: 'Refunds',
+      content: 'A refund is paid within five business days.',
+    });
     const ids = await chunkIds(a);
-    await until('B embedded A\'s chunks', async () => await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors') === ids.length);
+    await until("B embedded A's chunks", async () => (await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors')) === ids.length);
     expect(requestsBy('key-a', from)).toEqual([]);
     expect(requestsBy('key-b', from).length).toBeGreaterThan(0);
-    await until('A holds B\'s vectors', () => ids.every((id) => A.ctx.embeddings!.postgres!.replica.has(id)));
+    await until("A holds B's vectors", () => ids.every((id) => A.ctx.embeddings!.postgres!.replica.has(id)));
     expect((await search(account.api, kb, PARAPHRASE)).body.data[0].title).toBe('Refunds');
   }, 60_000);
 
@@ -164,13 +190,21 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     await Promise.all([A.ctx.embeddings!.worker.stop(), B.ctx.embeddings!.worker.stop()]);
     const account = await registerAccount(A.url, 'Busy');
     const kb = (await account.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    for (let i = 0; i < 30; i++) await account.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: `Note ${i}`, content: `Rule number ${i} of the shop: item ${i} ships on day ${i}.` });
+    for (let i = 0; i < 30; i++)
+      await account.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+        title: `Note ${i}`,
+        content: `Rule number ${i} of the shop: item ${i} ships on day ${i}.`,
+      });
     const total = (await chunkIds(a)).length;
     fake.delayMs = 100;
     const from = fake.requests.length;
     A.ctx.embeddings!.worker.start();
     B.ctx.embeddings!.worker.start();
-    await until('every chunk has a vector', async () => await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors') === total, 60_000);
+    await until(
+      'every chunk has a vector',
+      async () => (await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors')) === total,
+      60_000,
+    );
 
     const inputs = fake.requests.slice(from).flatMap((r) => r.body.input as string[]);
     const counts = new Map<string, number>();
@@ -185,12 +219,13 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     expect(await count(a, 'SELECT count(*) AS n FROM embedding_claims')).toBe(0);
   }, 90_000);
 
-  it('leases: a stalled holder\'s late write is refused once another took the chunks over; a renewed lease is not taken', async () => {
+  it("leases: a stalled holder's late write is refused once another took the chunks over; a renewed lease is not taken", async () => {
     const { a, b } = await database();
     const storeA = createKnowledgeStore(a);
     await a.run("INSERT INTO organizations (id, name, plan, created_at) VALUES ('org_t', 'T', 'free', ?)", [AT]);
     const kb = await storeA.createKb('org_t', { name: 'Help', description: null }, AT);
-    for (let i = 0; i < 3; i++) await storeA.addDocument(kb.id, { title: `Doc ${i}`, content: `Text number ${i}.`, format: 'markdown', url: null }, AT);
+    for (let i = 0; i < 3; i++)
+      await storeA.addDocument(kb.id, { title: `Doc ${i}`, content: `Text number ${i}.`, format: 'markdown', url: null }, AT);
     const identity = { model: 'fake-embed', dimensions: null };
     const clock = createFakeClock();
     const x = createPostgresVectorStore(a, { identity, clock, leaseMs: 60_000 });
@@ -233,11 +268,16 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     const A = await server(a, 'key-a');
     const shop = await registerAccount(A.url, 'Shop');
     const kb = (await shop.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refunds', content: 'A refund is paid within five business days.' });
+    await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+      title: 'Refunds',
+      content: 'A refund is paid within five business days.',
+    });
     await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Opening hours', content: 'The shop opens at nine.' });
     const total = (await chunkIds(a)).length;
     await until('A embedded everything', async () => (await A.ctx.embeddings!.status()).searchable === total);
-    const before = await a.get<{ generation: number; model: string; dim: number }>('SELECT generation, model, dim FROM embedding_index_state');
+    const before = await a.get<{ generation: number; model: string; dim: number }>(
+      'SELECT generation, model, dim FROM embedding_index_state',
+    );
     expect(before).toMatchObject({ model: 'fake-embed', dim: 64 });
     // A holds a batch across the change (a write in flight when the new model arrives).
     await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Gift cards', content: 'Gift cards never expire.' });
@@ -249,14 +289,20 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     const B = await server(b, 'key-b', { model: 'fake-other' });
     const all = total + 1;
     await until('B re-embedded everything at 48', async () => (await B.ctx.embeddings!.status()).searchable === all);
-    const state = await a.get<{ generation: number; model: string; dim: number }>('SELECT generation, model, dim FROM embedding_index_state');
+    const state = await a.get<{ generation: number; model: string; dim: number }>(
+      'SELECT generation, model, dim FROM embedding_index_state',
+    );
     expect(state).toEqual({ generation: (before?.generation ?? 0) + 1, model: 'fake-other', dim: 48 });
-    expect(await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors WHERE octet_length(vector) = 48 * 4 AND generation = ?', [state!.generation])).toBe(all);
+    expect(
+      await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors WHERE octet_length(vector) = 48 * 4 AND generation = ?', [
+        state!.generation,
+      ]),
+    ).toBe(all);
 
     // A's late write of the old model: refused, and A retires.
     expect(await A.ctx.embeddings!.postgres!.store.backlog.write(inFlight.batch, [Float32Array.from({ length: 64 }, () => 1)])).toBe(0);
     expect(A.ctx.embeddings!.postgres!.store.retired).toBe(true);
-    await until('A\'s memory drops the other model\'s vectors', () => !A.ctx.embeddings!.dense.ready);
+    await until("A's memory drops the other model's vectors", () => !A.ctx.embeddings!.dense.ready);
     expect(await count(a, 'SELECT count(*) AS n FROM chunk_dense_vectors WHERE octet_length(vector) <> 48 * 4')).toBe(0);
     // A answers from BM25 alone (nothing for the paraphrase); B from its vectors.
     expect((await search(shop.api, kb, PARAPHRASE)).body.data).toEqual([]);
@@ -274,8 +320,14 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
     const B = await server(b, 'key-b');
     const shop = await registerAccount(A.url, 'Shop');
     const kb = (await shop.api.post('/v1/knowledge-bases', { name: 'Help' })).body.data.id as string;
-    await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, { title: 'Refunds', content: 'A refund is paid within five business days.' });
-    await until('vectors at 64', async () => (await B.ctx.embeddings!.status()).searchable === 1 && (await A.ctx.embeddings!.status()).searchable === 1);
+    await shop.api.post(`/v1/knowledge-bases/${kb}/documents`, {
+      title: 'Refunds',
+      content: 'A refund is paid within five business days.',
+    });
+    await until(
+      'vectors at 64',
+      async () => (await B.ctx.embeddings!.status()).searchable === 1 && (await A.ctx.embeddings!.status()).searchable === 1,
+    );
     const before = await count(a, 'SELECT generation AS n FROM embedding_index_state');
     fake.dims['fake-embed'] = 32;
     try {
@@ -295,9 +347,15 @@ describe.skipIf(testDatabase !== 'postgres')('dense retrieval on PostgreSQL, sev
   it('an instance whose database goes away logs the failed vector reads once, not every poll', async () => {
     const { b } = await database();
     const lines: { level: string; msg: string }[] = [];
-    const at = (level: string) => (msg: string) => { lines.push({ level, msg }); };
+    const at = (level: string) => (msg: string) => {
+      lines.push({ level, msg });
+    };
     const logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-    const store = createPostgresVectorStore(b, { identity: { model: 'fake-embed', dimensions: null }, clock: createFakeClock(), leaseMs: 1_000 });
+    const store = createPostgresVectorStore(b, {
+      identity: { model: 'fake-embed', dimensions: null },
+      clock: createFakeClock(),
+      leaseMs: 1_000,
+    });
     await store.open();
     await store.backlog.create(4);
     const replica = createVectorReplica(b, store, { pollMs: 20, logger });

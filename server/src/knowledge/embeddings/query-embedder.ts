@@ -46,7 +46,10 @@ export function createQueryEmbedder(opts: QueryEmbedderOptions): QueryEmbedder {
 
   async function fetchVector(key: string): Promise<Float32Array | null> {
     try {
-      const { vectors } = await opts.client.embed([key], { timeoutMs: opts.timeoutMs, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } });
+      const { vectors } = await opts.client.embed([key], {
+        timeoutMs: opts.timeoutMs,
+        retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
+      });
       const v = vectors[0] ?? null;
       if (v) remember(key, v);
       if (outage) {
@@ -60,7 +63,11 @@ export function createQueryEmbedder(opts: QueryEmbedderOptions): QueryEmbedder {
         outage = true;
         const e = err instanceof ProviderError ? err : null;
         opts.logger.warn('embeddings endpoint failed at query time: answering from BM25 alone', {
-          model: opts.client.model, code: e?.code ?? 'error', status: e?.status ?? null, error: err instanceof Error ? err.message : String(err), retryInMs: opts.cooldownMs,
+          model: opts.client.model,
+          code: e?.code ?? 'error',
+          status: e?.status ?? null,
+          error: err instanceof Error ? err.message : String(err),
+          retryInMs: opts.cooldownMs,
         });
       }
       return null;

@@ -49,7 +49,10 @@ const TOMBSTONE_MS = 10 * 60_000;
 /** Beyond this many vectors an instance logs that pgvector (or a bigger instance) is due. */
 export const MEMORY_WARN_VECTORS = 250_000;
 
-interface Cursor { xact: string; id: number }
+interface Cursor {
+  xact: string;
+  id: number;
+}
 
 /**
  * Every instance's copy of the PostgreSQL vectors, exact and in memory (memory-vectors.ts),
@@ -117,7 +120,11 @@ export function createVectorReplica(storage: PostgresEngine, store: PostgresVect
     mem = next;
     loadedGeneration = s.generation;
     cursor = { xact: horizon, id: 0 };
-    opts.logger.info('dense vectors loaded into memory', { vectors: next.size, dimension: dim, megabytes: Math.round(next.bytes / 1e5) / 10 });
+    opts.logger.info('dense vectors loaded into memory', {
+      vectors: next.size,
+      dimension: dim,
+      megabytes: Math.round(next.bytes / 1e5) / 10,
+    });
   }
 
   async function follow(gen: number): Promise<void> {
@@ -154,7 +161,10 @@ export function createVectorReplica(storage: PostgresEngine, store: PostgresVect
     }
     if (!warned && mem && mem.size > MEMORY_WARN_VECTORS) {
       warned = true;
-      opts.logger.warn('many dense vectors held in memory by every instance: consider pgvector (docs/deploy-scale-out.md)', { vectors: mem.size, megabytes: Math.round(mem.bytes / 1e6) });
+      opts.logger.warn('many dense vectors held in memory by every instance: consider pgvector (docs/deploy-scale-out.md)', {
+        vectors: mem.size,
+        megabytes: Math.round(mem.bytes / 1e6),
+      });
     }
   }
 
@@ -165,7 +175,8 @@ export function createVectorReplica(storage: PostgresEngine, store: PostgresVect
     readOnce,
     onFailure(err, first, stopped) {
       reloadWanted = true;
-      if (!stopped && first) opts.logger.warn('reading dense vectors failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
+      if (!stopped && first)
+        opts.logger.warn('reading dense vectors failed: retrying every poll', { error: err instanceof Error ? err.message : String(err) });
     },
     onRecovery: () => opts.logger.info('reading dense vectors works again'),
   });

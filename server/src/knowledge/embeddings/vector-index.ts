@@ -20,12 +20,30 @@ import type { RetrievedChunk } from '../retrieval.js';
  *   `settings`; any change empties the index so that everything is embedded again.
  */
 
-export interface VectorIdentity { model: string; dimensions: number | null }
-interface StoredIdentity extends VectorIdentity { dim: number }
+export interface VectorIdentity {
+  model: string;
+  dimensions: number | null;
+}
+interface StoredIdentity extends VectorIdentity {
+  dim: number;
+}
 
-export interface PendingChunk { id: number; knowledgeBaseId: string; input: string }
-export interface EmbeddedChunk { id: number; knowledgeBaseId: string; input: string; vector: Float32Array }
-export interface VectorHit { chunkId: number; knowledgeBaseId: string; distance: number }
+export interface PendingChunk {
+  id: number;
+  knowledgeBaseId: string;
+  input: string;
+}
+export interface EmbeddedChunk {
+  id: number;
+  knowledgeBaseId: string;
+  input: string;
+  vector: Float32Array;
+}
+export interface VectorHit {
+  chunkId: number;
+  knowledgeBaseId: string;
+  distance: number;
+}
 
 const SETTINGS_KEY = 'embeddings_index';
 const CHUNK_SIZE = 128;
@@ -34,7 +52,13 @@ const SCAN_WINDOW = 4096;
 /** Longest text sent for one chunk (chunks are ~1,000 characters; this is a guard). */
 const MAX_INPUT_CHARS = 8000;
 
-interface ChunkRow { id: number; knowledge_base_id: string; title: string; headings: string; body: string }
+interface ChunkRow {
+  id: number;
+  knowledge_base_id: string;
+  title: string;
+  headings: string;
+  body: string;
+}
 /** CHUNK_COLUMNS: `language` included, since the answerer reads a vector-only hit with its document's analyzer. */
 type HydratedRow = ChunkColumnsRow;
 
@@ -119,7 +143,7 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       return null;
     }
   }
-  const tableExists = async (q: Queryable): Promise<boolean> => !!await q.get(SQL.tableExists);
+  const tableExists = async (q: Queryable): Promise<boolean> => !!(await q.get(SQL.tableExists));
 
   const dropAll = async (tx: Tx): Promise<void> => {
     usable = false;
@@ -155,13 +179,16 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
     async create(dimension: number): Promise<void> {
       if (!Number.isInteger(dimension) || dimension < 1 || dimension > 8192) throw new Error(`Unusable embedding dimension ${dimension}`);
       // Schema changes commit alone: they must not share a group commit's savepoints.
-      await storage.tx(async (tx) => {
-        await dropAll(tx);
-        await tx.run(`CREATE VIRTUAL TABLE chunk_vectors USING vec0(
+      await storage.tx(
+        async (tx) => {
+          await dropAll(tx);
+          await tx.run(`CREATE VIRTUAL TABLE chunk_vectors USING vec0(
           chunk_id integer primary key, knowledge_base_id text partition key,
           embedding float[${dimension}] distance_metric=cosine, chunk_size=${CHUNK_SIZE})`);
-        await tx.run(SQL.saveIdentity, [SETTINGS_KEY, JSON.stringify({ ...identity, dim: dimension } satisfies StoredIdentity)]);
-      }, { groupCommit: false });
+          await tx.run(SQL.saveIdentity, [SETTINGS_KEY, JSON.stringify({ ...identity, dim: dimension } satisfies StoredIdentity)]);
+        },
+        { groupCommit: false },
+      );
       dim = dimension;
       usable = true;
     },
@@ -216,7 +243,8 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
       const blob = blobOf(query);
       const hits: VectorHit[] = [];
       for (const kb of new Set(knowledgeBaseIds)) {
-        for (const r of await storage.all<{ chunk_id: number; distance: number }>(SQL.knn, [blob, k, kb])) hits.push({ chunkId: r.chunk_id, knowledgeBaseId: kb, distance: r.distance });
+        for (const r of await storage.all<{ chunk_id: number; distance: number }>(SQL.knn, [blob, k, kb]))
+          hits.push({ chunkId: r.chunk_id, knowledgeBaseId: kb, distance: r.distance });
       }
       return hits.sort((a, b) => a.distance - b.distance || a.chunkId - b.chunkId).slice(0, k);
     },
@@ -224,13 +252,25 @@ export function createVectorIndex(storage: SqliteEngine, identity: VectorIdentit
     async hydrate(ids: readonly number[], knowledgeBaseIds: readonly string[]): Promise<Map<number, RetrievedChunk>> {
       const out = new Map<number, RetrievedChunk>();
       if (!ids.length || !knowledgeBaseIds.length) return out;
-      const rows = await storage.all<HydratedRow>(`SELECT ${CHUNK_COLUMNS}
+      const rows = await storage.all<HydratedRow>(
+        `SELECT ${CHUNK_COLUMNS}
         FROM chunks c JOIN documents d ON d.id = c.document_id JOIN chunk_embeddings e ON e.chunk_id = c.id
-        WHERE c.id IN (${inList(ids.length)}) AND c.knowledge_base_id IN (${inList(knowledgeBaseIds.length)})`, [...ids, ...knowledgeBaseIds]);
+        WHERE c.id IN (${inList(ids.length)}) AND c.knowledge_base_id IN (${inList(knowledgeBaseIds.length)})`,
+        [...ids, ...knowledgeBaseIds],
+      );
       for (const r of rows) {
         out.set(r.id, {
-          chunkId: r.id, documentId: r.document_id, knowledgeBaseId: r.knowledge_base_id, title: r.title, url: r.url,
-          headingPath: r.headings ? r.headings.split(' › ') : [], anchor: r.anchor, page: r.page, text: r.body, score: 0, language: r.language,
+          chunkId: r.id,
+          documentId: r.document_id,
+          knowledgeBaseId: r.knowledge_base_id,
+          title: r.title,
+          url: r.url,
+          headingPath: r.headings ? r.headings.split(' › ') : [],
+          anchor: r.anchor,
+          page: r.page,
+          text: r.body,
+          score: 0,
+          language: r.language,
         });
       }
       return out;

@@ -111,28 +111,41 @@ export function createBacklogWorker(opts: BacklogOptions): BacklogWorker {
     if (failures === 1 || now - lastFailureLog >= FAILURE_LOG_EVERY_MS) {
       lastFailureLog = now;
       logger.warn('embedding the knowledge backlog failed: retrying', {
-        model: client.model, code: e?.code ?? 'error', status: e?.status ?? null, error: err instanceof Error ? err.message : String(err),
-        failures, retryInMs: waitMs, batchSize,
+        model: client.model,
+        code: e?.code ?? 'error',
+        status: e?.status ?? null,
+        error: err instanceof Error ? err.message : String(err),
+        failures,
+        retryInMs: waitMs,
+        batchSize,
       });
     }
   }
 
   function noteSuccess(): void {
-    if (failingSince !== null) logger.info('embedding the knowledge backlog resumed', { model: client.model, failedForMs: Date.now() - failingSince });
+    if (failingSince !== null)
+      logger.info('embedding the knowledge backlog resumed', { model: client.model, failedForMs: Date.now() - failingSince });
     failures = 0;
     failingSince = null;
   }
 
   /** One batch: embed, then store (creating or rebuilding the index on the first vectors). */
   async function embedBatch(batch: Batch): Promise<'ok' | 'rebuilt'> {
-    const { vectors } = await client.embed(batch.chunks.map((c) => c.input), { timeoutMs: opts.timeoutMs, retry: opts.retry, signal: abort.signal });
+    const { vectors } = await client.embed(
+      batch.chunks.map((c) => c.input),
+      { timeoutMs: opts.timeoutMs, retry: opts.retry, signal: abort.signal },
+    );
     const dim = (vectors[0] as Float32Array).length;
     let rebuilt = false;
     if (index.dimension === null) {
       await index.create(dim);
       logger.info('embeddings index created', { model: client.model, dimension: dim });
     } else if (dim !== index.dimension) {
-      logger.warn('the embedding model answered with another dimension: re-embedding everything', { model: client.model, was: index.dimension, now: dim });
+      logger.warn('the embedding model answered with another dimension: re-embedding everything', {
+        model: client.model,
+        was: index.dimension,
+        now: dim,
+      });
       await index.create(dim);
       opts.onReset?.();
       rebuilt = true;

@@ -10,9 +10,17 @@ const read = async (data: Buffer, opts?: { maxInflatedBytes?: number }) => {
 
 describe('extractDocx', () => {
   it('Word headings become <h1>/<h2>; the title comes from docProps/core.xml', async () => {
-    const out = await read(await makeDocx([
-      { text: 'Guide', style: 'Heading1' }, { text: 'Intro & scope.' }, { text: 'Setup', style: 'Heading2' }, { text: 'Run <install>.' },
-    ], { title: 'The  "Guide" & more' }));
+    const out = await read(
+      await makeDocx(
+        [
+          { text: 'Guide', style: 'Heading1' },
+          { text: 'Intro & scope.' },
+          { text: 'Setup', style: 'Heading2' },
+          { text: 'Run <install>.' },
+        ],
+        { title: 'The  "Guide" & more' },
+      ),
+    );
     expect(out.title).toBe('The "Guide" & more');
     expect(out.html).toBe('<h1>Guide</h1><p>Intro &amp; scope.</p><h2>Setup</h2><p>Run &lt;install&gt;.</p>');
   });
@@ -25,11 +33,17 @@ describe('extractDocx', () => {
   it('openDocx: null for a zip that is no Word document; a damaged zip → 400', async () => {
     expect(await openDocx(await makeOtherZip())).toBeNull();
     const docx = await makeDocx([{ text: 'x' }]);
-    await expect(openDocx(docx.subarray(0, 100))).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/could not be read/) });
+    await expect(openDocx(docx.subarray(0, 100))).rejects.toMatchObject({
+      code: 'validation_error',
+      message: expect.stringMatching(/could not be read/),
+    });
   });
 
   it('refuses archives that claim too much once inflated (zip bombs)', async () => {
     const docx = await makeDocx([{ text: 'a'.repeat(200_000) }]);
-    await expect(read(docx, { maxInflatedBytes: 100_000 })).rejects.toMatchObject({ code: 'validation_error', message: expect.stringMatching(/too large once uncompressed/) });
+    await expect(read(docx, { maxInflatedBytes: 100_000 })).rejects.toMatchObject({
+      code: 'validation_error',
+      message: expect.stringMatching(/too large once uncompressed/),
+    });
   });
 });

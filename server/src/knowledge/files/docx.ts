@@ -8,7 +8,10 @@ import mammoth from 'mammoth';
 import { AppError } from '../../http/errors.js';
 import { decodeEntities } from '../html-to-text.js';
 
-export interface DocxContent { title: string | null; html: string }
+export interface DocxContent {
+  title: string | null;
+  html: string;
+}
 
 /** Refuse archives whose parts claim more than this once inflated (zip bombs). */
 export const MAX_DOCX_INFLATED_BYTES = 256 * 1024 * 1024;
@@ -19,7 +22,8 @@ export const MAX_DOCX_INFLATED_BYTES = 256 * 1024 * 1024;
  */
 const HEADINGS_BY_STYLE_ID = [1, 2, 3, 4, 5, 6].map((n) => `p.Heading${n} => h${n}:fresh`);
 
-const unreadable = (): AppError => new AppError('validation_error', 'The DOCX file could not be read: the file is damaged or not a valid Word document');
+const unreadable = (): AppError =>
+  new AppError('validation_error', 'The DOCX file could not be read: the file is damaged or not a valid Word document');
 
 /**
  * The archive, when the bytes are a zip holding a Word document body (`word/document.xml`);
@@ -52,7 +56,11 @@ async function coreTitle(zip: JSZip): Promise<string | null> {
   try {
     const xml = await core.async('string');
     const m = /<dc:title(?:\s[^>]*)?>([\s\S]*?)<\/dc:title>/.exec(xml);
-    const title = m ? decodeEntities(m[1] ?? '').replace(/\s+/g, ' ').trim() : '';
+    const title = m
+      ? decodeEntities(m[1] ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
     return title || null;
   } catch {
     return null;
@@ -71,12 +79,15 @@ export async function extractDocx(data: Buffer, zip: JSZip, opts: { maxInflatedB
   const title = await coreTitle(zip);
   let html: string;
   try {
-    const result = await mammoth.convertToHtml({ buffer: data }, {
-      styleMap: HEADINGS_BY_STYLE_ID,
-      convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
-      externalFileAccess: false,
-      ignoreEmptyParagraphs: true,
-    });
+    const result = await mammoth.convertToHtml(
+      { buffer: data },
+      {
+        styleMap: HEADINGS_BY_STYLE_ID,
+        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+        externalFileAccess: false,
+        ignoreEmptyParagraphs: true,
+      },
+    );
     html = result.value;
   } catch {
     throw unreadable();

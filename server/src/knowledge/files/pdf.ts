@@ -29,8 +29,15 @@ export interface PdfTextRun {
   hasEOL: boolean;
 }
 
-export interface PdfPageText { page: number; text: string }
-export interface PdfText { title: string | null; pageCount: number; pages: PdfPageText[] }
+export interface PdfPageText {
+  page: number;
+  text: string;
+}
+export interface PdfText {
+  title: string | null;
+  pageCount: number;
+  pages: PdfPageText[];
+}
 
 /** Hard stop for one document's extraction (a hostile PDF can be made slow to parse). */
 const DEFAULT_DEADLINE_MS = 60_000;
@@ -39,7 +46,12 @@ const WORKER_HEAP_MB = 768;
 /** Extractions running at once; more wait their turn (each holds a thread and its memory). */
 const MAX_CONCURRENT = 2;
 
-interface Line { text: string; y: number; size: number; right: number }
+interface Line {
+  text: string;
+  y: number;
+  size: number;
+  right: number;
+}
 
 // Characters that are never content (pdfjs passes through whatever the font maps to).
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -65,7 +77,8 @@ export function rebuildPageText(runs: readonly PdfTextRun[]): string {
       if (!blank) line = { text: str, y: run.y, size: run.size, right: run.x + run.width };
     } else if (str) {
       // A visible gap between runs on one line is a word break the PDF did not encode.
-      if (!blank && run.x - line.right > Math.max(line.size, run.size, 1) * 0.15 && !/\s$/.test(line.text) && !/^\s/.test(str)) line.text += ' ';
+      if (!blank && run.x - line.right > Math.max(line.size, run.size, 1) * 0.15 && !/\s$/.test(line.text) && !/^\s/.test(str))
+        line.text += ' ';
       line.text += str;
       if (!blank) {
         line.size = Math.max(line.size, run.size);
@@ -109,7 +122,10 @@ export function rebuildPageText(runs: readonly PdfTextRun[]): string {
     current.push(l.text.replace(/\s+/g, ' ').trim());
   });
   paragraphs.push(current);
-  return paragraphs.map(joinLines).filter((p) => p).join('\n\n');
+  return paragraphs
+    .map(joinLines)
+    .filter((p) => p)
+    .join('\n\n');
 }
 
 /** Joins a paragraph's lines: "exam-" + "ple" → "example" (lowercase continuation only). */
@@ -122,7 +138,10 @@ function joinLines(lines: string[]): string {
     else if (/\p{L}-$/u.test(out.slice(-3)) && /^\p{Ll}/u.test(l)) out = out.slice(0, -1) + l;
     else out += ' ' + l;
   }
-  return out.replace(/\u00ad/g, '').replace(/\s+/g, ' ').trim();
+  return out
+    .replace(/\u00ad/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 // pdfjs reads these through the filesystem in Node: plain paths with the trailing slash it requires.
@@ -140,7 +159,8 @@ type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; kind: 'password' | 'invalid' };
 
-const encrypted = (): AppError => new AppError('validation_error', 'The PDF is encrypted (password-protected): remove the password and upload it again');
+const encrypted = (): AppError =>
+  new AppError('validation_error', 'The PDF is encrypted (password-protected): remove the password and upload it again');
 const unreadable = (): AppError => new AppError('validation_error', 'The PDF could not be read: the file is damaged or not a valid PDF');
 const tooSlow = (): AppError => new AppError('validation_error', 'The PDF took too long to read');
 
@@ -152,7 +172,11 @@ const tooSlow = (): AppError => new AppError('validation_error', 'The PDF took t
 const IDLE_MS = 10_000;
 const RECYCLE_AFTER = 50;
 
-interface PdfThread { worker: Worker; jobs: number; idleTimer: NodeJS.Timeout | null }
+interface PdfThread {
+  worker: Worker;
+  jobs: number;
+  idleTimer: NodeJS.Timeout | null;
+}
 const idle: PdfThread[] = [];
 let running = 0;
 const waiting: (() => void)[] = [];

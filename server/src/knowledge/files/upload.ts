@@ -29,15 +29,23 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 export type FileFormat = 'text' | 'markdown' | 'html' | 'pdf' | 'docx';
 export const ACCEPTED_TYPES = '.txt, .md, .html, .pdf, .docx';
 const FORMAT_BY_EXTENSION: Record<string, FileFormat> = {
-  '.txt': 'text', '.text': 'text',
-  '.md': 'markdown', '.markdown': 'markdown',
-  '.html': 'html', '.htm': 'html',
+  '.txt': 'text',
+  '.text': 'text',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
   '.pdf': 'pdf',
   '.docx': 'docx',
 };
 
 /** What the multipart body carried, before parsing. */
-export interface RawUpload { fileName: string; data: Buffer; title?: string | undefined; url?: string | undefined }
+export interface RawUpload {
+  fileName: string;
+  data: Buffer;
+  title?: string | undefined;
+  url?: string | undefined;
+}
 
 const invalid = (message: string): AppError => new AppError('validation_error', message);
 const FILE_REQUIRED = '`file` is required: send the document as multipart/form-data in a field named `file`';
@@ -72,7 +80,14 @@ export function receiveUpload(req: Request, limits: { maxBytes: number } = { max
       bb = busboy({
         headers: req.headers,
         defParamCharset: 'utf8', // browsers send UTF-8 file names
-        limits: { fileSize: maxBytes + 1, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 2, headerPairs: 16 },
+        limits: {
+          fileSize: maxBytes + 1,
+          files: 1,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + 2,
+          headerPairs: 16,
+        },
       });
     } catch {
       reject(invalid('Malformed multipart/form-data request: the boundary is missing'));
@@ -120,7 +135,9 @@ export function receiveUpload(req: Request, limits: { maxBytes: number } = { max
         chunks.push(chunk);
         size += chunk.length;
       });
-      stream.on('limit', () => fail(new AppError('payload_too_large', `The file exceeds the ${maxBytes / 1024 / 1024} MiB (${maxBytes} byte) limit`)));
+      stream.on('limit', () =>
+        fail(new AppError('payload_too_large', `The file exceeds the ${maxBytes / 1024 / 1024} MiB (${maxBytes} byte) limit`)),
+      );
       stream.on('end', () => {
         fileEnded = true;
         done();
@@ -128,7 +145,8 @@ export function receiveUpload(req: Request, limits: { maxBytes: number } = { max
     });
     bb.on('field', (name, value, info) => {
       if (name === 'file') return fail(invalid('`file` must be a file upload (a part with a filename), not a text field'));
-      if (name !== 'title' && name !== 'url') return fail(invalid(`Unknown field \`${shown(name)}\`: send \`file\` and optionally \`title\` and \`url\``));
+      if (name !== 'title' && name !== 'url')
+        return fail(invalid(`Unknown field \`${shown(name)}\`: send \`file\` and optionally \`title\` and \`url\``));
       if (info.valueTruncated) return fail(invalid(`\`${name}\` is too long`));
       // Fields are decoded as UTF-8 with invalid bytes turned into U+FFFD: refuse them instead.
       if (value.includes('\uFFFD')) return fail(invalid(`\`${name}\` is not valid UTF-8`));
@@ -138,7 +156,9 @@ export function receiveUpload(req: Request, limits: { maxBytes: number } = { max
     bb.on('filesLimit', () => fail(invalid('Send exactly one file, in the `file` field')));
     bb.on('fieldsLimit', () => fail(invalid('Too many form fields: send `file` and optionally `title` and `url`')));
     bb.on('partsLimit', () => fail(invalid('Too many form parts: send `file` and optionally `title` and `url`')));
-    bb.on('error', (e: unknown) => fail(invalid(`Malformed multipart/form-data request: ${e instanceof Error ? e.message : 'unreadable body'}`)));
+    bb.on('error', (e: unknown) =>
+      fail(invalid(`Malformed multipart/form-data request: ${e instanceof Error ? e.message : 'unreadable body'}`)),
+    );
     bb.on('close', () => {
       formEnded = true;
       done();
@@ -166,7 +186,9 @@ function discard(req: Request): void {
 // Parsing
 // ---------------------------------------------------------------------------
 
-const urlSchema = z.url({ protocol: /^https?$/, message: '`url` must be an http(s) URL' }).max(MAX_URL_CHARS, `\`url\` must be at most ${MAX_URL_CHARS} characters`);
+const urlSchema = z
+  .url({ protocol: /^https?$/, message: '`url` must be an http(s) URL' })
+  .max(MAX_URL_CHARS, `\`url\` must be at most ${MAX_URL_CHARS} characters`);
 
 /** Checks the text fields: blank ones count as absent. */
 function readFields(raw: RawUpload): { title: string | null; url: string | null } {
@@ -224,8 +246,8 @@ export function decodeText(data: Buffer): string | null {
 
 /** Windows-1252's 0x80-0x9F (Node's TextDecoder treats the label as ISO-8859-1); 0 = unassigned. */
 const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 const CP1252_RE = /[\u0080-\u009f]/g;
 function decodeLegacy(data: Buffer): string {
@@ -234,7 +256,12 @@ function decodeLegacy(data: Buffer): string {
 
 /** A title as shown: whitespace collapsed, Word's "Microsoft Word - x.doc" unwrapped, ≤ 500 chars. */
 export function cleanTitle(raw: string | null | undefined): string | null {
-  const s = (raw ?? '').slice(0, 4 * MAX_TITLE_CHARS).replace(/\s+/g, ' ').trim().replace(/^Microsoft Word - (.+?)(?:\.docx?)?$/i, '$1').trim();
+  const s = (raw ?? '')
+    .slice(0, 4 * MAX_TITLE_CHARS)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^Microsoft Word - (.+?)(?:\.docx?)?$/i, '$1')
+    .trim();
   if (!s || /^(?:untitled|untitled document|document\d*)$/i.test(s)) return null;
   return s.length > MAX_TITLE_CHARS ? s.slice(0, MAX_TITLE_CHARS).trim() : s;
 }
@@ -289,7 +316,8 @@ export async function parseUpload(raw: RawUpload): Promise<ParsedDocument> {
   const fileName = raw.fileName;
   const ext = path.extname(fileName).toLowerCase();
   const format = formatOfFileName(fileName);
-  if (!format) throw invalid(`Unsupported file type ${ext ? `"${ext}"` : '(the file name has no extension)'}: accepted types are ${ACCEPTED_TYPES}`);
+  if (!format)
+    throw invalid(`Unsupported file type ${ext ? `"${ext}"` : '(the file name has no extension)'}: accepted types are ${ACCEPTED_TYPES}`);
   const data = raw.data;
   if (data.length === 0) throw invalid('The file is empty');
 

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 const page = (text: string): FetchedContent => ({
-  title: 'Returns', bytes: text.length, progress: { pagesFetched: 1, pagesIndexed: 1 }, format: 'html',
+  title: 'Returns',
+  bytes: text.length,
+  progress: { pagesFetched: 1, pagesIndexed: 1 },
+  format: 'html',
   parts: [{ content: `# Returns\n\n${text}`, format: 'markdown', title: 'Returns', url: 'https://a.example/returns' }],
 });
 
@@ -39,30 +42,54 @@ async function setup() {
   const runner = (storage: Storage, perform: JobHooks['perform']): JobRunner => {
     // A 60 s lease: renewals (every 20 s) never interfere; takeovers are forced by expiring it.
     const r = createJobRunner({
-      storage, clock: systemClock, logger: createLogger('silent'), pollMs: 50, leaseMs: 60_000,
-      hooks: { perform, classify: (err) => ({ message: String(err), transient: false }), requeued: async () => undefined, failed: async () => undefined },
+      storage,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      pollMs: 50,
+      leaseMs: 60_000,
+      hooks: {
+        perform,
+        classify: (err) => ({ message: String(err), transient: false }),
+        requeued: async () => undefined,
+        failed: async () => undefined,
+      },
     });
     cleanup.push(() => r.stop());
     return r;
   };
   /** A web document with content already indexed (the previous fetch), and a re-fetch job for it. */
-  const refetch = async (r: JobRunner): Promise<{ documentId: string; jobId: string }> => storeA.write(async (w) => {
-    const doc = await w.createPendingDocument(kb.id, { title: 'Returns', url: 'https://a.example/returns', format: 'html', source: 'url' }, AT);
-    await w.replaceDocumentChunks(doc.id, 'Returns', () => [{ title: 'Returns', headings: 'Returns', text: 'old policy: 14 days', anchor: null, url: null, page: null }], { bytes: 19 }, AT);
-    return { documentId: doc.id, jobId: (await r.enqueue(w.tx, doc.id, 'fetch')).job.id };
-  });
+  const refetch = async (r: JobRunner): Promise<{ documentId: string; jobId: string }> =>
+    storeA.write(async (w) => {
+      const doc = await w.createPendingDocument(
+        kb.id,
+        { title: 'Returns', url: 'https://a.example/returns', format: 'html', source: 'url' },
+        AT,
+      );
+      await w.replaceDocumentChunks(
+        doc.id,
+        'Returns',
+        () => [{ title: 'Returns', headings: 'Returns', text: 'old policy: 14 days', anchor: null, url: null, page: null }],
+        { bytes: 19 },
+        AT,
+      );
+      return { documentId: doc.id, jobId: (await r.enqueue(w.tx, doc.id, 'fetch')).job.id };
+    });
   const job = async (id: string) => {
-    const row = await a.get<{ status: string; owner: string | null; epoch: string | number }>('SELECT status, owner, epoch FROM ingest_jobs WHERE id = ?', [id]);
+    const row = await a.get<{ status: string; owner: string | null; epoch: string | number }>(
+      'SELECT status, owner, epoch FROM ingest_jobs WHERE id = ?',
+      [id],
+    );
     return { status: row?.status, owner: row?.owner, epoch: Number(row?.epoch) };
   };
   const texts = async (documentId: string): Promise<string[]> =>
     (await a.all<{ body: string }>('SELECT body FROM chunks WHERE document_id = ? ORDER BY ordinal', [documentId])).map((r) => r.body);
   /** The holder's lease runs out (a stalled process) until `owner` has taken the job over. */
-  const takeOver = (id: string, owner: string) => until(`${owner} takes the job over`, async () => {
-    await a.run('UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ? AND owner <> ?', [Date.now() - 1, id, owner]);
-    const s = await job(id);
-    return s.owner === owner ? s : undefined;
-  });
+  const takeOver = (id: string, owner: string) =>
+    until(`${owner} takes the job over`, async () => {
+      await a.run('UPDATE ingest_jobs SET lease_expires_at = ? WHERE id = ? AND owner <> ?', [Date.now() - 1, id, owner]);
+      const s = await job(id);
+      return s.owner === owner ? s : undefined;
+    });
   return { a, b, storeA, storeB, runner, refetch, job, texts, takeOver };
 }
 
@@ -72,11 +99,13 @@ describe('re-fetched content swap fenced by the job lease (PostgreSQL, two insta
     const holdA = gate();
     const holdB = gate();
     const outcomes: Record<string, string> = {};
-    const perform = (name: string, store: KnowledgeStore, hold: { opened: Promise<void> }, text: string): JobHooks['perform'] => async (j, _signal, lease) => {
-      await hold.opened; // fetched; stalled here before the swap
-      outcomes[name] = await swapInContent(store, lease, j.documentId, page(text), AT);
-      return 'done';
-    };
+    const perform =
+      (name: string, store: KnowledgeStore, hold: { opened: Promise<void> }, text: string): JobHooks['perform'] =>
+      async (j, _signal, lease) => {
+        await hold.opened; // fetched; stalled here before the swap
+        outcomes[name] = await swapInContent(store, lease, j.documentId, page(text), AT);
+        return 'done';
+      };
     const ra = runner(a, perform('a', storeA, holdA, 'policy fetched by A'));
     const rb = runner(b, perform('b', storeB, holdB, 'policy fetched by B'));
     const { documentId, jobId } = await refetch(ra);
@@ -96,14 +125,22 @@ describe('re-fetched content swap fenced by the job lease (PostgreSQL, two insta
     expect((await texts(documentId)).join(' ')).not.toMatch(/fetched by A|old policy/);
   });
 
-  it('a takeover that comes while the holder\'s swap transaction is open waits for it: the swap lands under the old epoch, whole', async () => {
+  it("a takeover that comes while the holder's swap transaction is open waits for it: the swap lands under the old epoch, whole", async () => {
     const { a, b, storeA, runner, refetch, job, texts } = await setup();
     const checked = gate();
     const proceed = gate();
     let outcome: string | undefined;
     const ra = runner(a, async (j, _signal, lease) => {
       // The lease check passes, then the swap transaction dawdles (holding the job row FOR SHARE).
-      const slow: JobLease = { ...lease, held: async (q) => { const held = await lease.held(q); checked.open(); await proceed.opened; return held; } };
+      const slow: JobLease = {
+        ...lease,
+        held: async (q) => {
+          const held = await lease.held(q);
+          checked.open();
+          await proceed.opened;
+          return held;
+        },
+      };
       outcome = await swapInContent(storeA, slow, j.documentId, page('policy fetched by A'), AT);
       return 'done';
     });
@@ -112,7 +149,9 @@ describe('re-fetched content swap fenced by the job lease (PostgreSQL, two insta
     await checked.opened;
     // Another instance expires and claims the lease meanwhile (what takeOver does): its UPDATE waits on the row lock.
     let takenAt = 0;
-    const takeover = b.run('UPDATE ingest_jobs SET lease_expires_at = 0 WHERE id = ?', [jobId]).then(() => { takenAt = Date.now(); });
+    const takeover = b.run('UPDATE ingest_jobs SET lease_expires_at = 0 WHERE id = ?', [jobId]).then(() => {
+      takenAt = Date.now();
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(takenAt).toBe(0);
     const releasedAt = Date.now();

@@ -21,12 +21,24 @@ export interface FetchedContent {
  *
  * `lost`: the lease is another instance's now (nothing written); `gone`: the document was deleted.
  */
-export async function swapInContent(store: KnowledgeStore, lease: JobLease, documentId: string, content: FetchedContent, at: string): Promise<'swapped' | 'lost' | 'gone'> {
+export async function swapInContent(
+  store: KnowledgeStore,
+  lease: JobLease,
+  documentId: string,
+  content: FetchedContent,
+  at: string,
+): Promise<'swapped' | 'lost' | 'gone'> {
   const rows = chunkParts(content.title, content.parts);
   return store.write(async (w) => {
-    if (!await lease.held(w.tx)) return 'lost';
+    if (!(await lease.held(w.tx))) return 'lost';
     if (content.format !== undefined) await w.tx.run('UPDATE documents SET format = ? WHERE id = ?', [content.format, documentId]);
-    const replaced = await w.replaceDocumentChunks(documentId, content.title, () => rows, { bytes: content.bytes, progress: content.progress }, at);
+    const replaced = await w.replaceDocumentChunks(
+      documentId,
+      content.title,
+      () => rows,
+      { bytes: content.bytes, progress: content.progress },
+      at,
+    );
     return replaced ? 'swapped' : 'gone';
   });
 }

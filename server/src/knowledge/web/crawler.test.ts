@@ -32,13 +32,19 @@ async function crawl(ctx: Awaited<ReturnType<typeof setup>>, url: string, opts: 
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({ status: 'queued', format: 'crawl', source: 'crawl' });
   const doc = await waitForDocument(ctx.api, ctx.kbId, res.body.data.id, settled);
-  const rows = await (server as TestServer).ctx.storage.all<{ url: string }>('SELECT DISTINCT url FROM chunks WHERE document_id = ? ORDER BY url', [doc.id]);
+  const rows = await (server as TestServer).ctx.storage.all<{ url: string }>(
+    'SELECT DISTINCT url FROM chunks WHERE document_id = ? ORDER BY url',
+    [doc.id],
+  );
   return { doc, pages: rows.map((r) => r.url) };
 }
 
 describe('crawling a site', () => {
   it('follows same-site links breadth-first within maxDepth, honouring robots.txt, sitemaps, canonicals, noindex/nofollow and duplicates', async () => {
-    const other = await site({ '/': page('Elsewhere', '<p>Another site entirely, offsiteword.</p>'), '/landing': page('Landing', '<p>Offsite landing.</p>') });
+    const other = await site({
+      '/': page('Elsewhere', '<p>Another site entirely, offsiteword.</p>'),
+      '/landing': page('Landing', '<p>Offsite landing.</p>'),
+    });
     const web = await site();
     const o = web.origin;
     const routes: Record<string, Parameters<FakeSite['set']>[1]> = {
@@ -47,20 +53,55 @@ describe('crawling a site', () => {
         // Our own group applies (not "*", which would forbid everything).
         body: `User-agent: *\nDisallow: /\n\nUser-agent: ParleyBot\nDisallow: /private/\nCrawl-delay: 1\nSitemap: ${o}/sitemap-index.xml\n`,
       },
-      '/sitemap-index.xml': { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${o}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>` },
-      '/sitemap-pages.xml': { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/only-in-sitemap</loc></url><url><loc>${other.origin}/landing</loc></url><url><loc>${o}/a?utm_source=sitemap&amp;utm_medium=xml</loc></url></urlset>` },
-      '/sitemap-more.xml.gz': { headers: { 'content-type': 'application/x-gzip' }, body: zlib.gzipSync(`<urlset><url><loc><![CDATA[${o}/gz-page]]></loc></url></urlset>`) },
+      '/sitemap-index.xml': {
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${o}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`,
+      },
+      '/sitemap-pages.xml': {
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/only-in-sitemap</loc></url><url><loc>${other.origin}/landing</loc></url><url><loc>${o}/a?utm_source=sitemap&amp;utm_medium=xml</loc></url></urlset>`,
+      },
+      '/sitemap-more.xml.gz': {
+        headers: { 'content-type': 'application/x-gzip' },
+        body: zlib.gzipSync(`<urlset><url><loc><![CDATA[${o}/gz-page]]></loc></url></urlset>`),
+      },
       '/': page('Acme Docs', '<p>Welcome to the Acme documentation homepage.</p>', {
-        links: ['/a', '/b?utm_source=nav', '/b#section', '/c', `${other.origin}/`, '/guide.pdf', '/private/secret', '/noindex', '/nofollow', '/dup-1', '/dup-2', '/variant', '/canonical', '/redirect-out', '/redirect-in', '/deep1', '/notes.txt', 'mailto:help@acme.example', 'javascript:void(0)'],
+        links: [
+          '/a',
+          '/b?utm_source=nav',
+          '/b#section',
+          '/c',
+          `${other.origin}/`,
+          '/guide.pdf',
+          '/private/secret',
+          '/noindex',
+          '/nofollow',
+          '/dup-1',
+          '/dup-2',
+          '/variant',
+          '/canonical',
+          '/redirect-out',
+          '/redirect-in',
+          '/deep1',
+          '/notes.txt',
+          'mailto:help@acme.example',
+          'javascript:void(0)',
+        ],
       }),
       '/a': page('Alpha', '<p>Alpha explains the aardvark feature.</p>'),
       '/b': page('Bravo', '<p>Bravo covers the bandwidth limits.</p>'),
       '/c': page('Charlie', '<p>Charlie describes the calendar sync.</p>', { links: ['/', '/a'] }),
       '/private/secret': page('Secret', '<p>Internal salaries spreadsheet.</p>'),
       '/guide.pdf': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
-      '/noindex': page('Hidden', '<p>Unlisted staging notes hiddenword.</p>', { head: '<meta name="robots" content="noindex">', links: ['/from-noindex'] }),
+      '/noindex': page('Hidden', '<p>Unlisted staging notes hiddenword.</p>', {
+        head: '<meta name="robots" content="noindex">',
+        links: ['/from-noindex'],
+      }),
       '/from-noindex': page('Found via noindex', '<p>Reachable through a noindex page: foxtrot.</p>'),
-      '/nofollow': page('No follow', '<p>Index me but not my links: golf.</p>', { head: '<meta name="ParleyBot" content="nofollow">', links: ['/never'] }),
+      '/nofollow': page('No follow', '<p>Index me but not my links: golf.</p>', {
+        head: '<meta name="ParleyBot" content="nofollow">',
+        links: ['/never'],
+      }),
       '/never': page('Never', '<p>Should never be fetched.</p>'),
       '/dup-1': page('Duplicate', '<p>The very same text served at two addresses: hotel.</p>'),
       '/dup-2': page('Duplicate', '<p>The very same text served at two addresses: hotel.</p>'),
@@ -80,17 +121,39 @@ describe('crawling a site', () => {
     const { doc, pages } = await crawl(ctx, `${o}/`, { maxPages: 50, maxDepth: 2 });
 
     expect(doc).toMatchObject({ status: 'ready', title: 'Acme Docs', url: `${o}/`, error: null });
-    expect(pages).toEqual([
-      `${o}/`, `${o}/a`, `${o}/b`, `${o}/c`, `${o}/canonical`, `${o}/deep1`, `${o}/deep2`, `${o}/dup-1`,
-      `${o}/from-noindex`, `${o}/gz-page`, `${o}/nofollow`, `${o}/notes.txt`, `${o}/only-in-sitemap`,
-    ].sort());
+    expect(pages).toEqual(
+      [
+        `${o}/`,
+        `${o}/a`,
+        `${o}/b`,
+        `${o}/c`,
+        `${o}/canonical`,
+        `${o}/deep1`,
+        `${o}/deep2`,
+        `${o}/dup-1`,
+        `${o}/from-noindex`,
+        `${o}/gz-page`,
+        `${o}/nofollow`,
+        `${o}/notes.txt`,
+        `${o}/only-in-sitemap`,
+      ].sort(),
+    );
     const fetched = new Set(web.requests);
     for (const never of ['/private/secret', '/guide.pdf', '/never', '/deep3', '/dup-3']) expect(fetched.has(never), never).toBe(false);
     expect(web.requests.filter((r) => r === '/b' || r.startsWith('/b?'))).toEqual(['/b']); // one spelling, fetched once
     expect(web.requests.filter((r) => r === '/a')).toHaveLength(1);
     expect(other.requests).toEqual([]); // off-site links, sitemap entries and redirects are not followed
     expect(doc.progress).toMatchObject({
-      pagesIndexed: 13, maxPages: 50, maxDepth: 2, pagesQueued: 0, skippedByRobots: 1, skippedNonHtml: 1, skippedNoindex: 1, skippedOffSite: 1, crawlDelayMs: 0, sitemapUrls: 3,
+      pagesIndexed: 13,
+      maxPages: 50,
+      maxDepth: 2,
+      pagesQueued: 0,
+      skippedByRobots: 1,
+      skippedNonHtml: 1,
+      skippedNoindex: 1,
+      skippedOffSite: 1,
+      crawlDelayMs: 0,
+      sitemapUrls: 3,
     });
     expect(doc.progress.skippedDuplicates).toBeGreaterThanOrEqual(2); // dup-2 (same text), redirect-in (→ /a); the variant is indexed as /canonical
     expect(doc.chunkCount).toBeGreaterThanOrEqual(13);
@@ -99,8 +162,9 @@ describe('crawling a site', () => {
     expect(await hit('aardvark')).toMatchObject({ documentId: doc.id, title: 'Alpha', url: `${o}/a` }); // its <h1> has no id: no anchor
     expect((await hit('papa')).url).toBe(`${o}/notes.txt`);
     expect((await search(ctx.api, ctx.kbId, 'india')).map((h) => h.url.split('#')[0])).toEqual([`${o}/canonical`]);
-    expect((await search(ctx.api, ctx.kbId, 'hotel'))).toHaveLength(1);
-    for (const absent of ['hiddenword', 'salaries', 'offsiteword', 'footerword']) expect(await search(ctx.api, ctx.kbId, absent), absent).toEqual([]);
+    expect(await search(ctx.api, ctx.kbId, 'hotel')).toHaveLength(1);
+    for (const absent of ['hiddenword', 'salaries', 'offsiteword', 'footerword'])
+      expect(await search(ctx.api, ctx.kbId, absent), absent).toEqual([]);
   });
 
   it('stops at maxPages, and maxDepth 0 is the start page alone', async () => {
@@ -123,12 +187,17 @@ describe('crawling a site', () => {
     const web = await site({
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 30\n' },
       '/': page('Home', '<p>Slow and steady.</p>', { links: ['/1', '/2', '/3'] }),
-      '/1': page('One', '<p>First page quebec.</p>'), '/2': page('Two', '<p>Second page romeo.</p>'), '/3': page('Three', '<p>Third page sierra.</p>'),
+      '/1': page('One', '<p>First page quebec.</p>'),
+      '/2': page('Two', '<p>Second page romeo.</p>'),
+      '/3': page('Three', '<p>Third page sierra.</p>'),
     });
     const stamps: number[] = [];
     for (const p of ['/1', '/2', '/3']) {
       const html = web.routes.get(p) as string;
-      web.set(p, (_req, res) => { stamps.push(Date.now()); res.writeHead(200, { 'content-type': 'text/html' }).end(html); });
+      web.set(p, (_req, res) => {
+        stamps.push(Date.now());
+        res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      });
     }
     const ctx = await setup({ maxCrawlDelayMs: 400 });
     const { doc, pages } = await crawl(ctx, `${web.origin}/`);
@@ -143,7 +212,10 @@ describe('crawling a site', () => {
   });
 
   it('a start page redirecting to another origin moves the crawl there (http → https, www.)', async () => {
-    const target = await site({ '/home': page('Moved', '<p>The site moved here: tango.</p>', { links: ['/next'] }), '/next': page('Next', '<p>Next page uniform.</p>') });
+    const target = await site({
+      '/home': page('Moved', '<p>The site moved here: tango.</p>', { links: ['/next'] }),
+      '/next': page('Next', '<p>Next page uniform.</p>'),
+    });
     const web = await site({ '/': { status: 301, headers: { location: `${target.origin}/home` } } });
     const ctx = await setup();
     const { doc, pages } = await crawl(ctx, `${web.origin}/`);
@@ -173,7 +245,10 @@ describe('a crawl that cannot start', () => {
   it('robots.txt answering 5xx means no crawling (RFC 9309): retried, then failed; 404 robots.txt allows everything', async () => {
     let robotsCalls = 0;
     const web = await site({
-      '/robots.txt': (_req, res) => { robotsCalls++; res.writeHead(503).end(); },
+      '/robots.txt': (_req, res) => {
+        robotsCalls++;
+        res.writeHead(503).end();
+      },
       '/': page('Home', '<p>Home page victor.</p>'),
     });
     const ctx = await setup({ retryDelaysMs: [30, 30] });

@@ -7,7 +7,10 @@ import { looksNonHtml, normalizeUrl } from './urls.js';
 
 /** A failure of a whole fetch or crawl; `transient` ones are retried by the job runner. */
 export class IngestError extends Error {
-  constructor(message: string, readonly transient: boolean) {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+  ) {
     super(message);
   }
 }
@@ -27,7 +30,8 @@ export interface FetchedPage {
 const HTML_MIMES = new Set(['text/html', 'application/xhtml+xml']);
 const MARKDOWN_MIMES = new Set(['text/markdown', 'text/x-markdown']);
 /** What we index: web pages, plain text, markdown ('' = the server did not say: sniffed). */
-export const acceptsMime = (mime: string): boolean => HTML_MIMES.has(mime) || MARKDOWN_MIMES.has(mime) || mime === 'text/plain' || mime === '';
+export const acceptsMime = (mime: string): boolean =>
+  HTML_MIMES.has(mime) || MARKDOWN_MIMES.has(mime) || mime === 'text/plain' || mime === '';
 
 interface ReadPage {
   title: string | null;
@@ -68,12 +72,28 @@ function readBody(res: FetchResult & { body: Buffer }): ReadPage {
   if (HTML_MIMES.has(res.mime) || sniffedHtml) {
     const page = extractHtmlPage(text);
     // The extracted text is markdown already: chunked as such, not parsed as HTML again.
-    return { ...page, format: 'markdown', sourceFormat: 'html', noindex: page.noindex || header.noindex, nofollow: page.nofollow || header.nofollow };
+    return {
+      ...page,
+      format: 'markdown',
+      sourceFormat: 'html',
+      noindex: page.noindex || header.noindex,
+      nofollow: page.nofollow || header.nofollow,
+    };
   }
   const markdown = MARKDOWN_MIMES.has(res.mime);
   const title = markdown ? (/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null) : null;
   const format = markdown ? 'markdown' : 'text';
-  return { title, text: text.trim(), format, sourceFormat: format, links: [], baseHref: null, canonical: null, noindex: header.noindex, nofollow: header.nofollow };
+  return {
+    title,
+    text: text.trim(),
+    format,
+    sourceFormat: format,
+    links: [],
+    baseHref: null,
+    canonical: null,
+    noindex: header.noindex,
+    nofollow: header.nofollow,
+  };
 }
 
 const isTransientStatus = (status: number): boolean => status >= 500 || status === 429 || status === 408;
@@ -86,7 +106,10 @@ function describeType(mime: string): string {
 function startPageError(err: unknown, url: string): IngestError {
   if (err instanceof FetchError) {
     if (err.kind === 'aborted') throw err;
-    return new IngestError(err.kind === 'timeout' || err.kind === 'network' ? `Could not fetch ${url}: ${err.message}` : err.message, err.transient);
+    return new IngestError(
+      err.kind === 'timeout' || err.kind === 'network' ? `Could not fetch ${url}: ${err.message}` : err.message,
+      err.transient,
+    );
   }
   if (err instanceof IngestError) return err;
   return new IngestError(`Could not fetch ${url}: ${(err as Error).message ?? String(err)}`, false);
@@ -114,7 +137,8 @@ export async function fetchSinglePage(fetcher: Fetcher, url: string, signal?: Ab
   return { url: pageUrl, title: page.title, text: page.text, format: page.format, sourceFormat: page.sourceFormat, bytes: res.body.length };
 }
 
-const resolveBase = (baseHref: string | null, pageUrl: string): string => (baseHref ? normalizeUrl(baseHref, pageUrl) ?? pageUrl : pageUrl);
+const resolveBase = (baseHref: string | null, pageUrl: string): string =>
+  baseHref ? (normalizeUrl(baseHref, pageUrl) ?? pageUrl) : pageUrl;
 
 export interface CrawlProgress {
   [key: string]: number | string | null;
@@ -156,7 +180,10 @@ export interface CrawlResult {
   progress: CrawlProgress;
 }
 
-interface Item { url: string; depth: number }
+interface Item {
+  url: string;
+  depth: number;
+}
 
 /**
  * Breadth-first crawl of one origin (scheme, host and port) from `startUrl`: robots.txt
@@ -167,8 +194,21 @@ interface Item { url: string; depth: number }
 export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
   const { fetcher, signal, maxPages, maxDepth } = p;
   const progress: CrawlProgress = {
-    pagesFetched: 0, pagesQueued: 0, pagesIndexed: 0, pagesSkipped: 0, pagesFailed: 0, maxPages, maxDepth,
-    skippedByRobots: 0, skippedDuplicates: 0, skippedNoindex: 0, skippedNonHtml: 0, skippedOffSite: 0, sitemapUrls: 0, crawlDelayMs: 0, note: null,
+    pagesFetched: 0,
+    pagesQueued: 0,
+    pagesIndexed: 0,
+    pagesSkipped: 0,
+    pagesFailed: 0,
+    maxPages,
+    maxDepth,
+    skippedByRobots: 0,
+    skippedDuplicates: 0,
+    skippedNoindex: 0,
+    skippedNonHtml: 0,
+    skippedOffSite: 0,
+    sitemapUrls: 0,
+    crawlDelayMs: 0,
+    note: null,
   };
   const report = (): void => {
     progress.pagesQueued = queue.length;
@@ -232,9 +272,18 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
     if (seen.has(url) || depth > maxDepth) return;
     if (new URL(url).origin !== origin) return;
     seen.add(url);
-    if (looksNonHtml(url)) { skip('skippedNonHtml'); return; }
-    if (!robots.allows(url)) { skip('skippedByRobots'); return; }
-    if (seen.size > frontierCap) { progress.note = 'frontier full: some links were not followed'; return; }
+    if (looksNonHtml(url)) {
+      skip('skippedNonHtml');
+      return;
+    }
+    if (!robots.allows(url)) {
+      skip('skippedByRobots');
+      return;
+    }
+    if (seen.size > frontierCap) {
+      progress.note = 'frontier full: some links were not followed';
+      return;
+    }
     queue.push({ url, depth });
   };
 
@@ -251,23 +300,45 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
         if (url) enqueue(url, item.depth + 1);
       }
     }
-    if (page.noindex) { skip('skippedNoindex'); return; }
+    if (page.noindex) {
+      skip('skippedNoindex');
+      return;
+    }
     let indexAs = pageUrl;
     const canonical = page.canonical ? normalizeUrl(page.canonical, resolveBase(page.baseHref, pageUrl)) : null;
     if (canonical && canonical !== pageUrl && new URL(canonical).origin === origin) {
-      if (indexed.has(canonical)) { skip('skippedDuplicates'); return; }
+      if (indexed.has(canonical)) {
+        skip('skippedDuplicates');
+        return;
+      }
       seen.add(canonical); // the canonical page itself need not be fetched again
       indexAs = canonical;
     }
-    if (indexed.has(indexAs)) { skip('skippedDuplicates'); return; }
+    if (indexed.has(indexAs)) {
+      skip('skippedDuplicates');
+      return;
+    }
     const normalizedText = page.text.replace(/\s+/g, ' ').trim();
-    if (!normalizedText) { skip(null); return; }
+    if (!normalizedText) {
+      skip(null);
+      return;
+    }
     const hash = crypto.createHash('sha256').update(normalizedText.toLowerCase()).digest('base64');
-    if (hashes.has(hash)) { skip('skippedDuplicates'); return; }
+    if (hashes.has(hash)) {
+      skip('skippedDuplicates');
+      return;
+    }
     if (pages.length >= maxPages) return;
     hashes.add(hash);
     indexed.add(indexAs);
-    pages.push({ url: indexAs, title: page.title, text: page.text, format: page.format, sourceFormat: page.sourceFormat, bytes: fetched.body.length });
+    pages.push({
+      url: indexAs,
+      title: page.title,
+      text: page.text,
+      format: page.format,
+      sourceFormat: page.sourceFormat,
+      bytes: fetched.body.length,
+    });
     bytes += fetched.body.length;
     progress.pagesIndexed = pages.length;
   };
@@ -276,11 +347,12 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
 
   if (maxDepth >= 1 && pages.length < maxPages) {
     const seeds = [...robots.sitemaps, `${origin}/sitemap.xml`];
-    const { urls } = await readSitemaps(fetcher, seeds, origin, { maxFiles: 10, maxUrls: Math.min(10_000, maxPages * 10) }, signal)
-      .catch((err: unknown) => {
+    const { urls } = await readSitemaps(fetcher, seeds, origin, { maxFiles: 10, maxUrls: Math.min(10_000, maxPages * 10) }, signal).catch(
+      (err: unknown) => {
         if (err instanceof FetchError && err.kind === 'aborted') throw err;
         return { urls: [] as string[] };
-      });
+      },
+    );
     progress.sitemapUrls = urls.length;
     for (const url of urls) enqueue(url, 1);
   }
@@ -291,13 +363,27 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
   let fetches = progress.pagesFetched;
   let nextSlot = Date.now() + delayMs; // the start page was the first request
   let waiters: (() => void)[] = [];
-  const wake = (): void => { const w = waiters; waiters = []; for (const f of w) f(); };
-  const pause = (ms: number): Promise<void> => new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(new FetchError('fetch cancelled', 'aborted', start as string)); return; }
-    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = (): void => { clearTimeout(t); reject(new FetchError('fetch cancelled', 'aborted', start as string)); };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  const wake = (): void => {
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f();
+  };
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new FetchError('fetch cancelled', 'aborted', start as string));
+        return;
+      }
+      const t = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = (): void => {
+        clearTimeout(t);
+        reject(new FetchError('fetch cancelled', 'aborted', start as string));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
 
   const visit = async (item: Item): Promise<void> => {
     if (delayMs > 0) {
@@ -324,8 +410,14 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
       else enqueue(target, item.depth);
       return;
     }
-    if (fetched.status < 200 || fetched.status > 299) { progress.pagesFailed++; return; }
-    if (!fetched.body) { skip('skippedNonHtml'); return; }
+    if (fetched.status < 200 || fetched.status > 299) {
+      progress.pagesFailed++;
+      return;
+    }
+    if (!fetched.body) {
+      skip('skippedNonHtml');
+      return;
+    }
     take(item, fetched as FetchResult & { body: Buffer });
   };
 
@@ -333,7 +425,10 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
     for (;;) {
       if (signal.aborted) throw new FetchError('fetch cancelled', 'aborted', start as string);
       if (pages.length >= maxPages) return;
-      if (fetches >= fetchBudget) { progress.note = `stopped after ${fetches} fetches`; return; }
+      if (fetches >= fetchBudget) {
+        progress.note = `stopped after ${fetches} fetches`;
+        return;
+      }
       const item = queue.shift();
       if (!item) {
         if (active === 0) return;

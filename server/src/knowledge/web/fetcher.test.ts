@@ -55,8 +55,16 @@ describe('fetching', () => {
     expect(decodeBody(Buffer.from('Café', 'latin1'), 'text/html', 'latin1')).toBe('Café');
     // latin1 on the web is windows-1252: 0x80-0x9F are € and curly quotes, not C1 controls.
     expect(decodeBody(Buffer.from([0x93, 0x48, 0x69, 0x94, 0x20, 0x80, 0x35, 0x85]), 'text/html', 'iso-8859-1')).toBe('“Hi” €5…');
-    expect(decodeBody(Buffer.from('<meta charset="windows-1252"><p>Caf\xe9 \x80</p>', 'latin1'), 'text/html', null)).toBe('<meta charset="windows-1252"><p>Café €</p>');
-    expect(decodeBody(Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><p>\xfcber</p>', 'latin1'), 'text/html', null)).toContain('<p>über</p>');
+    expect(decodeBody(Buffer.from('<meta charset="windows-1252"><p>Caf\xe9 \x80</p>', 'latin1'), 'text/html', null)).toBe(
+      '<meta charset="windows-1252"><p>Café €</p>',
+    );
+    expect(
+      decodeBody(
+        Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><p>\xfcber</p>', 'latin1'),
+        'text/html',
+        null,
+      ),
+    ).toContain('<p>über</p>');
     expect(decodeBody(Buffer.from('\ufeffBOM text é', 'utf8'), 'text/plain', 'latin1')).toBe('BOM text é');
     expect(decodeBody(Buffer.from('plain é', 'utf8'), 'text/plain', null)).toBe('plain é');
     expect(decodeBody(Buffer.from('undeclared caf\xe9', 'latin1'), 'text/plain', null)).toBe('undeclared café');
@@ -67,9 +75,15 @@ describe('fetching', () => {
     const big = 'x'.repeat(20_000);
     const web = await site({
       '/declared': big,
-      '/chunked': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.write(big); res.end(big); },
+      '/chunked': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write(big);
+        res.end(big);
+      },
       '/bomb': { headers: { 'content-encoding': 'gzip' }, body: zlib.gzipSync('y'.repeat(1_000_000)) },
-      '/hang': () => { /* never answers */ },
+      '/hang': () => {
+        /* never answers */
+      },
     });
     const f = fetcher({ maxBytes: 10_000, timeoutMs: 300 });
     for (const p of ['/declared', '/chunked', '/bomb']) {
@@ -102,7 +116,10 @@ describe('fetching', () => {
     expect(res).toMatchObject({ url: `${web.origin}/final`, status: 200, redirects: 5 });
     expect((await failure(f.fetch(`${web.origin}/loop`))).message).toBe(`more than 5 redirects from ${web.origin}/loop`);
     expect((await f.fetch(`${web.origin}/out`)).url).toBe(`${other.origin}/`);
-    expect(await failure(f.fetch(`${web.origin}/out`, { sameOrigin: true }))).toMatchObject({ kind: 'off_origin', url: `${other.origin}/` });
+    expect(await failure(f.fetch(`${web.origin}/out`, { sameOrigin: true }))).toMatchObject({
+      kind: 'off_origin',
+      url: `${other.origin}/`,
+    });
     expect((await failure(f.fetch(`${web.origin}/ftp`))).message).toContain('redirects to a ftp: URL');
     const noFollow = await f.fetch(`${web.origin}/out`, { followRedirects: false });
     expect(noFollow).toMatchObject({ status: 307, body: null, headers: { location: `${other.origin}/` } });
@@ -115,7 +132,8 @@ describe('fetching', () => {
 describe('the address guard at every hop', () => {
   /** DNS where `public.test` is "public" (let through unchecked), every other name resolves to 127.0.0.1. */
   function dnsWithOnePublicName(): ConnectLookup {
-    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
     const guarded = guardedLookup({ allowPrivate: false, resolve });
     return (hostname, options, callback) => {
       if (hostname === 'public.test') {
@@ -133,7 +151,9 @@ describe('the address guard at every hop', () => {
     const web = await site({ '/': '<p>never fetched</p>' });
     const f = fetcher();
     const uncaught: unknown[] = [];
-    const onUncaught = (err: unknown): void => { uncaught.push(err); };
+    const onUncaught = (err: unknown): void => {
+      uncaught.push(err);
+    };
     process.on('uncaughtException', onUncaught);
     try {
       const controller = new AbortController();
@@ -162,8 +182,14 @@ describe('the address guard at every hop', () => {
     const base = `http://public.test:${web.port}`;
     expect((await f.fetch(`${base}/ok`)).status).toBe(200);
     const name = await failure(f.fetch(`${base}/to-name`));
-    expect(name).toMatchObject({ kind: 'blocked', transient: false, message: 'internal.test resolves to 127.0.0.1, a loopback address: refused (set FETCH_ALLOW_PRIVATE=true to allow)' });
-    expect((await failure(f.fetch(`${base}/to-literal`))).message).toBe(`http://127.0.0.1:${web.port}/ok must not point at a loopback address (set FETCH_ALLOW_PRIVATE=true to allow)`);
+    expect(name).toMatchObject({
+      kind: 'blocked',
+      transient: false,
+      message: 'internal.test resolves to 127.0.0.1, a loopback address: refused (set FETCH_ALLOW_PRIVATE=true to allow)',
+    });
+    expect((await failure(f.fetch(`${base}/to-literal`))).message).toBe(
+      `http://127.0.0.1:${web.port}/ok must not point at a loopback address (set FETCH_ALLOW_PRIVATE=true to allow)`,
+    );
     expect((await failure(f.fetch(`${base}/to-localhost`))).message).toContain('must not point at localhost');
     expect((await failure(f.fetch(`${base}/to-metadata`))).message).toContain('must not point at a link-local address');
     expect(web.requests.filter((r) => r === '/ok')).toHaveLength(1); // only the first, allowed fetch arrived

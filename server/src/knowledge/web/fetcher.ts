@@ -11,7 +11,11 @@ import { NetError, createHttpClient, type HttpResponse, type ResponseHeaders } f
 export type FetchErrorKind = 'network' | 'timeout' | 'blocked' | 'too_large' | 'redirect' | 'off_origin' | 'aborted' | 'invalid';
 
 export class FetchError extends Error {
-  constructor(message: string, readonly kind: FetchErrorKind, readonly url: string) {
+  constructor(
+    message: string,
+    readonly kind: FetchErrorKind,
+    readonly url: string,
+  ) {
     super(message);
   }
 
@@ -96,7 +100,8 @@ export function createFetcher(opts: FetcherOptions): Fetcher {
   /** The first URL and every redirect hop, before connecting to it. */
   const checkUrl = (url: string): void => {
     const problem = outboundUrlProblem(url, opts.allowPrivate);
-    if (problem) throw new FetchError(`${url} ${describeUrlProblem(problem, FETCH_PRIVATE_HINT)}`, problem.blocked ? 'blocked' : 'invalid', url);
+    if (problem)
+      throw new FetchError(`${url} ${describeUrlProblem(problem, FETCH_PRIVATE_HINT)}`, problem.blocked ? 'blocked' : 'invalid', url);
   };
 
   async function fetchUrl(start: string, req: FetchRequest = {}): Promise<FetchResult> {
@@ -113,13 +118,17 @@ export function createFetcher(opts: FetcherOptions): Fetcher {
         },
         signal: req.signal,
         totalTimeoutMs: timeoutMs, // the whole fetch, every hop and the body
-        redirects: req.followRedirects === false ? undefined : {
-          max: maxRedirects,
-          check(next, from) {
-            if (req.sameOrigin && next.origin !== origin) throw new FetchError(`${from} redirects off the site, to ${next.href}`, 'off_origin', next.href);
-            checkUrl(next.href);
-          },
-        },
+        redirects:
+          req.followRedirects === false
+            ? undefined
+            : {
+                max: maxRedirects,
+                check(next, from) {
+                  if (req.sameOrigin && next.origin !== origin)
+                    throw new FetchError(`${from} redirects off the site, to ${next.href}`, 'off_origin', next.href);
+                  checkUrl(next.href);
+                },
+              },
       });
     } catch (err) {
       throw fetchError(err, start, timeoutMs);
@@ -154,21 +163,35 @@ function fetchError(err: unknown, url: string, timeoutMs: number): FetchError {
   const blocked = err.blocked;
   if (blocked) return new FetchError(blocked.withHint(FETCH_PRIVATE_HINT), 'blocked', err.url);
   switch (err.kind) {
-    case 'timeout': return new FetchError(`${err.url} did not answer within ${timeoutMs / 1000} s`, 'timeout', err.url);
-    case 'aborted': return new FetchError('fetch cancelled', 'aborted', err.url);
-    case 'too_large': case 'redirect': case 'invalid': return new FetchError(err.message, err.kind, err.url);
-    default: return new FetchError(`${err.url}: ${describeNetworkError(err)}`, 'network', err.url);
+    case 'timeout':
+      return new FetchError(`${err.url} did not answer within ${timeoutMs / 1000} s`, 'timeout', err.url);
+    case 'aborted':
+      return new FetchError('fetch cancelled', 'aborted', err.url);
+    case 'too_large':
+    case 'redirect':
+    case 'invalid':
+      return new FetchError(err.message, err.kind, err.url);
+    default:
+      return new FetchError(`${err.url}: ${describeNetworkError(err)}`, 'network', err.url);
   }
 }
 
 function describeNetworkError(err: NetError): string {
   switch (err.code) {
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'the host name does not resolve';
-    case 'ECONNREFUSED': return 'connection refused';
-    case 'ECONNRESET': return 'connection reset';
-    case 'ETIMEDOUT': return 'connection timed out';
-    case 'EHOSTUNREACH': case 'ENETUNREACH': return 'host unreachable';
-    case 'UND_ERR_SOCKET': return 'the connection closed before the answer ended';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name does not resolve';
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    case 'UND_ERR_SOCKET':
+      return 'the connection closed before the answer ended';
     default:
       if (err.code?.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(err.message)) return `TLS error (${err.message})`;
       return err.message || String(err.code ?? 'network error');
@@ -196,7 +219,8 @@ export function decodeBody(body: Buffer, mime: string, headerCharset: string | n
   if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
   if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body.subarray(2));
   const labels = [headerCharset];
-  if (mime === 'text/html' || mime === 'application/xhtml+xml' || mime === '') labels.push(sniffMetaCharset(body.subarray(0, 4096).toString('latin1')));
+  if (mime === 'text/html' || mime === 'application/xhtml+xml' || mime === '')
+    labels.push(sniffMetaCharset(body.subarray(0, 4096).toString('latin1')));
   for (const label of labels) {
     if (!label) continue;
     try {
@@ -216,8 +240,8 @@ export function decodeBody(body: Buffer, mime: string, headerCharset: string | n
 
 /** 0x80-0x9F in windows-1252 (WHATWG index); the other bytes are their own code points. */
 const CP1252_C1 = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 /**

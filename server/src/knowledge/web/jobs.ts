@@ -39,21 +39,42 @@ export interface IngestJob {
 }
 
 interface JobRow {
-  id: string; document_id: string; kind: JobKind; status: JobStatus; attempts: number; run_after: number; error: string | null;
-  created_at: string; updated_at: string; finished_at: string | null;
-  owner: string | null; epoch: number | string; lease_expires_at: number | string;
+  id: string;
+  document_id: string;
+  kind: JobKind;
+  status: JobStatus;
+  attempts: number;
+  run_after: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  owner: string | null;
+  epoch: number | string;
+  lease_expires_at: number | string;
 }
 
 const toJob = (r: JobRow): IngestJob => ({
-  id: r.id, documentId: r.document_id, kind: r.kind, status: r.status, attempts: r.attempts, runAfter: r.run_after, error: r.error,
-  createdAt: r.created_at, updatedAt: r.updated_at, finishedAt: r.finished_at,
+  id: r.id,
+  documentId: r.document_id,
+  kind: r.kind,
+  status: r.status,
+  attempts: r.attempts,
+  runAfter: r.run_after,
+  error: r.error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  finishedAt: r.finished_at,
 });
 
 /** How a job's work ended, when it did not throw. */
 export type JobResult = 'done' | 'gone';
 
 /** A failure: transient ones are retried (up to the runner's attempts), others fail the job. */
-export interface JobFailure { message: string; transient: boolean }
+export interface JobFailure {
+  message: string;
+  transient: boolean;
+}
 
 /** This runner's hold on a running job. */
 export interface JobLease {
@@ -168,22 +189,28 @@ async function runJob(deps: RunDeps, job: IngestJob, lease: JobLease, signal: Ab
     await deps.hooks.perform(job, signal, lease);
     await deps.record(job, lease, SQL.finish, ['done', null, iso(), iso()]);
   } catch (err) {
-    const reason = signal.aborted ? signal.reason as unknown : null;
+    const reason = signal.aborted ? (signal.reason as unknown) : null;
     if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
     if (reason === 'lost') return; // another instance holds the job now: it records the outcome
     if (reason === 'stop') {
       // Shutdown: not the job's fault, so its attempt is given back.
-      if (await deps.record(job, lease, SQL.requeue, [1, deps.clock.now(), null, iso()])) await deps.hooks.requeued(job, { retryAt: null, error: null });
+      if (await deps.record(job, lease, SQL.requeue, [1, deps.clock.now(), null, iso()]))
+        await deps.hooks.requeued(job, { retryAt: null, error: null });
       return;
     }
     const failure = deps.hooks.classify(err);
     if (failure.transient && job.attempts <= deps.retryDelays.length) {
       const retryAt = deps.clock.now() + (deps.retryDelays[job.attempts - 1] ?? 0);
-      if (!await deps.record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()])) return;
+      if (!(await deps.record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()]))) return;
       await deps.hooks.requeued(job, { retryAt, error: failure.message });
-      deps.logger.info('web document fetch will be retried', { jobId: job.id, documentId: job.documentId, error: failure.message, retryAt: iso(retryAt) });
+      deps.logger.info('web document fetch will be retried', {
+        jobId: job.id,
+        documentId: job.documentId,
+        error: failure.message,
+        retryAt: iso(retryAt),
+      });
     } else {
-      if (!await deps.record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()])) return;
+      if (!(await deps.record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()]))) return;
       await deps.hooks.failed(job, failure.message);
       deps.logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
     }
@@ -203,7 +230,12 @@ async function recoverJobs(storage: Storage, clock: Clock, logger: Logger): Prom
 }
 
 /** A job this runner is working on. */
-interface RunningJob { job: IngestJob; lease: JobLease; controller: AbortController; settled: Promise<void> }
+interface RunningJob {
+  job: IngestJob;
+  lease: JobLease;
+  controller: AbortController;
+  settled: Promise<void>;
+}
 
 /**
  * Renews the lease of every running job. A renewal that finds the lease gone aborts the job:
@@ -218,7 +250,7 @@ async function renewLeases(
   for (const { job, lease, controller } of [...running]) {
     if (controller.signal.aborted) continue;
     if (await LEASE.renew(storage, owner, clock.now() + deps.leaseMs, { key: job.id, epoch: lease.epoch })) continue;
-    const gone = !await storage.get<JobRow>(SQL.get, [job.id]);
+    const gone = !(await storage.get<JobRow>(SQL.get, [job.id]));
     if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
     controller.abort(gone ? 'gone' : 'lost');
   }
@@ -273,14 +305,19 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     waiters.delete(jobId);
     for (const f of set ?? []) f();
   };
-  const logFailure = (what: string) => (err: unknown): void => {
-    logger.error(what, { error: err instanceof Error ? err.stack : String(err) });
-  };
+  const logFailure =
+    (what: string) =>
+    (err: unknown): void => {
+      logger.error(what, { error: err instanceof Error ? err.stack : String(err) });
+    };
 
   /** Claims due jobs while there is room; one pump at a time (a call meanwhile pumps again after). */
   async function pump(): Promise<void> {
     if (!running || !started) return;
-    if (pumping) { pumpAgain = true; return; }
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
     pumping = true;
     try {
       do {
@@ -304,7 +341,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
   }
   const pumpSoon = (): void => {
-    if (running) setImmediate(() => { pump().catch(logFailure('ingest job claim failed')); });
+    if (running)
+      setImmediate(() => {
+        pump().catch(logFailure('ingest job claim failed'));
+      });
   };
 
   function leaseOf(jobId: string, epoch: number): JobLease {
@@ -329,20 +369,22 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   function launch(job: IngestJob, lease: JobLease): void {
     const controller = new AbortController();
-    const settled = runJob(runDeps, job, lease, controller.signal).catch((err: unknown) => {
-      logger.error('ingest job bookkeeping failed', { jobId: job.id, error: String(err) });
-    }).finally(() => {
-      active.delete(job.id);
-      settle(job.id);
-      pumpSoon();
-    });
+    const settled = runJob(runDeps, job, lease, controller.signal)
+      .catch((err: unknown) => {
+        logger.error('ingest job bookkeeping failed', { jobId: job.id, error: String(err) });
+      })
+      .finally(() => {
+        active.delete(job.id);
+        settle(job.id);
+        pumpSoon();
+      });
     active.set(job.id, { job, lease, controller, settled });
   }
 
   /** Running jobs whose row went away (document deleted) are aborted; due retries are picked. */
   async function tick(): Promise<void> {
     for (const { job, controller } of [...active.values()]) {
-      if (!await getJob(job.id)) controller.abort('gone');
+      if (!(await getJob(job.id))) controller.abort('gone');
     }
     await pump();
   }
@@ -354,7 +396,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       const id = newId('job');
       const at = iso();
       await tx.run(SQL.insert, [id, documentId, kind, clock.now(), at, at]);
-      return { job: toJob(await tx.get<JobRow>(SQL.get, [id]) as JobRow), created: true };
+      return { job: toJob((await tx.get<JobRow>(SQL.get, [id])) as JobRow), created: true };
     },
     wake(): void {
       pumpSoon();
@@ -367,7 +409,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       let finish: () => void = () => undefined;
       const done = new Promise<void>((resolve) => {
         const t = setTimeout(() => finish(), ms);
-        finish = (): void => { clearTimeout(t); waiting.delete(finish); resolve(); };
+        finish = (): void => {
+          clearTimeout(t);
+          waiting.delete(finish);
+          resolve();
+        };
         waiting.add(finish);
       });
       const row = await getJob(jobId);
@@ -388,9 +434,16 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         .then(() => {
           if (!running) return;
           started = true;
-          timer = setInterval(() => { tick().catch(logFailure('ingest job poll failed')); }, pollMs);
+          timer = setInterval(() => {
+            tick().catch(logFailure('ingest job poll failed'));
+          }, pollMs);
           timer.unref();
-          heartbeat = setInterval(() => { renewLeases({ storage, owner, leaseMs, clock, logger }, active.values()).catch(logFailure('ingest job lease renewal failed')); }, Math.floor(leaseMs / 3));
+          heartbeat = setInterval(
+            () => {
+              renewLeases({ storage, owner, leaseMs, clock, logger }, active.values()).catch(logFailure('ingest job lease renewal failed'));
+            },
+            Math.floor(leaseMs / 3),
+          );
           heartbeat.unref();
           pumpSoon();
         });

@@ -63,7 +63,18 @@ describe('main content of a page', () => {
     expect(page.text).toMatch(/- Open `?Settings → Security`?\./);
     expect(page.text).toContain('```bash\ncurl -X POST https://api.acme.example/sso\n```');
     expect(page.text).toContain('Updated March 2026');
-    for (const word of ['consentword', 'menuword', 'sidebarword', 'breadcrumbword', 'shareword', 'advertword', 'newsletterword', 'footerword', 'Skip to content', 'window.dataLayer']) {
+    for (const word of [
+      'consentword',
+      'menuword',
+      'sidebarword',
+      'breadcrumbword',
+      'shareword',
+      'advertword',
+      'newsletterword',
+      'footerword',
+      'Skip to content',
+      'window.dataLayer',
+    ]) {
       expect(page.text, word).not.toContain(word);
     }
     expect(page.canonical).toBe('https://docs.acme.example/sso');
@@ -74,7 +85,20 @@ describe('main content of a page', () => {
   it('returns every link, menus and footers included (that is how a crawler finds pages), with rel=nofollow marked', () => {
     const page = extractHtmlPage(DOCS_PAGE);
     const hrefs = page.links.map((l) => l.href);
-    expect(hrefs).toEqual(expect.arrayContaining(['/', '/product', '/pricing', '/start', '/sso', 'https://twitter.example/share', '/sso/scim', '/privacy', '/terms', '#content']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/product',
+        '/pricing',
+        '/start',
+        '/sso',
+        'https://twitter.example/share',
+        '/sso/scim',
+        '/privacy',
+        '/terms',
+        '#content',
+      ]),
+    );
     expect(page.links.find((l) => l.href === '/sso/scim')?.nofollow).toBe(true);
     expect(page.links.find((l) => l.href === '/pricing')?.nofollow).toBe(false);
   });
@@ -97,12 +121,15 @@ describe('main content of a page', () => {
     expect(page.text).toContain('Body text stays.');
     expect(page.text).not.toContain('navword');
     // All of a page's text in chrome-looking markup: the converter's own rules apply instead of an empty page.
-    const menu = extractHtmlPage('<html><head><title>Menu</title></head><body><div class="menu"><p>Tomato soup, 6 €.</p></div></body></html>');
+    const menu = extractHtmlPage(
+      '<html><head><title>Menu</title></head><body><div class="menu"><p>Tomato soup, 6 €.</p></div></body></html>',
+    );
     expect(menu.text).toContain('Tomato soup, 6 €.');
   });
 
   it('reads robots meta: noindex, nofollow, none, and our own bot name; others are ignored', () => {
-    const meta = (name: string, content: string) => extractHtmlPage(`<html><head><meta name="${name}" content="${content}"></head><body><p>x</p></body></html>`);
+    const meta = (name: string, content: string) =>
+      extractHtmlPage(`<html><head><meta name="${name}" content="${content}"></head><body><p>x</p></body></html>`);
     expect(meta('robots', 'noindex')).toMatchObject({ noindex: true, nofollow: false });
     expect(meta('robots', 'NOINDEX,NOFOLLOW')).toMatchObject({ noindex: true, nofollow: true });
     expect(meta('robots', 'none')).toMatchObject({ noindex: true, nofollow: true });
@@ -112,7 +139,9 @@ describe('main content of a page', () => {
   });
 
   it('escapes text faithfully through the cleaned copy (entities, angle brackets, ampersands)', () => {
-    const page = extractHtmlPage('<main><h1>A &amp; B</h1><p>Use &lt;div&gt; tags &amp;amp; not &quot;tables&quot; — 5 &lt; 6.</p><pre>if (a &lt; b &amp;&amp; c) {}</pre></main>');
+    const page = extractHtmlPage(
+      '<main><h1>A &amp; B</h1><p>Use &lt;div&gt; tags &amp;amp; not &quot;tables&quot; — 5 &lt; 6.</p><pre>if (a &lt; b &amp;&amp; c) {}</pre></main>',
+    );
     expect(page.text).toContain('# A & B');
     expect(page.text).toContain('Use <div> tags &amp; not "tables" — 5 < 6.');
     expect(page.text).toContain('if (a < b && c) {}');

@@ -10,7 +10,10 @@ import { parseHtml, type ElementNode, type HtmlNode } from '../html-tree.js';
  * same boilerplate rules file ingestion uses (html-boilerplate.ts).
  */
 
-export interface PageLink { href: string; nofollow: boolean }
+export interface PageLink {
+  href: string;
+  nofollow: boolean;
+}
 
 export interface HtmlPage {
   title: string | null;

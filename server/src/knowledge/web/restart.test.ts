@@ -20,7 +20,11 @@ async function boot(env: Record<string, string>) {
   const key = /Bearer (sk_[A-Za-z0-9_-]+)/.exec(srv.output())?.[1] as string;
   const base = `http://127.0.0.1:${env.PORT}`;
   const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(base + p, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + p, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   return { srv, call };

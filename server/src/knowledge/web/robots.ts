@@ -13,7 +13,10 @@ interface Robot {
  * robots-parser is CommonJS (`module.exports = fn`) but its typings declare a default export:
  * under NodeNext the default import is the function at run time, typed as the namespace.
  */
-const robotsParser = ((robotsParserModule as { default?: unknown }).default ?? robotsParserModule) as (url: string, contents: string) => Robot;
+const robotsParser = ((robotsParserModule as { default?: unknown }).default ?? robotsParserModule) as (
+  url: string,
+  contents: string,
+) => Robot;
 
 /** Our product token in robots.txt groups (`User-agent: ParleyBot`); `*` applies otherwise. */
 export const BOT_TOKEN = 'ParleyBot';
@@ -30,7 +33,10 @@ export interface RobotsRules {
 
 /** robots.txt could not be read because the site failed (5xx, network): RFC 9309 says crawl nothing. */
 export class RobotsUnreachableError extends Error {
-  constructor(message: string, readonly transient = true) {
+  constructor(
+    message: string,
+    readonly transient = true,
+  ) {
     super(message);
   }
 }
@@ -51,7 +57,8 @@ export async function loadRobots(fetcher: Fetcher, origin: string, signal?: Abor
     if (err instanceof FetchError && (err.kind === 'network' || err.kind === 'timeout')) {
       throw new RobotsUnreachableError(`robots.txt could not be read (${err.message}): the site is not crawled until it can be (RFC 9309)`);
     }
-    if (err instanceof FetchError && (err.kind === 'redirect' || err.kind === 'invalid')) return ALLOW_ALL(`robots.txt unusable (${err.message}): no rules`);
+    if (err instanceof FetchError && (err.kind === 'redirect' || err.kind === 'invalid'))
+      return ALLOW_ALL(`robots.txt unusable (${err.message}): no rules`);
     throw err;
   }
   if (res.status >= 500 || res.status === 429) {
@@ -67,19 +74,31 @@ export async function loadRobots(fetcher: Fetcher, origin: string, signal?: Abor
     // `undefined`: the URL is on another origin than robots.txt's; we never ask about those.
     allows: (url) => robots.isAllowed(url, BOT_TOKEN) !== false,
     crawlDelayMs: typeof delay === 'number' && Number.isFinite(delay) && delay > 0 ? delay * 1000 : null,
-    sitemaps: robots.getSitemaps().map((s) => normalizeUrl(s, robotsUrl)).filter((s): s is string => s !== null),
+    sitemaps: robots
+      .getSitemaps()
+      .map((s) => normalizeUrl(s, robotsUrl))
+      .filter((s): s is string => s !== null),
     note: 'robots.txt read',
   };
 }
 
-export interface SitemapLimits { maxFiles: number; maxUrls: number }
+export interface SitemapLimits {
+  maxFiles: number;
+  maxUrls: number;
+}
 
 /**
  * Page URLs listed by sitemaps (`<urlset>`, following `<sitemapindex>` entries; gzip bodies
  * too), same-origin only, at most `maxUrls` from at most `maxFiles` files. A sitemap that
  * cannot be fetched or parsed is skipped: sitemaps only seed the crawl.
  */
-export async function readSitemaps(fetcher: Fetcher, seeds: string[], origin: string, limits: SitemapLimits, signal?: AbortSignal): Promise<{ urls: string[]; files: number }> {
+export async function readSitemaps(
+  fetcher: Fetcher,
+  seeds: string[],
+  origin: string,
+  limits: SitemapLimits,
+  signal?: AbortSignal,
+): Promise<{ urls: string[]; files: number }> {
   const queue = [...new Set(seeds)].filter((s) => sameOrigin(s, origin));
   const seenFiles = new Set<string>(queue);
   const urls = new Set<string>();
@@ -103,7 +122,10 @@ export async function readSitemaps(fetcher: Fetcher, seeds: string[], origin: st
       const url = normalizeUrl(loc);
       if (!url || !sameOrigin(url, origin)) continue;
       if (isIndex) {
-        if (!seenFiles.has(url)) { seenFiles.add(url); queue.push(url); }
+        if (!seenFiles.has(url)) {
+          seenFiles.add(url);
+          queue.push(url);
+        }
       } else {
         urls.add(url);
         if (urls.size >= limits.maxUrls) break;

@@ -45,7 +45,13 @@ describe('one page from a URL', () => {
     const res = await api.post(docs, { url: `${web.origin}/help/refunds#top` });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      knowledgeBaseId: kbId, title: 'Refund policy – Acme Help', url: `${web.origin}/help/refunds`, format: 'html', source: 'url', status: 'ready', error: null,
+      knowledgeBaseId: kbId,
+      title: 'Refund policy – Acme Help',
+      url: `${web.origin}/help/refunds`,
+      format: 'html',
+      source: 'url',
+      status: 'ready',
+      error: null,
     });
     expect(res.body.data.chunkCount).toBeGreaterThan(0);
     expect(res.body.data.bytes).toBe(Buffer.byteLength(HELP_PAGE));
@@ -62,7 +68,10 @@ describe('one page from a URL', () => {
   it('keeps a given title, reads plain text and markdown, and replaces the document when the same url is added again', async () => {
     const web = await site({
       '/notes.txt': { headers: { 'content-type': 'text/plain' }, body: 'Plain text notes about the warehouse in Leeds.' },
-      '/guide.md': { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: '# Setup guide\n\nInstall the gizmo before the widget.\n' },
+      '/guide.md': {
+        headers: { 'content-type': 'text/markdown; charset=utf-8' },
+        body: '# Setup guide\n\nInstall the gizmo before the widget.\n',
+      },
     });
     const { api, kbId, docs } = await setup();
     const txt = await api.post(docs, { url: `${web.origin}/notes.txt`, title: 'Warehouse notes' });
@@ -126,7 +135,10 @@ describe('one page from a URL', () => {
     expect(calls).toBe(3);
     // Out of retries (1 + 2): failed with the last error.
     let down = 0;
-    web.set('/down', (_req, r) => { down++; r.writeHead(503).end('busy'); });
+    web.set('/down', (_req, r) => {
+      down++;
+      r.writeHead(503).end('busy');
+    });
     const again = await api.post(docs, { url: `${web.origin}/down` });
     const failed = await waitForDocument(api, kbId, again.body.data.id, settled);
     expect(failed).toMatchObject({ status: 'failed', error: `${web.origin}/down answered HTTP 503` });
@@ -161,9 +173,17 @@ describe('validation and the address guard', () => {
 
   it('with the guard on: a private literal or localhost is refused at POST; a name resolving to 127.0.0.1 fails the job', async () => {
     const web = await site({ '/': page('Internal', '<p>Secret admin console.</p>') });
-    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const resolve = (_h: string, _o: dns.LookupAllOptions, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
     const { api, kbId, docs } = await setup({ config: { fetchAllowPrivate: false }, urlSources: { resolve } });
-    for (const url of [`${web.origin}/`, 'http://localhost:8080/', 'http://10.1.2.3/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data/', 'http://2130706433/']) {
+    for (const url of [
+      `${web.origin}/`,
+      'http://localhost:8080/',
+      'http://10.1.2.3/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2130706433/',
+    ]) {
       const res = await api.post(docs, { url });
       expect(res.status, url).toBe(400);
       expect(res.body.error.message, url).toMatch(/^url: must not point at (a (loopback|private|link-local) address|localhost)/);
@@ -171,7 +191,10 @@ describe('validation and the address guard', () => {
     }
     const single = await api.post(docs, { url: `http://intranet.example:${web.port}/` });
     expect(single.status).toBe(201);
-    expect(single.body.data).toMatchObject({ status: 'failed', error: `intranet.example resolves to 127.0.0.1, a loopback address: refused (set FETCH_ALLOW_PRIVATE=true to allow)` });
+    expect(single.body.data).toMatchObject({
+      status: 'failed',
+      error: `intranet.example resolves to 127.0.0.1, a loopback address: refused (set FETCH_ALLOW_PRIVATE=true to allow)`,
+    });
     const crawl = await api.post(docs, { url: `http://intranet.example:${web.port}/`, crawl: { maxPages: 5 } });
     expect(crawl.body.data.status).toBe('queued');
     const failed = await waitForDocument(api, kbId, crawl.body.data.id, settled);
@@ -186,8 +209,12 @@ describe('re-sync', () => {
     let hold: (() => void) | null = null;
     const web = await site({
       '/': async (_req, res) => {
-        if (version === 2) await new Promise<void>((r) => { hold = r; });
-        const body = version === 1 ? '<p>The office opens at nine o\'clock.</p>' : '<p>The office now opens at ten, after the renovation.</p>';
+        if (version === 2)
+          await new Promise<void>((r) => {
+            hold = r;
+          });
+        const body =
+          version === 1 ? "<p>The office opens at nine o'clock.</p>" : '<p>The office now opens at ten, after the renovation.</p>';
         res.writeHead(200, { 'content-type': 'text/html' }).end(page('Hours', body, { links: ['/more'] }));
       },
       '/more': page('More', '<p>Parking is behind the building.</p>'),
@@ -211,7 +238,9 @@ describe('re-sync', () => {
     const again = await api.post(`${docs}/${id}/sync`);
     expect(again.status).toBe(202);
     expect(again.body.data.status).toBe('processing');
-    expect(await (server as TestServer).ctx.storage.get('SELECT count(*) AS n FROM ingest_jobs WHERE document_id = ?', [id])).toEqual({ n: 2 });
+    expect(await (server as TestServer).ctx.storage.get('SELECT count(*) AS n FROM ingest_jobs WHERE document_id = ?', [id])).toEqual({
+      n: 2,
+    });
     while (!hold) await new Promise((r) => setTimeout(r, 10));
     (hold as () => void)();
     const resynced = await waitForDocument(api, kbId, id, (d) => d.status === 'ready' && d.syncedAt !== ready.syncedAt);
@@ -228,7 +257,13 @@ describe('re-sync', () => {
 
   it('a re-synced page is searchable at once (reused chunk rowids included)', async () => {
     let version = 1;
-    const web = await site({ '/': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }).end(page('Hours', version === 1 ? '<p>Open at nine.</p>' : '<p>Open at ten after the renovation.</p>')); } });
+    const web = await site({
+      '/': (_req, res) => {
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(page('Hours', version === 1 ? '<p>Open at nine.</p>' : '<p>Open at ten after the renovation.</p>'));
+      },
+    });
     const { api, kbId, docs } = await setup();
     const created = await api.post(docs, { url: `${web.origin}/` });
     expect((await search(api, kbId, 'nine')).length).toBe(1);
@@ -255,7 +290,9 @@ describe('crawl jobs while they run', () => {
     // The first pages come at once; the rest take 300 ms each, two at a time: the whole crawl
     // would run for over 3 s after the first few pages, so the deletion lands in the middle of it
     // even on a loaded machine, and a crawl that kept going would ask for a page every ~150 ms.
-    links.forEach((l, i) => { routes[l] = { body: page(`Page ${l}`, `<p>Content of page ${l} about topic${l.slice(2)}.</p>`), delayMs: i < 6 ? 20 : 300 }; });
+    links.forEach((l, i) => {
+      routes[l] = { body: page(`Page ${l}`, `<p>Content of page ${l} about topic${l.slice(2)}.</p>`), delayMs: i < 6 ? 20 : 300 };
+    });
     const web = await site(routes);
     const { api, kbId, docs } = await setup({ urlSources: { crawlConcurrency: 2, progressIntervalMs: 50 } });
     const res = await api.post(docs, { url: `${web.origin}/`, crawl: { maxPages: 100, maxDepth: 1 } });
@@ -263,7 +300,12 @@ describe('crawl jobs while they run', () => {
     expect(res.body.data).toMatchObject({ status: 'queued', format: 'crawl', source: 'crawl', chunkCount: 0 });
     const id = res.body.data.id;
     const midway = await waitForDocument(api, kbId, id, (d) => d.status === 'processing' && d.progress?.pagesFetched >= 4);
-    expect(midway.progress).toMatchObject({ maxPages: 100, maxDepth: 1, pagesQueued: expect.any(Number), pagesIndexed: expect.any(Number) });
+    expect(midway.progress).toMatchObject({
+      maxPages: 100,
+      maxDepth: 1,
+      pagesQueued: expect.any(Number),
+      pagesIndexed: expect.any(Number),
+    });
     expect(midway.progress.pagesIndexed).toBeGreaterThan(0);
 
     expect((await api.del(`${docs}/${id}`)).status).toBe(200);
@@ -272,10 +314,17 @@ describe('crawl jobs while they run', () => {
     // crawl stopped short of its pages.
     let seen = web.requests.length;
     let quietSince = Date.now();
-    await until('the crawl to stop fetching', async () => {
-      if (web.requests.length !== seen) { seen = web.requests.length; quietSince = Date.now(); }
-      return Date.now() - quietSince >= 1_000;
-    }, 15_000);
+    await until(
+      'the crawl to stop fetching',
+      async () => {
+        if (web.requests.length !== seen) {
+          seen = web.requests.length;
+          quietSince = Date.now();
+        }
+        return Date.now() - quietSince >= 1_000;
+      },
+      15_000,
+    );
     const fetchedAtStop = web.requests.length;
     await new Promise((r) => setTimeout(r, 1_000));
     expect(web.requests.length).toBe(fetchedAtStop);

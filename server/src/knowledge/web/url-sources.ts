@@ -70,7 +70,11 @@ interface ProgressWriter {
  * Writes are chained, and `cancel` waits for the one in flight: a late progress write must
  * not mark the document `processing` again after its content is stored.
  */
-function progressWriter(save: (progress: DocumentProgress) => Promise<void>, everyMs: number, onError: (err: unknown) => void): ProgressWriter {
+function progressWriter(
+  save: (progress: DocumentProgress) => Promise<void>,
+  everyMs: number,
+  onError: (err: unknown) => void,
+): ProgressWriter {
   let last = 0;
   let pending: DocumentProgress | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -124,26 +128,31 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   const waitMs = tuning.waitMs ?? 10_000;
   const progressEvery = tuning.progressIntervalMs ?? 250;
   let fetcher: Fetcher | null = null;
-  const getFetcher = (): Fetcher => (fetcher ??= createFetcher({
-    allowPrivate,
-    // Read when first used: a test server learns its public URL only once listening.
-    userAgent: `ParleyBot/1.0 (+${ctx.config.publicUrl})`,
-    timeoutMs: tuning.fetchTimeoutMs ?? 15_000,
-    maxBytes: tuning.maxBytes ?? 10 * 1024 * 1024,
-    ...(tuning.resolve ? { resolve: tuning.resolve } : {}),
-    ...(tuning.lookup ? { lookup: tuning.lookup } : {}),
-  }));
-  const docRow = (id: string) => ctx.storage.get<{ knowledge_base_id: string; url: string | null; title: string; source: string }>(
-    'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?', [id],
-  );
+  const getFetcher = (): Fetcher =>
+    (fetcher ??= createFetcher({
+      allowPrivate,
+      // Read when first used: a test server learns its public URL only once listening.
+      userAgent: `ParleyBot/1.0 (+${ctx.config.publicUrl})`,
+      timeoutMs: tuning.fetchTimeoutMs ?? 15_000,
+      maxBytes: tuning.maxBytes ?? 10 * 1024 * 1024,
+      ...(tuning.resolve ? { resolve: tuning.resolve } : {}),
+      ...(tuning.lookup ? { lookup: tuning.lookup } : {}),
+    }));
+  const docRow = (id: string) =>
+    ctx.storage.get<{ knowledge_base_id: string; url: string | null; title: string; source: string }>(
+      'SELECT knowledge_base_id, url, title, source FROM documents WHERE id = ?',
+      [id],
+    );
 
   /** A document state write, only while the job's lease is this instance's (issue 15: a taken-over job writes nothing). */
   const setState = (lease: JobLease, documentId: string, state: Parameters<KnowledgeStore['setDocumentState']>[1]): Promise<void> =>
-    store.write(async (w) => { if (await lease.held(w.tx)) await w.setDocumentState(documentId, state, nowIso(ctx)); });
+    store.write(async (w) => {
+      if (await lease.held(w.tx)) await w.setDocumentState(documentId, state, nowIso(ctx));
+    });
 
   /** Before the content is chunked: a job taken over by another instance stops here (cheap early exit). */
   async function stillHeld(lease: JobLease, signal: AbortSignal, url: string): Promise<void> {
-    if (signal.aborted || !await lease.held(ctx.storage)) throw new FetchError('fetch cancelled', 'aborted', url);
+    if (signal.aborted || !(await lease.held(ctx.storage))) throw new FetchError('fetch cancelled', 'aborted', url);
   }
 
   /** The swap itself, fenced by the lease in its own transaction (content-swap.ts): refused once the job was taken over. */
@@ -156,38 +165,68 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   async function perform(job: IngestJob, signal: AbortSignal, lease: JobLease): Promise<'done' | 'gone'> {
     const doc = await docRow(job.documentId);
     if (!doc?.url) return 'gone';
-    const options = (await store.sourceOptions(job.documentId) ?? {}) as UrlSourceOptions;
+    const options = ((await store.sourceOptions(job.documentId)) ?? {}) as UrlSourceOptions;
     const f = getFetcher();
     if (job.kind === 'fetch') {
       await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, attempt: job.attempts } });
       const page = await fetchSinglePage(f, doc.url, signal);
       await stillHeld(lease, signal, doc.url);
       const title = options.title ?? page.title ?? doc.title;
-      return swap(lease, job.documentId, {
-        title, bytes: page.bytes, progress: { pagesFetched: 1, pagesIndexed: 1 }, format: page.sourceFormat,
-        parts: [{ content: page.text, format: page.format, title: page.title ?? title, url: page.url }],
-      }, doc.url);
+      return swap(
+        lease,
+        job.documentId,
+        {
+          title,
+          bytes: page.bytes,
+          progress: { pagesFetched: 1, pagesIndexed: 1 },
+          format: page.sourceFormat,
+          parts: [{ content: page.text, format: page.format, title: page.title ?? title, url: page.url }],
+        },
+        doc.url,
+      );
     }
     const crawl = options.crawl ?? { maxPages: 50, maxDepth: 2 };
     const progress = progressWriter(
-      (p) => setState(lease, job.documentId, { status: 'processing', progress: p }), progressEvery,
+      (p) => setState(lease, job.documentId, { status: 'processing', progress: p }),
+      progressEvery,
       (err) => ctx.logger.error('progress write failed', { documentId: job.documentId, error: String(err) }),
     );
-    await setState(lease, job.documentId, { status: 'processing', progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts } });
+    await setState(lease, job.documentId, {
+      status: 'processing',
+      progress: { pagesFetched: 0, pagesIndexed: 0, maxPages: crawl.maxPages, attempt: job.attempts },
+    });
     try {
       const result = await crawlSite({
-        startUrl: doc.url, maxPages: crawl.maxPages, maxDepth: crawl.maxDepth, fetcher: f, signal,
-        concurrency: tuning.crawlConcurrency ?? 4, maxCrawlDelayMs: tuning.maxCrawlDelayMs ?? 2000,
+        startUrl: doc.url,
+        maxPages: crawl.maxPages,
+        maxDepth: crawl.maxDepth,
+        fetcher: f,
+        signal,
+        concurrency: tuning.crawlConcurrency ?? 4,
+        maxCrawlDelayMs: tuning.maxCrawlDelayMs ?? 2000,
         onProgress: (p) => progress.update(p),
       });
       await progress.cancel();
       await stillHeld(lease, signal, doc.url);
       if (!result.pages.length) {
         const p = result.progress;
-        throw new IngestError(`No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`, false);
+        throw new IngestError(
+          `No indexable page found from ${doc.url} (${p.pagesFetched} fetched, ${p.pagesSkipped} skipped, ${p.pagesFailed} failed)`,
+          false,
+        );
       }
-      const parts: DocumentPart[] = result.pages.map((page) => ({ content: page.text, format: page.format, title: page.title ?? page.url, url: page.url }));
-      return await swap(lease, job.documentId, { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress }, doc.url);
+      const parts: DocumentPart[] = result.pages.map((page) => ({
+        content: page.text,
+        format: page.format,
+        title: page.title ?? page.url,
+        url: page.url,
+      }));
+      return await swap(
+        lease,
+        job.documentId,
+        { title: options.title ?? result.startTitle ?? doc.title, parts, bytes: result.bytes, progress: result.progress },
+        doc.url,
+      );
     } finally {
       await progress.cancel();
     }
@@ -196,14 +235,20 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
   // A test's tuning, else WEB_JOB_LEASE_MS (config.ts), else the runner's default.
   const leaseMs = tuning.leaseMs ?? ctx.config.webJobLeaseMs;
   const runner = createJobRunner({
-    storage: ctx.storage, clock: ctx.clock, logger: ctx.logger,
-    concurrency: tuning.concurrency ?? 2, pollMs: tuning.pollMs ?? 1000, retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
+    storage: ctx.storage,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    concurrency: tuning.concurrency ?? 2,
+    pollMs: tuning.pollMs ?? 1000,
+    retryDelaysMs: tuning.retryDelaysMs ?? [5_000, 30_000],
     ...(leaseMs ? { leaseMs } : {}),
     hooks: {
       perform,
       classify: (err) => classifyJobError(err, ctx.logger),
       async requeued(job, why) {
-        const progress: DocumentProgress | undefined = why.retryAt ? { retryAt: new Date(why.retryAt).toISOString(), lastError: why.error } : undefined;
+        const progress: DocumentProgress | undefined = why.retryAt
+          ? { retryAt: new Date(why.retryAt).toISOString(), lastError: why.error }
+          : undefined;
         await store.setDocumentState(job.documentId, { status: 'queued', ...(progress ? { progress } : {}) }, nowIso(ctx));
       },
       async failed(job, error) {
@@ -225,14 +270,22 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
       const options: UrlSourceOptions = { ...(crawl ? { crawl } : {}), ...(input.title ? { title: input.title } : {}) };
       const kind: JobKind = crawl ? 'crawl' : 'fetch';
       const { doc, job } = await store.write(async (w) => {
-        const created = await w.createPendingDocument(knowledgeBaseId, {
-          title: input.title ?? url, url, format: crawl ? 'crawl' : 'html', source: crawl ? 'crawl' : 'url', sourceOptions: options,
-        }, nowIso(ctx));
+        const created = await w.createPendingDocument(
+          knowledgeBaseId,
+          {
+            title: input.title ?? url,
+            url,
+            format: crawl ? 'crawl' : 'html',
+            source: crawl ? 'crawl' : 'url',
+            sourceOptions: options,
+          },
+          nowIso(ctx),
+        );
         return { doc: created, job: (await runner.enqueue(w.tx, created.id, kind)).job };
       });
       runner.wake();
       if (!crawl && runner.running) await runner.waitFor(job.id, waitMs);
-      return await store.getDocument(knowledgeBaseId, doc.id) ?? doc;
+      return (await store.getDocument(knowledgeBaseId, doc.id)) ?? doc;
     },
 
     async resync(knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
@@ -246,7 +299,7 @@ export function createUrlSources(ctx: AppContext, store: KnowledgeStore, tuning:
         if (created) await w.setDocumentState(documentId, { status: 'queued' }, nowIso(ctx));
       });
       runner.wake();
-      return await store.getDocument(knowledgeBaseId, documentId) ?? doc;
+      return (await store.getDocument(knowledgeBaseId, documentId)) ?? doc;
     },
 
     start(): void {

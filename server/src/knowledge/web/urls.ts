@@ -7,7 +7,8 @@ const TRACKING_PARAM_RE = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_
  * Links to files we cannot index (or would only waste a fetch on). Pages are told apart by
  * their Content-Type when fetched; this only saves requests for the obvious cases.
  */
-const NON_HTML_EXT_RE = /\.(?:pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|pkg|deb|rpm|apk|iso|bin|img|png|jpe?g|gif|webp|avif|bmp|ico|svg|tiff?|psd|mp3|mp4|m4a|m4v|wav|ogg|oga|ogv|webm|flac|aac|mov|avi|mkv|wmv|flv|woff2?|ttf|otf|eot|css|js|mjs|map|json|xml|rss|atom|csv|xlsx?|docx?|pptx?|odt|ods|odp|rtf|epub|wasm|jar|swf)$/i;
+const NON_HTML_EXT_RE =
+  /\.(?:pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|pkg|deb|rpm|apk|iso|bin|img|png|jpe?g|gif|webp|avif|bmp|ico|svg|tiff?|psd|mp3|mp4|m4a|m4v|wav|ogg|oga|ogv|webm|flac|aac|mov|avi|mkv|wmv|flv|woff2?|ttf|otf|eot|css|js|mjs|map|json|xml|rss|atom|csv|xlsx?|docx?|pptx?|odt|ods|odp|rtf|epub|wasm|jar|swf)$/i;
 
 /**
  * The one spelling of a URL used to recognise a page already seen: absolute, http(s) only, no

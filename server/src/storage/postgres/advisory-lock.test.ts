@@ -14,10 +14,20 @@ describe('withAdvisoryLock', () => {
       const key = 515151;
       const order: string[] = [];
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
-      const holder = withAdvisoryLock(holderSide.pool, key, async () => { order.push('holder in'); await held; order.push('holder out'); return 1; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      const holder = withAdvisoryLock(holderSide.pool, key, async () => {
+        order.push('holder in');
+        await held;
+        order.push('holder out');
+        return 1;
+      });
       while (!order.length) await new Promise((r) => setTimeout(r, 5));
-      const waiter = withAdvisoryLock(waiterSide.pool, key, async () => { order.push('waiter in'); return 2; });
+      const waiter = withAdvisoryLock(waiterSide.pool, key, async () => {
+        order.push('waiter in');
+        return 2;
+      });
       expect(await withAdvisoryLock(a.storage.pool, key, async () => 3, { wait: false })).toEqual({ locked: false });
       await new Promise((r) => setTimeout(r, 300)); // three statement timeouts
       expect(order).toEqual(['holder in']);
@@ -25,7 +35,8 @@ describe('withAdvisoryLock', () => {
       expect(await holder).toEqual({ locked: true, value: 1 });
       expect(await waiter).toEqual({ locked: true, value: 2 });
       expect(order).toEqual(['holder in', 'holder out', 'waiter in']);
-      for (const side of [holderSide, waiterSide]) expect(await side.get("SELECT current_setting('statement_timeout') AS t")).toEqual({ t: '100ms' });
+      for (const side of [holderSide, waiterSide])
+        expect(await side.get("SELECT current_setting('statement_timeout') AS t")).toEqual({ t: '100ms' });
       expect(await withAdvisoryLock(a.storage.pool, key, async () => 4, { wait: false })).toEqual({ locked: true, value: 4 });
     } finally {
       await a.drop();
@@ -35,11 +46,22 @@ describe('withAdvisoryLock', () => {
   it('releases the lock when the work throws, and passes its error on', async () => {
     const a = await freshPostgresStorage();
     try {
-      await expect(withAdvisoryLock(a.storage.pool, 9, async () => { throw new Error('work failed'); })).rejects.toThrow('work failed');
-      expect(await withAdvisoryLock(a.storage.pool, 9, async (client) => (await client.query<{ n: number }>('SELECT 1 AS n')).rows[0]?.n, { wait: false }))
-        .toEqual({ locked: true, value: 1 });
+      await expect(
+        withAdvisoryLock(a.storage.pool, 9, async () => {
+          throw new Error('work failed');
+        }),
+      ).rejects.toThrow('work failed');
+      expect(
+        await withAdvisoryLock(a.storage.pool, 9, async (client) => (await client.query<{ n: number }>('SELECT 1 AS n')).rows[0]?.n, {
+          wait: false,
+        }),
+      ).toEqual({ locked: true, value: 1 });
       // No advisory lock left behind on any connection of the database.
-      expect(await a.storage.get("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).toEqual({ n: 0 });
+      expect(
+        await a.storage.get(
+          "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        ),
+      ).toEqual({ n: 0 });
     } finally {
       await a.drop();
     }

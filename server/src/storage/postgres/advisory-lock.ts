@@ -20,7 +20,10 @@ export type AdvisoryLockResult<T> = { locked: true; value: T } | { locked: false
  * goes with it.
  */
 export async function withAdvisoryLock<T>(
-  pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>, opts: { wait?: boolean } = {},
+  pool: pg.Pool,
+  key: number,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  opts: { wait?: boolean } = {},
 ): Promise<AdvisoryLockResult<T>> {
   const wait = opts.wait ?? true;
   const client = await pool.connect();
@@ -38,7 +41,9 @@ export async function withAdvisoryLock<T>(
     try {
       return { locked: true, value: await fn(client) };
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => { broken = err; });
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => {
+        broken = err;
+      });
     }
   } catch (err) {
     // Failed before the hold (connection lost, the lock wait cancelled): not fit for the pool.
@@ -46,7 +51,10 @@ export async function withAdvisoryLock<T>(
     if (!holding) broken ??= err as Error;
     throw err;
   } finally {
-    if (wait && !broken) await client.query('RESET statement_timeout').catch((err: Error) => { broken = err; });
+    if (wait && !broken)
+      await client.query('RESET statement_timeout').catch((err: Error) => {
+        broken = err;
+      });
     client.release(broken);
   }
 }

@@ -46,7 +46,9 @@ let written = 0;
 /** A committed write in this database (on a connection of its own, so also usable inside `tx`); its xid. */
 async function commitWrite(): Promise<bigint> {
   writer ??= await connect();
-  const r = await writer.query<{ x: string }>('INSERT INTO chunk_deletions (chunk_id) VALUES ($1) RETURNING CAST(xact_id AS TEXT) AS x', [-++written]);
+  const r = await writer.query<{ x: string }>('INSERT INTO chunk_deletions (chunk_id) VALUES ($1) RETURNING CAST(xact_id AS TEXT) AS x', [
+    -++written,
+  ]);
   return BigInt(r.rows[0]!.x);
 }
 
@@ -76,8 +78,10 @@ describe('widenXid', () => {
       [3n * E + 100n, 3n * E + 100n - 2n ** 31n],
     ];
     for (const [near, full] of cases) {
-      const row = await db.storage.get<{ w: string }>(`SELECT CAST(${widenXid('CAST(@x AS xid)', 'CAST(@near AS BIGINT)')} AS TEXT) AS w`,
-        { x: String(full % E), near: String(near) });
+      const row = await db.storage.get<{ w: string }>(`SELECT CAST(${widenXid('CAST(@x AS xid)', 'CAST(@near AS BIGINT)')} AS TEXT) AS w`, {
+        x: String(full % E),
+        near: String(near),
+      });
       expect(BigInt(row!.w), `${full} near ${near}`).toBe(full);
     }
   });
@@ -110,8 +114,12 @@ describe('readHorizon', () => {
     const mine = await connect();
     await mine.query('BEGIN');
     await mine.query('SAVEPOINT s');
-    const open = BigInt((await mine.query<{ x: string }>(`INSERT INTO chunk_deletions (chunk_id) VALUES (1)
-      RETURNING CAST(xact_id AS TEXT) AS x`)).rows[0]!.x);
+    const open = BigInt(
+      (
+        await mine.query<{ x: string }>(`INSERT INTO chunk_deletions (chunk_id) VALUES (1)
+      RETURNING CAST(xact_id AS TEXT) AS x`)
+      ).rows[0]!.x,
+    );
     await mine.query('RELEASE SAVEPOINT s');
     const written = await commitWrite();
     expect(written).toBeGreaterThan(open);
@@ -137,7 +145,7 @@ describe('readHorizon', () => {
     });
   });
 
-  it('a role without privileges sees other roles\' transactions of this database (no pg_read_all_stats needed)', async () => {
+  it("a role without privileges sees other roles' transactions of this database (no pg_read_all_stats needed)", async () => {
     const role = `parley_t_plain_${randomBytes(4).toString('hex')}`;
     const admin = await connect();
     await admin.query(`CREATE ROLE ${role} NOLOGIN NOSUPERUSER`);
@@ -159,7 +167,9 @@ describe('readHorizon', () => {
   });
 
   it('is held back by a prepared transaction of this database (skipped when max_prepared_transactions = 0)', async (ctx) => {
-    const max = Number((await db.storage.get<{ max_prepared_transactions: string }>('SHOW max_prepared_transactions'))?.max_prepared_transactions);
+    const max = Number(
+      (await db.storage.get<{ max_prepared_transactions: string }>('SHOW max_prepared_transactions'))?.max_prepared_transactions,
+    );
     if (max === 0) ctx.skip(); // PREPARE TRANSACTION is refused by the server then: nothing to hold the horizon
     const mine = await connect();
     const open = await openWithXid(mine);
@@ -181,7 +191,8 @@ describe('readHorizon', () => {
     const writers = await Promise.all([0, 1, 2, 3].map(() => connect()));
     // Where the server allows it, some commit through PREPARE TRANSACTION (its xid passes from the
     // backend to a prepared transaction that no backend holds).
-    const prepared = Number((await db.storage.get<{ m: string }>('SELECT setting AS m FROM pg_settings WHERE name = \'max_prepared_transactions\''))?.m) > 0;
+    const prepared =
+      Number((await db.storage.get<{ m: string }>("SELECT setting AS m FROM pg_settings WHERE name = 'max_prepared_transactions'"))?.m) > 0;
     let next = 1_000_000;
     const committed = new Set<number>();
     let stop = false;
@@ -214,9 +225,12 @@ describe('readHorizon', () => {
     let cursor = { xact: '0', id: 0 };
     const follow = async (): Promise<number> => {
       const h = await readHorizon(db.storage);
-      const rows = await db.storage.all<{ id: number; xact: string }>(`SELECT chunk_id AS id, CAST(xact_id AS TEXT) AS xact FROM chunk_deletions
+      const rows = await db.storage.all<{ id: number; xact: string }>(
+        `SELECT chunk_id AS id, CAST(xact_id AS TEXT) AS xact FROM chunk_deletions
         WHERE (xact_id, chunk_id) > (CAST(? AS xid8), ?) AND xact_id < CAST(? AS xid8) AND chunk_id >= 1000000
-        ORDER BY xact_id, chunk_id`, [cursor.xact, cursor.id, h]);
+        ORDER BY xact_id, chunk_id`,
+        [cursor.xact, cursor.id, h],
+      );
       for (const r of rows) seen.push(r.id);
       const last = rows.at(-1);
       if (last) cursor = { xact: last.xact, id: last.id };
@@ -236,6 +250,8 @@ describe('readHorizon', () => {
     expect(committed.size).toBeGreaterThan(50);
     expect(new Set(seen).size).toBe(seen.length); // nothing twice
     expect(new Set(seen)).toEqual(committed); // nothing skipped, nothing rolled back
-    console.log(`horizon cursor: ${committed.size} rows committed by 4 writers${prepared ? ' (some through PREPARE TRANSACTION)' : ''}, ${reads} reads while they ran, all seen once`);
+    console.log(
+      `horizon cursor: ${committed.size} rows committed by 4 writers${prepared ? ' (some through PREPARE TRANSACTION)' : ''}, ${reads} reads while they ran, all seen once`,
+    );
   });
 });

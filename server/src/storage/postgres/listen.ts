@@ -19,7 +19,10 @@ export function listenOn(pool: pg.Pool, channel: string, handlers: ListenHandler
 
   function connect(): void {
     if (stopped) return;
-    const c = new pg.Client({ ...pool.options, application_name: `${pool.options.application_name ?? 'parley'}-listen` } as pg.ClientConfig);
+    const c = new pg.Client({
+      ...pool.options,
+      application_name: `${pool.options.application_name ?? 'parley'}-listen`,
+    } as pg.ClientConfig);
     client = c;
     let lost = false;
     const onLost = (): void => {

@@ -9,8 +9,14 @@ import { migratePostgres, readPostgresMigrations } from './migrate.js';
 describe('PostgreSQL migrations', () => {
   let db: { url: string; drop(): Promise<void> };
   const opened: PostgresStorage[] = [];
-  const open = () => { const s = createPostgresStorage(db.url, { poolSize: 2 }); opened.push(s); return s; };
-  beforeEach(async () => { db = await scratchPostgresDatabase(); });
+  const open = () => {
+    const s = createPostgresStorage(db.url, { poolSize: 2 });
+    opened.push(s);
+    return s;
+  };
+  beforeEach(async () => {
+    db = await scratchPostgresDatabase();
+  });
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((s) => s.close()));
     await db.drop();
@@ -41,7 +47,9 @@ describe('PostgreSQL migrations', () => {
     fs.writeFileSync(path.join(dir, '002_bad.sql'), 'CREATE TABLE b (x bigint); SELECT no_such_function();');
     const s = open();
     await expect(migratePostgres(s, { dir })).rejects.toThrow(/002_bad.sql failed/);
-    expect(await s.all("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('a', 'b') ORDER BY 1")).toEqual([{ tablename: 'a' }]);
+    expect(await s.all("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('a', 'b') ORDER BY 1")).toEqual([
+      { tablename: 'a' },
+    ]);
     fs.writeFileSync(path.join(dir, '002_bad.sql'), 'CREATE TABLE b (x bigint);');
     expect(await migratePostgres(open(), { dir })).toEqual({ applied: ['002_bad.sql'] });
     fs.rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,11 @@ export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.ur
  */
 export const MIGRATION_LOCK_KEY = 0x7061726c6579;
 
-interface Migration { version: number; name: string; sql: string }
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 export function readPostgresMigrations(dir = migrationsDir): Migration[] {
   return fs
