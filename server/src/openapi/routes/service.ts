@@ -19,7 +19,7 @@ export const serviceRoutes = defineRoutes([
     path: '/metrics',
     tag,
     summary:
-      'Prometheus metrics (text exposition format 0.0.4) to `Authorization: Bearer <METRICS_TOKEN>` (not an API key); 401 without it, 404 while METRICS_TOKEN is unset (API.md §12, docs/operations.md)',
+      'Prometheus metrics (text exposition format 0.0.4) to `Authorization: Bearer <METRICS_TOKEN>` (not an API key); 401 without it, 404 while METRICS_TOKEN is unset (docs/api-spec.md §12, docs/operations.md)',
     auth: PUBLIC,
     success: { kind: 'text', status: 200, contentType: 'text/plain; version=0.0.4; charset=utf-8' },
     errors: [401, 404],
@@ -29,7 +29,7 @@ export const serviceRoutes = defineRoutes([
     path: '/readyz',
     tag,
     summary:
-      'Readiness: 200 {"status":"ready"} once the database answers and the retrieval index is built; 503 {"status":"starting"} before (API.md §11)',
+      'Readiness: 200 {"status":"ready"} once the database answers and the retrieval index is built; 503 {"status":"starting"} before (docs/api-spec.md §11)',
     auth: PUBLIC,
     success: { kind: 'bare', status: 200, schema: z.object({ status: z.literal('ready') }) },
     errors: [],
