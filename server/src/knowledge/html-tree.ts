@@ -4,7 +4,7 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
  * An HTML document as a plain tree: a tolerant tokenizer (never throws, never backtracks over
  * the whole document) and a tree builder with the browser's common implied-end-tag rules.
  * Kept over htmlparser2 by measurement (bench/src/html-bench.ts, issue 27): on real pages it
- * parses faster and agrees with parse5, the spec-exact parser, as often (docs/architecture.md).
+ * parses faster and agrees with parse5, the spec-exact parser, as often (docs/decisions.md, bench/src/html-bench.ts).
  */
 
 /**

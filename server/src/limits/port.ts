@@ -4,7 +4,7 @@
  *
  * Every call is one atomic check-and-count, so N concurrent requests against R remaining admit
  * exactly R whichever instance they reach. A store that cannot answer (Redis down) rejects with
- * a 503 `unavailable` AppError: limits fail closed (docs/architecture.md, "Limits across instances").
+ * a 503 `unavailable` AppError: limits fail closed (docs/architecture.md, scale-out: "Limits across instances").
  */
 
 /** Per-key limits; `Infinity` = no limit for that window. */
