@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backoffDelay, type Backoff } from '../net/backoff.js';
 import { isStalePlan, StatementNames } from './pg-statements.js';
 import { toNumbered } from './placeholders.js';
 import { createReentryGuard } from './reentry-guard.js';
@@ -65,6 +66,9 @@ export interface PostgresStorageOptions {
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+/** Waits between a transaction's attempts: full jitter under 5 ms, doubling to 50 ms (net/backoff.ts). */
+const TX_RETRY: Backoff = { baseMs: 5, maxMs: 50 };
+
 /** serialization_failure, deadlock_detected: the whole transaction can simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const ENDED = 'transaction handle used after its transaction ended';
@@ -350,7 +354,7 @@ export function createPostgresStorage(config: string | pg.PoolConfig, opts: Post
         // A stale prepared plan has its new name by now: the next attempt prepares it afresh.
         if (n >= maxAttempts || !code || !(RETRYABLE.has(code) || isStalePlan(dbErr))) throw err;
         // Two transactions that deadlocked would meet again if both retried at once.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
+        await new Promise((r) => setTimeout(r, backoffDelay(n - 1, TX_RETRY)));
       }
     }
   }

@@ -1,13 +1,14 @@
 import pg from 'pg';
+import { backoffDelay, type Backoff } from '../../net/backoff.js';
 import type { ListenHandlers } from '../port.js';
 
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+/** Reconnect waits: full jitter under 250 ms doubling to 10 s (net/backoff.ts), so instances that lost one server together do not return together. */
+const RECONNECT: Backoff = { baseMs: 250, maxMs: 10_000 };
 
 /**
  * LISTEN on `channel` on a connection of its own: the pool's settings, outside the pool so it takes
  * no slot of it and does not hold `pool.end()` up, named `<application_name>-listen` in
- * pg_stat_activity. A dropped connection is reconnected with backoff (250 ms doubling to 10 s);
+ * pg_stat_activity. A dropped connection is reconnected with backoff (RECONNECT);
  * `connected` is called after every (re)connect, since notifications sent meanwhile are lost.
  * Returns the stop (PostgresEngine.listen).
  */
@@ -15,7 +16,8 @@ export function listenOn(pool: pg.Pool, channel: string, handlers: ListenHandler
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;
-  let reconnectDelay = RECONNECT_MIN_MS;
+  /** Reconnects since the last successful LISTEN. */
+  let reconnects = 0;
 
   function connect(): void {
     if (stopped) return;
@@ -31,9 +33,7 @@ export function listenOn(pool: pg.Pool, channel: string, handlers: ListenHandler
       if (client === c) client = null;
       c.end().catch(() => undefined);
       if (stopped) return;
-      const delay = reconnectDelay;
-      reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
-      setTimeout(connect, delay).unref();
+      setTimeout(connect, backoffDelay(reconnects++, RECONNECT)).unref();
     };
     c.on('error', onLost);
     c.on('end', onLost);
@@ -42,7 +42,7 @@ export function listenOn(pool: pg.Pool, channel: string, handlers: ListenHandler
       .then(() => c.query(`LISTEN ${channel}`))
       .then(() => {
         if (stopped) return void c.end().catch(() => undefined);
-        reconnectDelay = RECONNECT_MIN_MS;
+        reconnects = 0;
         handlers.connected();
       })
       .catch(onLost);
