@@ -44,7 +44,7 @@ export interface Metrics {
   chatStage(stage: ChatStage, seconds: number): void;
   /** One request to a model provider (retries inside it included): `outcome` is `answered`, `declined` or the error code. */
   modelRequest(provider: string, outcome: string): void;
-  /** One recorded webhook delivery attempt: `delivered`, `retry`, `failed`, `gone` or `lost` (webhooks/outbox.ts). */
+  /** One recorded webhook delivery attempt: `delivered`, `retry`, `failed`, `gone` or `lost` (webhooks/attempts.ts). */
   webhookDelivery(outcome: string): void;
   /** A request refused by a limit; `scope` names the limit (`credential`, `widget`, `auth`, `login-ip`…). */
   rateLimited(scope: string): void;

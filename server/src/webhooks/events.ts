@@ -3,7 +3,8 @@ import type { Conversation, Message } from '../conversations/store.js';
 import type { KnowledgeBaseChange } from '../knowledge/store.js';
 import type { Clock } from '../lib/clock.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { createOutbox, type EventDraft, type Outbox, type Subscriber } from './outbox.js';
+import type { EventDraft, Subscriber } from './fan-out.js';
+import { createOutbox, type Outbox } from './outbox.js';
 
 /**
  * The events of docs/api-spec.md §9, each built from the change that causes it. Every emitter takes the

@@ -1,121 +1,25 @@
-import crypto from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
-import { parseJson } from '../lib/json.js';
 import type { Queryable, Storage, Tx } from '../storage/port.js';
-import { deliveryQueueFor, QUEUE_HEAD, type DeliveryQueue, type DueRow, type EventRow } from './queue.js';
+import { recordAttempt, type AttemptRecorded, type AttemptToRecord, type DueDelivery } from './attempts.js';
+import {
+  eventRows,
+  fanOutNewEvents,
+  insertEventRows,
+  rowsFor,
+  subscribers,
+  type EventDraft,
+  type EventInsert,
+  type Subscriber,
+} from './fan-out.js';
+import { deliveryQueueFor, QUEUE_HEAD, type DeliveryQueue, type DueRow } from './queue.js';
 
-/** Every event a webhook can subscribe to: both of the seed's lists (docs/api-spec.md §9). */
-export const WEBHOOK_EVENTS = [
-  'conversation.started',
-  'conversation.ended',
-  'message.received',
-  'message.sent',
-  'conversation.created',
-  'conversation.message.created',
-  'knowledge_base.updated',
-  'app.deployment.updated',
-] as const;
-
-export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
-/** `webhook.test` is sent by `POST /webhooks/:id/test` only; nobody subscribes to it. */
-export type OutboxEventName = WebhookEventName | 'webhook.test';
-
-/** Seconds after each failed attempt until the next: 8 attempts in all, over ~27.6 hours. */
-export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
-/** An endpoint whose every attempt has failed for this long is disabled. */
-export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
 /** Finished deliveries, their attempts and events are kept this long for the delivery log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3_600_000;
-/** Events fanned out into deliveries per transaction. */
-export const FANOUT_BATCH = 1_000;
 
-export interface EventDraft {
-  type: OutboxEventName;
-  /** Assistants the event concerns: endpoints filtered to another assistant skip it. Null: none in particular. */
-  assistantIds: readonly string[] | null;
-  data: unknown;
-}
-
-/** The head of one endpoint's queue, due now. */
-export interface DueDelivery {
-  deliveryId: number;
-  endpointId: string;
-  attempts: number;
-  /** The webhook-id. */
-  eventId: string;
-  type: string;
-  payload: string;
-  url: string;
-  secret: string;
-  /** PostgreSQL: the lease epoch its endpoint was claimed under (queue.ts). */
-  epoch?: number;
-}
-
-export interface AttemptOutcome {
-  ok: boolean;
-  status: number | null;
-  latencyMs: number;
-  error: string | null;
-}
-/** `lost`: the endpoint's lease passed to another instance meanwhile; nothing recorded (it is sent again, same webhook-id). */
-export interface AttemptRecorded {
-  result: 'delivered' | 'retry' | 'failed' | 'gone' | 'lost';
-  disabled: 'gone' | 'failing' | null;
-}
-export interface AttemptToRecord {
-  delivery: DueDelivery;
-  attemptedAtMs: number;
-  outcome: AttemptOutcome;
-}
-
-interface EndpointRow {
-  id: string;
-  events: string;
-  assistant_id: string | null;
-  created_at: string;
-}
-/** An enabled endpoint, as far as choosing events goes. */
-export interface Subscriber {
-  id: string;
-  assistantId: string | null;
-  events: string[];
-  createdAt: string;
-}
-
-/** `evt_` + 122 random bits; randomUUID draws from a cached entropy pool, so it is cheap on the request path. */
-export function newEventId(): string {
-  return `evt_${crypto.randomUUID().replaceAll('-', '')}`;
-}
-
-const toSubscriber = (r: EndpointRow): Subscriber => ({
-  id: r.id,
-  assistantId: r.assistant_id,
-  events: parseJson<string[]>(r.events, []),
-  createdAt: r.created_at,
-});
-
-function wants(e: Subscriber, type: string, assistantIds: readonly string[] | null): boolean {
-  if (e.assistantId && assistantIds && !assistantIds.includes(e.assistantId)) return false;
-  return type === 'webhook.test' || e.events.includes('*') || e.events.includes(type);
-}
-
-/** Every statement of the outbox; the same text runs on SQLite and PostgreSQL (storage/README.md). */
+/** The outbox's own statements (redelivery, the next due time, pruning); the same text runs on SQLite and PostgreSQL (storage/README.md). */
 const SQL = {
-  subscribers: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE organization_id = ? AND enabled = 1',
-  enabledEndpoint: 'SELECT id, events, assistant_id, created_at FROM webhook_endpoints WHERE id = ? AND enabled = 1',
-  insertEvent:
-    'INSERT INTO webhook_events (id, organization_id, assistant_ids, endpoint_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  insertDelivery: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?)',
   insertDeliveryReturning: 'INSERT INTO webhook_deliveries (endpoint_id, event_seq, next_attempt_at) VALUES (?, ?, ?) RETURNING id',
   nextDue: `SELECT min(d.next_attempt_at) AS at FROM webhook_endpoints e ${QUEUE_HEAD} WHERE e.enabled = 1`,
-  markDelivered: "UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
-  markFailed: "UPDATE webhook_deliveries SET status = 'failed', attempts = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
-  markRetry: "UPDATE webhook_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
-  insertAttempt: `INSERT INTO webhook_attempts (endpoint_id, delivery_id, webhook_id, event_type, attempt, attempted_at, succeeded, response_code, latency_ms, error, next_retry_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  endpointSucceeded: 'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL',
-  endpointFailed: 'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ? RETURNING failing_since',
-  disable: 'UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ? AND enabled = 1',
   deliveryWithEvent: `SELECT d.id, d.status, d.event_seq, ev.id AS event_id, ev.type FROM webhook_deliveries d JOIN webhook_events ev ON ev.seq = d.event_seq
     WHERE d.id = ? AND d.endpoint_id = ?`,
   dueNow: 'UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?',
@@ -128,127 +32,6 @@ const SQL = {
   pruneDeliveries: "DELETE FROM webhook_deliveries WHERE event_seq < ? AND status <> 'pending'",
   pruneAttempts: 'DELETE FROM webhook_attempts WHERE id < ?',
 } as const;
-
-type EventInsert = [
-  id: string,
-  organizationId: string,
-  assistantIds: string | null,
-  endpointId: string | null,
-  type: string,
-  payload: string,
-  createdAt: string,
-];
-
-/** The outbox rows for the drafts some endpoint wants (none when nobody listens). */
-function eventRows(
-  organizationId: string,
-  endpoints: readonly Subscriber[],
-  drafts: readonly EventDraft[],
-  onlyEndpointId: string | undefined,
-  timestamp: string,
-): EventInsert[] {
-  if (!endpoints.length) return [];
-  const rows: EventInsert[] = [];
-  for (const draft of drafts) {
-    if (!endpoints.some((e) => wants(e, draft.type, draft.assistantIds))) continue;
-    rows.push([
-      newEventId(),
-      organizationId,
-      draft.assistantIds ? JSON.stringify(draft.assistantIds) : null,
-      onlyEndpointId ?? null,
-      draft.type,
-      JSON.stringify({ event: draft.type, timestamp, data: draft.data }),
-      timestamp,
-    ]);
-  }
-  return rows;
-}
-
-/** Records one attempt's outcome and decides what follows it; runs inside `settle`'s transaction. */
-async function recordOne(
-  tx: Tx,
-  queue: DeliveryQueue,
-  nowMs: number,
-  d: DueDelivery,
-  attemptedAtMs: number,
-  outcome: AttemptOutcome,
-): Promise<AttemptRecorded> {
-  const now = new Date(nowMs).toISOString();
-  const attemptedAt = new Date(attemptedAtMs).toISOString();
-  const attempt = d.attempts + 1;
-  if (!(await queue.holds(tx, d.endpointId, d.epoch))) return { result: 'lost', disabled: null };
-  const logAttempt = (nextRetryAt: string | null) =>
-    tx.run(SQL.insertAttempt, [
-      d.endpointId,
-      d.deliveryId,
-      d.eventId,
-      d.type,
-      attempt,
-      attemptedAt,
-      outcome.ok ? 1 : 0,
-      outcome.status,
-      outcome.latencyMs,
-      outcome.error,
-      nextRetryAt,
-    ]);
-  if (outcome.ok) {
-    // Zero changes: the endpoint (and its queue) was deleted while the request was in flight.
-    if ((await tx.run(SQL.markDelivered, [attempt, now, d.deliveryId])).changes === 0) return { result: 'delivered', disabled: null };
-    await logAttempt(null);
-    await tx.run(SQL.endpointSucceeded, [d.endpointId]);
-    return { result: 'delivered', disabled: null };
-  }
-  const gone = outcome.status === 410;
-  const delay = gone ? undefined : RETRY_DELAYS_MS[attempt - 1];
-  const changed =
-    delay === undefined
-      ? await tx.run(SQL.markFailed, [attempt, now, d.deliveryId])
-      : await tx.run(SQL.markRetry, [attempt, nowMs + delay, d.deliveryId]);
-  if (changed.changes === 0) return { result: 'failed', disabled: null };
-  await logAttempt(delay === undefined ? null : new Date(nowMs + delay).toISOString());
-  const failingSince =
-    (await tx.get<{ failing_since: string }>(SQL.endpointFailed, [attemptedAt, d.endpointId]))?.failing_since ?? attemptedAt;
-  let disabled: 'gone' | 'failing' | null = null;
-  if (gone) disabled = 'gone';
-  else if (nowMs - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS) disabled = 'failing';
-  if (disabled) await tx.run(SQL.disable, [disabled, now, now, d.endpointId]);
-  return { result: gone ? 'gone' : delay === undefined ? 'failed' : 'retry', disabled };
-}
-
-/**
- * Turns new events into deliveries: one per endpoint that wants the event, is enabled and
- * existed when it happened. Deliveries are created in event order; the cursor moves in the
- * same transaction, so a crash repeats the step, never half of it. Returns whether more
- * events are waiting (the batch was full).
- */
-async function fanOutNewEvents(tx: Tx, queue: DeliveryQueue, clock: Clock): Promise<boolean> {
-  const events = await queue.unfanned(tx, FANOUT_BATCH);
-  // Null: another instance holds the cursor and fans these out.
-  if (!events?.length) return false;
-  const nowMs = clock.now();
-  const byOrg = new Map<string, Subscriber[]>();
-  for (const ev of events) {
-    let targets: Subscriber[];
-    if (ev.endpoint_id) {
-      const row = await tx.get<EndpointRow>(SQL.enabledEndpoint, [ev.endpoint_id]);
-      targets = row ? [toSubscriber(row)] : [];
-    } else {
-      let list = byOrg.get(ev.organization_id);
-      if (!list)
-        byOrg.set(ev.organization_id, (list = (await tx.all<EndpointRow>(SQL.subscribers, [ev.organization_id])).map(toSubscriber)));
-      const assistantIds = parseJson<string[] | null>(ev.assistant_ids, null);
-      targets = list.filter((e) => e.createdAt <= ev.created_at && wants(e, ev.type, assistantIds));
-    }
-    for (const e of targets) await tx.run(SQL.insertDelivery, [e.id, ev.seq, nowMs]);
-  }
-  await queue.moveCursor(tx, events.at(-1) as EventRow);
-  return events.length === FANOUT_BATCH;
-}
-
-/** The organization's enabled endpoints, read with `q` (the caller's transaction). */
-async function subscribers(q: Queryable, organizationId: string): Promise<Subscriber[]> {
-  return (await q.all<EndpointRow>(SQL.subscribers, [organizationId])).map(toSubscriber);
-}
 
 /** The durable queue behind webhooks (see createOutbox): events in, deliveries out, every attempt recorded. */
 export interface Outbox {
@@ -337,30 +120,17 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     });
   }
 
-  /** The rows to write for `drafts`: endpoints read with `q` (the caller's transaction). */
-  async function rowsFor(
-    q: Queryable,
-    organizationId: string,
-    drafts: readonly EventDraft[],
-    onlyEndpointId: string | undefined,
-  ): Promise<EventInsert[]> {
-    const endpoints = onlyEndpointId
-      ? [await q.get<EndpointRow>(SQL.enabledEndpoint, [onlyEndpointId])].filter((e): e is EndpointRow => !!e).map(toSubscriber)
-      : await subscribers(q, organizationId);
-    return eventRows(organizationId, endpoints, drafts, onlyEndpointId, new Date(clock.now()).toISOString());
-  }
-
   async function insertEvents(tx: Tx, rows: readonly EventInsert[]): Promise<string[]> {
-    for (const r of rows) await tx.run(SQL.insertEvent, r);
+    const ids = await insertEventRows(tx, rows);
     // After the commit: woken earlier, the worker would find nothing new on PostgreSQL (and wait
     // for its poll). Events another instance wrote are found by the poll.
     if (rows.length) tx.afterCommit(notify);
-    return rows.map((r) => r[0]);
+    return ids;
   }
 
   return {
     async enqueue(tx: Tx, organizationId: string, drafts: readonly EventDraft[], onlyEndpointId?: string): Promise<string[]> {
-      return insertEvents(tx, await rowsFor(tx, organizationId, drafts, onlyEndpointId));
+      return insertEvents(tx, await rowsFor(tx, clock, organizationId, drafts, onlyEndpointId));
     },
 
     subscribers,
@@ -427,7 +197,7 @@ export function createOutbox(storage: Storage, clock: Clock, queue: DeliveryQueu
     async settle(attempts: readonly AttemptToRecord[], fanOut: boolean): Promise<{ recorded: AttemptRecorded[]; moreEvents: boolean }> {
       return storage.tx(async (tx) => {
         const recorded: AttemptRecorded[] = [];
-        for (const a of attempts) recorded.push(await recordOne(tx, queue, clock.now(), a.delivery, a.attemptedAtMs, a.outcome));
+        for (const a of attempts) recorded.push(await recordAttempt(tx, queue, clock.now(), a.delivery, a.attemptedAtMs, a.outcome));
         return { recorded, moreEvents: fanOut ? await fanOutNewEvents(tx, queue, clock) : false };
       });
     },

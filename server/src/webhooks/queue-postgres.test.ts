@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedPostgresDatabase, type SharedPostgres } from '../../test/postgres.js';
 import { createFakeClock } from '../lib/clock.js';
 import type { PostgresStorage } from '../storage/postgres.js';
-import { createOutbox, type AttemptOutcome, type EventDraft, type Outbox } from './outbox.js';
+import type { AttemptOutcome } from './attempts.js';
+import type { EventDraft } from './fan-out.js';
+import { createOutbox, type Outbox } from './outbox.js';
 import { LEASE_MS } from './queue.js';
 
 /**

@@ -4,7 +4,7 @@ import { client, registerAccount } from '../../test/http.js';
 import { startServer, type TestServer } from '../../test/test-server.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { createFakeClock, type FakeClock } from '../lib/clock.js';
-import { RETRY_DELAYS_MS } from './outbox.js';
+import { RETRY_DELAYS_MS } from './attempts.js';
 
 let server: TestServer;
 let receiver: Receiver;

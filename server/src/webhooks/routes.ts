@@ -8,7 +8,7 @@ import { principalOf, requirePermission } from '../auth/middleware.js';
 import { AppError, notFound } from '../http/errors.js';
 import { readPage, sendData, sendPage } from '../http/pagination.js';
 import { parseInput, pathParams } from '../http/validate.js';
-import { WEBHOOK_EVENTS } from './outbox.js';
+import { WEBHOOK_EVENTS } from './fan-out.js';
 import { webhookUrlProblem } from './ssrf.js';
 import { MAX_ENDPOINTS_PER_ORG, type WebhookEndpoint, type WebhookStore } from './store.js';
 

@@ -4,7 +4,8 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { LookupAll } from '../net/address-guard.js';
 import { createHttpClient } from '../net/client.js';
 import { postWebhook } from './delivery.js';
-import type { AttemptRecorded, AttemptToRecord, DueDelivery, Outbox } from './outbox.js';
+import type { AttemptRecorded, AttemptToRecord, DueDelivery } from './attempts.js';
+import type { Outbox } from './outbox.js';
 import { webhookHeaders } from './signing.js';
 
 /** One attempt gets this long for connect, request and response. */
