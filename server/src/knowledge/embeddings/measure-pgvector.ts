@@ -16,7 +16,8 @@ import { createLogger } from '../../lib/logger.js';
 import { seededRandom } from '../../lib/seeded-random.js';
 import { createMemoryVectors } from './memory-vectors.js';
 import { createPgvectorSearch, enablePgvector } from './pgvector.js';
-import { bytesOf, createPostgresVectorStore } from './postgres-store.js';
+import { createPostgresVectorStore } from './postgres-store.js';
+import { bytesOf } from './postgres-vector-sql.js';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const N = Number(args[0] ?? 10_000);

@@ -12,7 +12,8 @@ import { systemClock } from '../../lib/clock.js';
 import { createLogger } from '../../lib/logger.js';
 import { createKnowledgeStore } from '../store.js';
 import { createMemoryVectors } from './memory-vectors.js';
-import { bytesOf, createPostgresVectorStore } from './postgres-store.js';
+import { createPostgresVectorStore } from './postgres-store.js';
+import { bytesOf } from './postgres-vector-sql.js';
 import { createVectorReplica } from './replica.js';
 
 const pct = (xs: number[], p: number): number =>

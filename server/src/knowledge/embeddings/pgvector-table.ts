@@ -2,7 +2,9 @@ import type { Tx } from '../../storage/port.js';
 
 /**
  * The pgvector table's name and its write, shared by pgvector.ts (which makes, fills and searches
- * it) and postgres-store.ts (which writes it with the float32 rows). Imports nothing of either.
+ * it) and postgres-store.ts (which writes it with the float32 rows; its statements, which read the
+ * column's dimension and drop the table on a model change, are in postgres-vector-sql.ts). Imports
+ * nothing of them.
  */
 
 export const PGVECTOR_TABLE = 'chunk_pgvectors';

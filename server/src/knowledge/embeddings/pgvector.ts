@@ -2,7 +2,8 @@ import type { Logger } from '../../lib/logger.js';
 import type { PostgresEngine, Queryable } from '../../storage/port.js';
 import type { VectorSearch } from './replica.js';
 import { HNSW_MAX_DIM, norm, PGVECTOR_DIM_SQL, PGVECTOR_TABLE, vectorText, writePgvectors } from './pgvector-table.js';
-import { type PostgresVectorStore, sameIdentity, vectorOf, type VectorRow } from './postgres-store.js';
+import { type PostgresVectorStore, sameIdentity } from './postgres-store.js';
+import { vectorOf, type VectorRow } from './postgres-vector-sql.js';
 import { createPoller } from './poller.js';
 import type { VectorHit } from './vector-index.js';
 

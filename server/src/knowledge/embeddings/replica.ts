@@ -4,7 +4,8 @@ import { readHorizon } from '../../storage/postgres/horizon.js';
 import { chunkChangeFeed, type ChunkChange } from '../change-feed.js';
 import { createMemoryVectors, type MemoryVectors } from './memory-vectors.js';
 import { createPoller } from './poller.js';
-import { type PostgresVectorStore, sameIdentity, type StoredState, vectorOf, type VectorRow } from './postgres-store.js';
+import { type PostgresVectorStore, sameIdentity } from './postgres-store.js';
+import { type StoredState, vectorOf, type VectorRow } from './postgres-vector-sql.js';
 import type { VectorHit } from './vector-index.js';
 
 /**
