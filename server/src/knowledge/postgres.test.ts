@@ -3,7 +3,8 @@ import { freshPostgresStorage, type FreshPostgres } from '../../test/postgres.js
 import { createRetriever } from './retrieval.js';
 import { createKnowledgeStore } from './store.js';
 import { listDocumentChunks } from './chunks.js';
-import { createJobRunner, type IngestJob } from './web/jobs.js';
+import type { IngestJob } from './web/job-types.js';
+import { createJobRunner } from './web/jobs.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
 

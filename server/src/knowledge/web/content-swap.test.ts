@@ -5,7 +5,8 @@ import { createLogger } from '../../lib/logger.js';
 import type { Storage } from '../../storage/port.js';
 import { createKnowledgeStore, type KnowledgeStore } from '../store.js';
 import { swapInContent, type FetchedContent } from './content-swap.js';
-import { createJobRunner, type JobHooks, type JobLease, type JobRunner } from './jobs.js';
+import type { JobHooks, JobLease } from './job-types.js';
+import { createJobRunner, type JobRunner } from './jobs.js';
 import { createGates, until } from '../../../test/wait.js';
 
 // The re-fetch content swap, fenced by the job lease (issue 15), with two instances on one real

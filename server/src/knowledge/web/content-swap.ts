@@ -1,6 +1,6 @@
 import type { DocumentPart, DocumentProgress, KnowledgeStore } from '../store.js';
 import { chunkParts } from '../store.js';
-import type { JobLease } from './jobs.js';
+import type { JobLease } from './job-types.js';
 
 /** Freshly fetched content of a web document (one page, or a crawl's pages as parts). */
 export interface FetchedContent {

@@ -1,144 +1,10 @@
 import crypto from 'node:crypto';
-import type { DocumentFormat } from '../chunking.js';
-import { FetchError, decodeBody, type FetchResult, type Fetcher } from './fetcher.js';
-import { extractHtmlPage, type PageLink } from './main-content.js';
-import { RobotsUnreachableError, loadRobots, readSitemaps, type RobotsRules } from './robots.js';
+import { FetchError, type FetchResult, type Fetcher } from './fetcher.js';
+import { IngestError, describeType, startPageError, statusError } from './ingest-error.js';
+import { acceptsMime, readBody, resolveBase, type FetchedPage } from './page-reader.js';
+import { crawlPacer, siteRobots } from './crawl-politeness.js';
+import { readSitemaps, type RobotsRules } from './robots.js';
 import { looksNonHtml, normalizeUrl } from './urls.js';
-
-/** A failure of a whole fetch or crawl; `transient` ones are retried by the job runner. */
-export class IngestError extends Error {
-  constructor(
-    message: string,
-    readonly transient: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** One page worth indexing. */
-export interface FetchedPage {
-  /** The page's own URL: its canonical URL when it names one on the same site, else where it was fetched from. */
-  url: string;
-  title: string | null;
-  text: string;
-  format: DocumentFormat;
-  /** What the server sent: an HTML page, plain text or markdown. */
-  sourceFormat: 'html' | 'text' | 'markdown';
-  bytes: number;
-}
-
-const HTML_MIMES = new Set(['text/html', 'application/xhtml+xml']);
-const MARKDOWN_MIMES = new Set(['text/markdown', 'text/x-markdown']);
-/** What we index: web pages, plain text, markdown ('' = the server did not say: sniffed). */
-export const acceptsMime = (mime: string): boolean =>
-  HTML_MIMES.has(mime) || MARKDOWN_MIMES.has(mime) || mime === 'text/plain' || mime === '';
-
-interface ReadPage {
-  title: string | null;
-  text: string;
-  format: DocumentFormat;
-  sourceFormat: FetchedPage['sourceFormat'];
-  links: PageLink[];
-  baseHref: string | null;
-  canonical: string | null;
-  noindex: boolean;
-  nofollow: boolean;
-}
-
-/** `X-Robots-Tag: noindex, nofollow` (or scoped, `parleybot: noindex`) applies like the meta tag. */
-function headerRobots(res: FetchResult): { noindex: boolean; nofollow: boolean } {
-  const raw = res.headers['x-robots-tag'];
-  let noindex = false;
-  let nofollow = false;
-  for (let value of Array.isArray(raw) ? raw : raw ? [raw] : []) {
-    const scoped = /^\s*([a-z][\w-]*)\s*:\s*(.*)$/i.exec(value);
-    // "googlebot: noindex" is for another crawler; "max-snippet: 20" is a directive, not a scope.
-    if (scoped && !/^(?:max-|unavailable_after)/i.test(scoped[1] as string)) {
-      if ((scoped[1] as string).toLowerCase() !== 'parleybot') continue;
-      value = scoped[2] as string;
-    }
-    const words = value.toLowerCase().split(/[\s,]+/);
-    if (words.includes('none') || words.includes('noindex')) noindex = true;
-    if (words.includes('none') || words.includes('nofollow')) nofollow = true;
-  }
-  return { noindex, nofollow };
-}
-
-/** A fetched body as text, by its type: HTML through main-content extraction. */
-function readBody(res: FetchResult & { body: Buffer }): ReadPage {
-  const text = decodeBody(res.body, res.mime, res.charset);
-  const header = headerRobots(res);
-  const sniffedHtml = res.mime === '' && /^\s*(?:<!doctype html|<html|<head|<body|<!--|<meta|<title)/i.test(text);
-  if (HTML_MIMES.has(res.mime) || sniffedHtml) {
-    const page = extractHtmlPage(text);
-    // The extracted text is markdown already: chunked as such, not parsed as HTML again.
-    return {
-      ...page,
-      format: 'markdown',
-      sourceFormat: 'html',
-      noindex: page.noindex || header.noindex,
-      nofollow: page.nofollow || header.nofollow,
-    };
-  }
-  const markdown = MARKDOWN_MIMES.has(res.mime);
-  const title = markdown ? (/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null) : null;
-  const format = markdown ? 'markdown' : 'text';
-  return {
-    title,
-    text: text.trim(),
-    format,
-    sourceFormat: format,
-    links: [],
-    baseHref: null,
-    canonical: null,
-    noindex: header.noindex,
-    nofollow: header.nofollow,
-  };
-}
-
-const isTransientStatus = (status: number): boolean => status >= 500 || status === 429 || status === 408;
-
-function describeType(mime: string): string {
-  return `${mime || 'of no declared type'}, not a web page (text/html, text/plain or text/markdown)`;
-}
-
-/** A fetch failure of the page the user named, as the document's error. */
-function startPageError(err: unknown, url: string): IngestError {
-  if (err instanceof FetchError) {
-    if (err.kind === 'aborted') throw err;
-    return new IngestError(
-      err.kind === 'timeout' || err.kind === 'network' ? `Could not fetch ${url}: ${err.message}` : err.message,
-      err.transient,
-    );
-  }
-  if (err instanceof IngestError) return err;
-  return new IngestError(`Could not fetch ${url}: ${(err as Error).message ?? String(err)}`, false);
-}
-
-function statusError(status: number, url: string): IngestError {
-  return new IngestError(`${url} answered HTTP ${status}`, isTransientStatus(status));
-}
-
-/** Fetches one page (redirects followed anywhere the address guard allows). */
-export async function fetchSinglePage(fetcher: Fetcher, url: string, signal?: AbortSignal): Promise<FetchedPage> {
-  let res: FetchResult;
-  try {
-    res = await fetcher.fetch(url, { signal, acceptMime: acceptsMime });
-  } catch (err) {
-    throw startPageError(err, url);
-  }
-  if (res.status < 200 || res.status > 299) throw statusError(res.status, url);
-  if (!res.body) throw new IngestError(`${url} is ${describeType(res.mime)}`, false);
-  const page = readBody(res as FetchResult & { body: Buffer });
-  if (!page.text.trim()) throw new IngestError(`${url} has no indexable text`, false);
-  const final = normalizeUrl(res.url) ?? res.url;
-  const canonical = page.canonical ? normalizeUrl(page.canonical, resolveBase(page.baseHref, final)) : null;
-  const pageUrl = canonical && new URL(canonical).origin === new URL(final).origin ? canonical : final;
-  return { url: pageUrl, title: page.title, text: page.text, format: page.format, sourceFormat: page.sourceFormat, bytes: res.body.length };
-}
-
-const resolveBase = (baseHref: string | null, pageUrl: string): string =>
-  baseHref ? (normalizeUrl(baseHref, pageUrl) ?? pageUrl) : pageUrl;
 
 export interface CrawlProgress {
   [key: string]: number | string | null;
@@ -232,14 +98,7 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
   if (!start) throw new IngestError(`${p.startUrl} is not an http(s) URL`, false);
   let origin = new URL(start).origin;
 
-  const robotsFor = async (o: string): Promise<RobotsRules> => {
-    try {
-      return await loadRobots(fetcher, o, signal);
-    } catch (err) {
-      if (err instanceof RobotsUnreachableError) throw new IngestError(err.message, err.transient);
-      throw startPageError(err, `${o}/robots.txt`);
-    }
-  };
+  const robotsFor = (o: string): Promise<RobotsRules> => siteRobots(fetcher, o, signal);
   let robots = await robotsFor(origin);
   if (!robots.allows(start)) throw new IngestError(`robots.txt of ${origin} does not allow ParleyBot to fetch ${start}`, false);
 
@@ -361,36 +220,16 @@ export async function crawlSite(p: CrawlParams): Promise<CrawlResult> {
   // Workers share the queue; a worker with nothing to do waits for one in flight to add links.
   let active = 0;
   let fetches = progress.pagesFetched;
-  let nextSlot = Date.now() + delayMs; // the start page was the first request
+  const nextTurn = crawlPacer(delayMs, signal, start);
   let waiters: (() => void)[] = [];
   const wake = (): void => {
     const w = waiters;
     waiters = [];
     for (const f of w) f();
   };
-  const pause = (ms: number): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new FetchError('fetch cancelled', 'aborted', start as string));
-        return;
-      }
-      const t = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = (): void => {
-        clearTimeout(t);
-        reject(new FetchError('fetch cancelled', 'aborted', start as string));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
 
   const visit = async (item: Item): Promise<void> => {
-    if (delayMs > 0) {
-      const wait = nextSlot - Date.now();
-      nextSlot = Math.max(nextSlot, Date.now()) + delayMs;
-      if (wait > 0) await pause(wait);
-    }
+    await nextTurn();
     let fetched: FetchResult;
     try {
       // Redirects are not followed here but queued like links: a target already seen costs nothing.

@@ -4,7 +4,8 @@ import { systemClock } from '../../lib/clock.js';
 import { createLogger } from '../../lib/logger.js';
 import type { Storage } from '../../storage/port.js';
 import { createKnowledgeStore } from '../store.js';
-import { createJobRunner, type JobHooks, type JobRunner } from './jobs.js';
+import type { JobHooks } from './job-types.js';
+import { createJobRunner, type JobRunner } from './jobs.js';
 import { createGates, until } from '../../../test/wait.js';
 
 // Job leases (issue 15) with two instances on one real PostgreSQL database: two storages (two

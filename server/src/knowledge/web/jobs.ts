@@ -1,9 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import { dialectSql } from '../../storage/dialect-sql.js';
-import { leaseKind } from '../../storage/leases.js';
 import type { Queryable, SqlValue, Storage, Tx } from '../../storage/port.js';
+import { runJob, type RunDeps } from './job-outcome.js';
+import { LEASE, SQL, claimSql, dueParams, recoverJobs, renewLeases, toJob, type JobRow } from './job-queue.js';
+import type { IngestJob, JobHooks, JobKind, JobLease } from './job-types.js';
 
 /**
  * Durable background jobs for web documents (`ingest_jobs`, migration 008) and the in-process
@@ -21,86 +22,6 @@ import type { Queryable, SqlValue, Storage, Tx } from '../../storage/port.js';
  * the webhook leases), so a start there treats every lease as dead: a restart after a crash
  * resumes at once instead of waiting a lease period.
  */
-
-export type JobKind = 'fetch' | 'crawl';
-export type JobStatus = 'queued' | 'processing' | 'done' | 'failed';
-
-export interface IngestJob {
-  id: string;
-  documentId: string;
-  kind: JobKind;
-  status: JobStatus;
-  attempts: number;
-  runAfter: number;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
-
-interface JobRow {
-  id: string;
-  document_id: string;
-  kind: JobKind;
-  status: JobStatus;
-  attempts: number;
-  run_after: number;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  owner: string | null;
-  epoch: number | string;
-  lease_expires_at: number | string;
-}
-
-const toJob = (r: JobRow): IngestJob => ({
-  id: r.id,
-  documentId: r.document_id,
-  kind: r.kind,
-  status: r.status,
-  attempts: r.attempts,
-  runAfter: r.run_after,
-  error: r.error,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  finishedAt: r.finished_at,
-});
-
-/** How a job's work ended, when it did not throw. */
-export type JobResult = 'done' | 'gone';
-
-/** A failure: transient ones are retried (up to the runner's attempts), others fail the job. */
-export interface JobFailure {
-  message: string;
-  transient: boolean;
-}
-
-/** This runner's hold on a running job. */
-export interface JobLease {
-  readonly owner: string;
-  readonly epoch: number;
-  /**
-   * Whether the lease is still this runner's. Called in the transaction of a write about the job,
-   * it also locks the job row on PostgreSQL (FOR SHARE), so a takeover waits for that write to
-   * commit: the write lands under the old epoch before it, or is refused.
-   */
-  held(q: Queryable): Promise<boolean>;
-}
-
-export interface JobHooks {
-  /**
-   * The work. `signal` aborts on shutdown, when the job's document is deleted and when the lease
-   * was lost (another instance took the job over): guard document writes with `lease.held(tx)`.
-   */
-  perform(job: IngestJob, signal: AbortSignal, lease: JobLease): Promise<JobResult>;
-  /** Classifies an error thrown by `perform` (anything unknown: permanent). */
-  classify(err: unknown): JobFailure;
-  /** The job will run again later (after a transient failure, a shutdown or a crash). */
-  requeued(job: IngestJob, why: { retryAt: number | null; error: string | null }): Promise<void>;
-  /** The job failed for good. */
-  failed(job: IngestJob, error: string): Promise<void>;
-}
 
 export interface JobRunnerOptions {
   storage: Storage;
@@ -121,139 +42,12 @@ export interface JobRunnerOptions {
   instanceId?: string;
 }
 
-const FINISHED_KEEP_MS = 30 * 24 * 3600_000;
-
-/** A running job's lease: columns of its own row (storage/leases.ts). */
-const LEASE = leaseKind({ table: 'ingest_jobs', key: 'id', expires: 'lease_expires_at' });
-
-const SQL = {
-  insert: `INSERT INTO ingest_jobs (id, document_id, kind, status, attempts, run_after, created_at, updated_at)
-    VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
-  live: "SELECT * FROM ingest_jobs WHERE document_id = ? AND status IN ('queued', 'processing')",
-  get: 'SELECT * FROM ingest_jobs WHERE id = ?',
-  // Written under the lease only (id, then LEASE.heldBy's owner and epoch), which they end.
-  finish: `UPDATE ingest_jobs SET status = ?, error = ?, updated_at = ?, finished_at = ?, ${LEASE.end}
-    WHERE id = ? AND status = 'processing' AND ${LEASE.heldBy}`,
-  requeue: `UPDATE ingest_jobs SET status = 'queued', attempts = attempts - ?, run_after = ?, error = ?, updated_at = ?, ${LEASE.end}
-    WHERE id = ? AND status = 'processing' AND ${LEASE.heldBy}`,
-  prune: "DELETE FROM ingest_jobs WHERE status IN ('done', 'failed') AND finished_at < ?",
-};
-
-/**
- * Due: queued and past its backoff, or running under a free lease (LEASE.free: nobody renewed it,
- * a dead or stalled holder; this runner's own late lease is renewed by its heartbeat, not claimed
- * again, as the job is still running here). Parameters `dueParams`.
- */
-const DUE = `((status = 'queued' AND run_after <= ?) OR (status = 'processing' AND ${LEASE.free}))`;
-const dueParams = (owner: string, now: number): SqlValue[] => [now, ...LEASE.freeParams(owner, now)];
-
-/**
- * Claims the next due job with a fresh lease (epoch + 1). Ids sort by creation time: the tie-break
- * between jobs due at the same moment. On PostgreSQL the candidate row is locked with SKIP LOCKED,
- * so concurrent claims on other instances pass over it rather than queue behind it; the outer
- * re-check keeps a job claimed once even where two claims read the same row (SQLite writes one at
- * a time, so there it never differs).
- */
-const claimSql = (q: Queryable): string => `UPDATE ingest_jobs
-  SET status = 'processing', attempts = attempts + 1, ${LEASE.take}, updated_at = ?
-  WHERE id = (SELECT id FROM ingest_jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1${dialectSql(q).skipLocked})
-    AND ${DUE} RETURNING *`;
-
-/** What running a job needs to record how it ended. */
-interface RunDeps {
-  hooks: JobHooks;
-  logger: Logger;
-  clock: Clock;
-  /** Delays before the retries of a transient failure, one per retry. */
-  retryDelays: readonly number[];
-  /** Claims after which a job that keeps being interrupted fails. */
-  maxPicks: number;
-  /** Records an outcome under the job's lease; false when another instance holds the job now. */
-  record(job: IngestJob, lease: JobLease, sql: string, params: SqlValue[]): Promise<boolean>;
-}
-
-/**
- * Runs one claimed job and records how it ended: done; given back at shutdown (not the job's
- * fault); retried after the next delay when the failure is transient; failed otherwise, or when
- * it was interrupted too often. Nothing is recorded when its document went away or another
- * instance took it over (that one owns the outcome).
- */
-async function runJob(deps: RunDeps, job: IngestJob, lease: JobLease, signal: AbortSignal): Promise<void> {
-  const iso = (ms = deps.clock.now()): string => new Date(ms).toISOString();
-  if (job.attempts > deps.maxPicks) {
-    const error = `gave up after ${job.attempts - 1} interrupted attempts`;
-    if (await deps.record(job, lease, SQL.finish, ['failed', error, iso(), iso()])) await deps.hooks.failed(job, error);
-    return;
-  }
-  try {
-    await deps.hooks.perform(job, signal, lease);
-    await deps.record(job, lease, SQL.finish, ['done', null, iso(), iso()]);
-  } catch (err) {
-    const reason = signal.aborted ? (signal.reason as unknown) : null;
-    if (reason === 'gone') return; // the document (and so the job row) is deleted: nothing to record
-    if (reason === 'lost') return; // another instance holds the job now: it records the outcome
-    if (reason === 'stop') {
-      // Shutdown: not the job's fault, so its attempt is given back.
-      if (await deps.record(job, lease, SQL.requeue, [1, deps.clock.now(), null, iso()]))
-        await deps.hooks.requeued(job, { retryAt: null, error: null });
-      return;
-    }
-    const failure = deps.hooks.classify(err);
-    if (failure.transient && job.attempts <= deps.retryDelays.length) {
-      const retryAt = deps.clock.now() + (deps.retryDelays[job.attempts - 1] ?? 0);
-      if (!(await deps.record(job, lease, SQL.requeue, [0, retryAt, failure.message, iso()]))) return;
-      await deps.hooks.requeued(job, { retryAt, error: failure.message });
-      deps.logger.info('web document fetch will be retried', {
-        jobId: job.id,
-        documentId: job.documentId,
-        error: failure.message,
-        retryAt: iso(retryAt),
-      });
-    } else {
-      if (!(await deps.record(job, lease, SQL.finish, ['failed', failure.message, iso(), iso()]))) return;
-      await deps.hooks.failed(job, failure.message);
-      deps.logger.info('web document fetch failed', { jobId: job.id, documentId: job.documentId, error: failure.message });
-    }
-  }
-}
-
-/**
- * Before anything is claimed: old finished jobs are pruned and, on SQLite (one server per
- * database file), the leases of the interrupted run are expired so its jobs are claimed at once.
- * On PostgreSQL a `processing` job may be another live instance's: it is claimed only once its
- * lease expires (any running instance does so at its next poll).
- */
-async function recoverJobs(storage: Storage, clock: Clock, logger: Logger): Promise<void> {
-  await storage.run(SQL.prune, [new Date(clock.now() - FINISHED_KEEP_MS).toISOString()]);
-  const expired = await LEASE.expireAll(storage);
-  if (expired) logger.info('web document jobs resumed after an interrupted run', { jobs: expired });
-}
-
 /** A job this runner is working on. */
 interface RunningJob {
   job: IngestJob;
   lease: JobLease;
   controller: AbortController;
   settled: Promise<void>;
-}
-
-/**
- * Renews the lease of every running job. A renewal that finds the lease gone aborts the job:
- * its row deleted (document deleted) or its epoch moved on (this runner stalled past the lease
- * and another instance took the job over).
- */
-async function renewLeases(
-  deps: { storage: Storage; owner: string; leaseMs: number; clock: Clock; logger: Logger },
-  running: Iterable<RunningJob>,
-): Promise<void> {
-  const { storage, owner, clock, logger } = deps;
-  for (const { job, lease, controller } of [...running]) {
-    if (controller.signal.aborted) continue;
-    if (await LEASE.renew(storage, owner, clock.now() + deps.leaseMs, { key: job.id, epoch: lease.epoch })) continue;
-    const gone = !(await storage.get<JobRow>(SQL.get, [job.id]));
-    if (!gone) logger.warn('web document job taken over by another instance: stopping it here', { jobId: job.id, epoch: lease.epoch });
-    controller.abort(gone ? 'gone' : 'lost');
-  }
 }
 
 /** The background runner of fetch and crawl jobs (see createJobRunner). */

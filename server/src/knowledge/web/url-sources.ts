@@ -5,10 +5,13 @@ import { AppError, notFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DocumentPart, DocumentProgress, DocumentRecord, KnowledgeStore } from '../store.js';
-import { IngestError, crawlSite, fetchSinglePage } from './crawler.js';
+import { crawlSite } from './crawler.js';
+import { IngestError } from './ingest-error.js';
+import { fetchSinglePage } from './single-page.js';
 import { FetchError, createFetcher, type Fetcher, type FetcherOptions } from './fetcher.js';
 import { swapInContent, type FetchedContent } from './content-swap.js';
-import { createJobRunner, type IngestJob, type JobFailure, type JobKind, type JobLease } from './jobs.js';
+import type { IngestJob, JobFailure, JobKind, JobLease } from './job-types.js';
+import { createJobRunner } from './jobs.js';
 import { normalizeUrl } from './urls.js';
 
 /**
