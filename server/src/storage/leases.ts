@@ -3,7 +3,7 @@ import type { Queryable, SqlValue, Storage, Tx } from './port.js';
 
 /**
  * The one lease scheme of the server's shared work (issue 15): webhook endpoint queues
- * (webhooks/queue.ts), web document jobs (knowledge/web/jobs.ts) and the embedding backlog's
+ * (webhooks/queue.ts), web document jobs (knowledge/web/job-queue.ts) and the embedding backlog's
  * chunks (knowledge/embeddings/postgres-store.ts). With several servers on one PostgreSQL
  * database, a row of work is held by one holder at a time, until a time it renews while it works:
  *
